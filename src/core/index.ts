@@ -1,0 +1,11 @@
+/**
+ * The conventions Wirebench implements, checks and teaches, as pure functions from data
+ * to data. No React, no DOM, no `node:` imports: this runs in the page, in workers, in
+ * the relay and in the sandbox. Every rule lives here once.
+ */
+export * from './types';
+export * from './http';
+export * from './auth';
+export * from './encoding';
+export * from './lint';
+export * from './soap';
