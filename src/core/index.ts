@@ -9,3 +9,4 @@ export * from './auth';
 export * from './encoding';
 export * from './lint';
 export * from './soap';
+export * from './relay';

@@ -1,0 +1,68 @@
+import type { RelayErrorKind } from './protocol';
+
+/** A plain explanation of a relay failure kind: what happened and what to try. */
+export interface RelayErrorExplanation {
+  title: string;
+  explanation: string;
+  nextStep: string;
+}
+
+const EXPLANATIONS: Record<RelayErrorKind, RelayErrorExplanation> = {
+  dns: {
+    title: 'Host name not found',
+    explanation:
+      'The relay asked DNS for the address of the host in the URL and got no answer. The request never left this machine.',
+    nextStep: 'Check the spelling of the host, or whether it is only resolvable on another network (VPN, intranet).',
+  },
+  refused: {
+    title: 'Connection refused',
+    explanation:
+      'The host answered, but nothing is listening on that port: the operating system refused the TCP connection. No HTTP was exchanged.',
+    nextStep: 'Check the port in the URL and that the server is running; for local servers, that it listens on this address.',
+  },
+  reset: {
+    title: 'Connection reset',
+    explanation:
+      'The connection was opened but the other side closed it abruptly (TCP reset) before a complete response arrived.',
+    nextStep:
+      'The server may have crashed or rejected the request at a low level (e.g. TLS expected on a plain port, or a proxy cut it). Retry only if the method is idempotent.',
+  },
+  timeout: {
+    title: 'Timed out',
+    explanation:
+      'No answer arrived within the request timeout: either connecting, waiting for the response head, or between two parts of the body.',
+    nextStep: 'Raise the timeout in the request options if the server is known to be slow; a non-idempotent request may still have taken effect.',
+  },
+  tls: {
+    title: 'TLS failure',
+    explanation:
+      'The secure connection could not be established or the server certificate could not be verified. Bearer tokens and other credentials must only travel over TLS with the certificate verified (spec §5), so the relay stopped before sending anything.',
+    nextStep:
+      'If this is a server you control with a self-signed certificate, compare the fingerprint and trust it for this target; do not turn verification off for servers you do not know.',
+  },
+  protocol: {
+    title: 'Not valid HTTP',
+    explanation: 'The server answered with bytes that are not a valid HTTP response (bad status line, bad header syntax or bad framing).',
+    nextStep: 'Check that the URL points at an HTTP server (not a database or TLS port) and that the scheme (http/https) is right.',
+  },
+  aborted: {
+    title: 'Cancelled',
+    explanation: 'The request was cancelled before it finished; the relay aborted the upstream connection.',
+    nextStep: 'Send again when ready. A non-idempotent request may already have had its effect on the server.',
+  },
+  too_large: {
+    title: 'Too large',
+    explanation: 'Something exceeded a limit of the relay (for example response headers over the allowed size, or a body that had to be replayed for a redirect).',
+    nextStep: 'See the detail for which limit was hit.',
+  },
+  bad_request: {
+    title: 'Request cannot be sent',
+    explanation: 'The request as composed is not something HTTP can carry (for example an invalid URL, method or header).',
+    nextStep: 'Fix the part named in the message and send again.',
+  },
+};
+
+/** Explains a relay failure kind in plain language. */
+export function explainRelayError(kind: RelayErrorKind): RelayErrorExplanation {
+  return EXPLANATIONS[kind];
+}

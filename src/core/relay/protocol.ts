@@ -1,0 +1,251 @@
+/**
+ * The wire contract between the page and the local relay. Pure: the page encodes requests
+ * and decodes frames with it, the relay does the opposite. Bodies travel as raw bytes in
+ * both directions — never base64 — so a 1 GB body costs 1 GB on the wire, not 1.33 GB.
+ *
+ * Request to `POST /api/relay`: a 4-byte big-endian length, that many bytes of UTF-8 JSON
+ * (`RelayRequestMeta`), then the request body's raw bytes until the end of the stream.
+ *
+ * Response: a sequence of frames, each a 1-byte type, a 4-byte big-endian payload length,
+ * then the payload. Types are listed in `FrameType`.
+ */
+import type { HeaderField } from '../types';
+
+/** What the page asks the relay to send. The body follows the metadata as raw bytes. */
+export interface RelayRequestMeta {
+  method: string;
+  url: string;
+  headers: HeaderField[];
+  /** Follow 3xx responses (every hop is reported). Off by default. */
+  followRedirects?: boolean;
+  /** Maximum hops when following redirects. */
+  maxRedirects?: number;
+  /** Time allowed to connect and receive the head, and between body chunks (ms). */
+  timeoutMs?: number;
+  /** Skip TLS certificate verification (the UI marks the exchange insecure). */
+  insecureTls?: boolean;
+  /** SHA-256 fingerprints (hex, colon-separated or not) of certificates trusted for this request. */
+  trustedFingerprints?: string[];
+  /** An id chosen by the page, used to ask for upload progress. */
+  id?: string;
+}
+
+/** Frame types of the relay's response stream. */
+export const FrameType = {
+  /** JSON `RelayHead`: status line and headers of the (final) response. */
+  Head: 0x48,
+  /** Raw decoded body bytes. */
+  Body: 0x42,
+  /** JSON `RelayHop`: one redirect hop that was followed. */
+  Hop: 0x52,
+  /** JSON `RelaySummary`: timings, sizes and the request as sent; ends a success. */
+  Summary: 0x53,
+  /** JSON `RelayError`: ends a failure. */
+  Error: 0x45,
+} as const;
+export type FrameTypeCode = (typeof FrameType)[keyof typeof FrameType];
+
+/** Status line and headers exactly as received. */
+export interface RelayHead {
+  status: number;
+  /** Reason phrase as received, possibly empty. */
+  reason: string;
+  httpVersion: string;
+  /** Headers in wire order, duplicates kept apart. */
+  headers: HeaderField[];
+  remoteAddress?: string;
+  remotePort?: number;
+  /** The response body is decoded by the relay from these content codings. */
+  contentEncoding?: string[];
+}
+
+/** Phase durations in milliseconds; zero for phases skipped by a reused connection. */
+export interface RelayTimings {
+  dns: number;
+  connect: number;
+  tls: number;
+  /** Writing the request head and body to the socket. */
+  send: number;
+  /** From the request being written to the first byte of the response. */
+  firstByte: number;
+  download: number;
+  total: number;
+  /** True when the request went over a kept-alive connection. */
+  reusedConnection: boolean;
+}
+
+/** Byte counts of one exchange. */
+export interface RelaySizes {
+  requestHeaders: number;
+  requestBody: number;
+  responseHeaders: number;
+  /** Body bytes as they came over the wire (still content-coded). */
+  responseBodyWire: number;
+  /** Body bytes after removing content codings. */
+  responseBodyDecoded: number;
+}
+
+/** The request exactly as the relay wrote it. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  /** The request line and header block exactly as written to the socket. */
+  headText: string;
+  headers: HeaderField[];
+  bodyBytes: number;
+}
+
+/** One hop of a followed redirect chain. */
+export interface RelayHop {
+  url: string;
+  method: string;
+  status: number;
+  reason: string;
+  location?: string;
+  headers: HeaderField[];
+  timings: RelayTimings;
+}
+
+/** The terminal frame of a successful exchange. */
+export interface RelaySummary {
+  timings: RelayTimings;
+  sizes: RelaySizes;
+  sent: SentRequest;
+  hops: RelayHop[];
+  insecureTls: boolean;
+  tls?: { protocol?: string; cipher?: string; peerFingerprint256?: string; authorized: boolean };
+}
+
+/** Kinds of failure the relay reports; each has a plain explanation (`explainRelayError`). */
+export type RelayErrorKind =
+  | 'dns'
+  | 'refused'
+  | 'reset'
+  | 'timeout'
+  | 'tls'
+  | 'protocol'
+  | 'aborted'
+  | 'too_large'
+  | 'bad_request';
+
+/** The terminal frame of a failed exchange. */
+export interface RelayError {
+  kind: RelayErrorKind;
+  message: string;
+  detail?: string;
+  /** The low-level code when there was one (e.g. ECONNREFUSED). */
+  code?: string;
+  /** When the failure happened after the head, the exchange is partial. */
+  partial?: boolean;
+  /** Set on TLS failures: the fingerprint the person could choose to trust. */
+  peerFingerprint256?: string;
+}
+
+/** Encodes the metadata prefix of a relay request. */
+export function encodeRelayPrefix(meta: RelayRequestMeta): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(meta));
+  const out = new Uint8Array(4 + json.length);
+  new DataView(out.buffer).setUint32(0, json.length);
+  out.set(json, 4);
+  return out;
+}
+
+/** Encodes one frame header (type + length); the payload follows separately. */
+export function encodeFrameHeader(type: FrameTypeCode, length: number): Uint8Array {
+  if (!Number.isInteger(length) || length < 0 || length > 0xffffffff) {
+    throw new RangeError(`Frame length ${length} is outside 0..2^32-1`);
+  }
+  const out = new Uint8Array(5);
+  out[0] = type;
+  new DataView(out.buffer).setUint32(1, length);
+  return out;
+}
+
+/** Encodes a whole frame carrying JSON. */
+export function encodeJsonFrame(type: FrameTypeCode, value: unknown): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  const out = new Uint8Array(5 + json.length);
+  out.set(encodeFrameHeader(type, json.length), 0);
+  out.set(json, 5);
+  return out;
+}
+
+/** One decoded frame. */
+export interface Frame {
+  type: number;
+  payload: Uint8Array;
+}
+
+/**
+ * Incremental frame decoder: feed it chunks as they arrive, get whole frames back. Body
+ * payloads are sliced, not copied, when a frame lies inside one chunk.
+ */
+export class FrameDecoder {
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
+
+  /** Adds bytes and returns every frame now complete. */
+  push(chunk: Uint8Array): Frame[] {
+    if (chunk.length) {
+      this.pending.push(chunk);
+      this.pendingLength += chunk.length;
+    }
+    const frames: Frame[] = [];
+    for (;;) {
+      if (this.pendingLength < 5) break;
+      const header = this.peek(5);
+      const length = new DataView(header.buffer, header.byteOffset, 5).getUint32(1);
+      if (this.pendingLength < 5 + length) break;
+      this.take(5);
+      frames.push({ type: header[0]!, payload: this.take(length) });
+    }
+    return frames;
+  }
+
+  /** Bytes received but not yet part of a whole frame. */
+  get buffered(): number {
+    return this.pendingLength;
+  }
+
+  private peek(n: number): Uint8Array {
+    const first = this.pending[0]!;
+    if (first.length >= n) return first.subarray(0, n);
+    return this.concat(n, false);
+  }
+
+  private take(n: number): Uint8Array {
+    const first = this.pending[0];
+    if (first && first.length >= n) {
+      const out = first.subarray(0, n);
+      if (first.length === n) this.pending.shift();
+      else this.pending[0] = first.subarray(n);
+      this.pendingLength -= n;
+      return out;
+    }
+    return this.concat(n, true);
+  }
+
+  private concat(n: number, consume: boolean): Uint8Array {
+    const out = new Uint8Array(n);
+    let filled = 0;
+    if (!consume) {
+      for (const part of this.pending) {
+        const use = Math.min(part.length, n - filled);
+        out.set(part.subarray(0, use), filled);
+        filled += use;
+        if (filled === n) break;
+      }
+      return out;
+    }
+    while (filled < n) {
+      const part = this.pending[0]!;
+      const use = Math.min(part.length, n - filled);
+      out.set(part.subarray(0, use), filled);
+      filled += use;
+      if (use === part.length) this.pending.shift();
+      else this.pending[0] = part.subarray(use);
+    }
+    this.pendingLength -= n;
+    return out;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Turns whatever Node threw into the relay's typed error, so the page can always say in
+ * plain words what happened. Nothing here reaches the person as a bare "Failed to fetch".
+ */
+import type { RelayError, RelayErrorKind } from '../core';
+import { CertificateError } from './connector';
+
+/** An error the relay raised itself, already typed. */
+export class RelayFailure extends Error {
+  constructor(
+    readonly kind: RelayErrorKind,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'RelayFailure';
+  }
+}
+
+const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH|ERR_OSSL)/;
+
+/** Classifies an error from a socket, the HTTP parser or the relay itself. */
+export function classifyFailure(err: unknown, target?: string): RelayError {
+  if (err instanceof RelayFailure) {
+    return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}) };
+  }
+  if (err instanceof CertificateError) {
+    return {
+      kind: 'tls',
+      message: err.message,
+      code: err.code,
+      detail: err.peerFingerprint256
+        ? `Certificate SHA-256 fingerprint: ${err.peerFingerprint256}`
+        : 'The server presented no certificate.',
+      ...(err.peerFingerprint256 ? { peerFingerprint256: err.peerFingerprint256 } : {}),
+    };
+  }
+  const e = err as NodeJS.ErrnoException & { reason?: string };
+  const code = e?.code ?? '';
+  const where = target ? ` (${target})` : '';
+  const message = e?.message ?? String(err);
+  const make = (kind: RelayErrorKind, text: string): RelayError => ({ kind, message: text, detail: message, ...(code ? { code } : {}) });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_FAIL') {
+    return make('dns', `DNS lookup failed${where}: ${code === 'EAI_AGAIN' ? 'temporary failure' : 'no such host'}.`);
+  }
+  if (code === 'ECONNREFUSED') return make('refused', `Connection refused${where}: nothing listens on that port.`);
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || message === 'socket hang up') {
+    return make('reset', `The connection was closed by the other side${where} before the response was complete.`);
+  }
+  if (code === 'ETIMEDOUT' || code === 'WB_TIMEOUT') return make('timeout', `Timed out${where}.`);
+  if (code === 'ABORT_ERR' || code === 'WB_ABORTED') return make('aborted', 'The request was cancelled.');
+  if (code === 'HPE_HEADER_OVERFLOW') return make('too_large', `The response headers${where} exceed the relay's limit.`);
+  if (code.startsWith('HPE_')) return make('protocol', `The server${where} did not answer with valid HTTP (${code}).`);
+  if (TLS_CODES.test(code) || /SSL|TLS/.test(message)) return make('tls', `TLS failed${where}: ${message}`);
+  if (code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR' || code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_URL') {
+    return make('bad_request', message);
+  }
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return make('refused', `No route to the host${where}.`);
+  return make('protocol', `The exchange failed${where}: ${message}`);
+}

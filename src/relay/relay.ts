@@ -1,0 +1,336 @@
+/**
+ * `POST /api/relay`: reads the page's request description, sends it upstream, and streams
+ * the answer back as frames (head, raw body chunks, summary or error). Every failure is
+ * answered as a typed error frame; nothing thrown here reaches the server loop.
+ */
+import type http from 'node:http';
+import { once } from 'node:events';
+import { Readable, Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import {
+  encodeFrameHeader,
+  encodeJsonFrame,
+  FrameType,
+  type FrameTypeCode,
+  type HeaderField,
+  type RelayError,
+  type RelayHead,
+  type RelayHop,
+  type RelayRequestMeta,
+  type RelaySummary,
+} from '../core';
+import { normaliseFingerprint, type TlsPolicy } from './connector';
+import { classifyFailure, RelayFailure } from './failures';
+import { performHop, type HopResponse } from './upstream';
+import { uploadProgress } from './progress';
+
+const MAX_META_BYTES = 4 * 1024 * 1024;
+/** Bodies up to this size are kept so a 307/308 redirect can replay them. */
+const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_REDIRECTS = 10;
+
+function toHeaderList(raw: string[]): HeaderField[] {
+  const out: HeaderField[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i]!, value: raw[i + 1]! });
+  return out;
+}
+
+/** Writes to the page with backpressure; resolves false when the page has gone. */
+async function write(out: http.ServerResponse, ...chunks: Uint8Array[]): Promise<boolean> {
+  if (out.destroyed || out.writableEnded) return false;
+  let flowing = true;
+  for (const c of chunks) flowing = out.write(c);
+  if (flowing) return true;
+  const closed = once(out, 'close').then(() => false);
+  const drained = once(out, 'drain').then(() => true);
+  return Promise.race([closed, drained]);
+}
+
+function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown): Promise<boolean> {
+  return write(out, encodeJsonFrame(type, value));
+}
+
+/** Reads the length-prefixed metadata; returns it with the bytes that followed it. */
+async function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; rest: Buffer; metaBytes: number; iterator: AsyncIterator<Buffer> }> {
+  const iterator = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let buffered = Buffer.alloc(0);
+  let need = 4;
+  let metaLength = -1;
+  for (;;) {
+    if (buffered.length >= need) {
+      if (metaLength < 0) {
+        metaLength = buffered.readUInt32BE(0);
+        if (metaLength > MAX_META_BYTES) throw new RelayFailure('too_large', `Request description of ${metaLength} bytes exceeds ${MAX_META_BYTES}`);
+        need = 4 + metaLength;
+        continue;
+      }
+      break;
+    }
+    const next = await iterator.next();
+    if (next.done) throw new RelayFailure('bad_request', 'The relay request ended before its description was complete.');
+    buffered = buffered.length ? Buffer.concat([buffered, next.value]) : next.value;
+  }
+  let meta: RelayRequestMeta;
+  try {
+    meta = JSON.parse(buffered.subarray(4, 4 + metaLength).toString('utf8')) as RelayRequestMeta;
+  } catch (err) {
+    throw new RelayFailure('bad_request', `The request description is not JSON: ${(err as Error).message}`);
+  }
+  validateMeta(meta);
+  return { meta, rest: buffered.subarray(4 + metaLength), metaBytes: 4 + metaLength, iterator };
+}
+
+function validateMeta(meta: RelayRequestMeta): void {
+  if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
+  if (typeof meta.method !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(meta.method)) {
+    throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);
+  }
+  if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
+  if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
+  meta.headers.forEach((h, i) => {
+    if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {
+      throw new RelayFailure('bad_request', `Header ${i + 1} must have a string name and value.`);
+    }
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(h.name)) {
+      throw new RelayFailure('bad_request', `Header ${i + 1} name ${JSON.stringify(h.name)} is not a valid field name (RFC 9110 §5.1).`);
+    }
+    if (/[\r\n\0]/.test(h.value)) {
+      throw new RelayFailure('bad_request', `Header ${i + 1} (${h.name}) value contains CR, LF or NUL, which would split the header (RFC 9110 §5.5).`);
+    }
+  });
+}
+
+function parseTarget(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RelayFailure('bad_request', `${JSON.stringify(url)} is not an absolute URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RelayFailure('bad_request', `Only http: and https: URLs can be sent, not ${parsed.protocol}`);
+  }
+  return parsed;
+}
+
+function headSize(response: http.IncomingMessage): number {
+  let size = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) size += Buffer.byteLength(raw[i]!) + 2 + Buffer.byteLength(raw[i + 1]!) + 2;
+  return size;
+}
+
+function decoderFor(codings: string[]): NodeJS.ReadWriteStream[] | null {
+  const chain: NodeJS.ReadWriteStream[] = [];
+  // Codings are listed in the order applied; undo them last-first.
+  for (const coding of [...codings].reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') chain.push(zlib.createGunzip());
+    else if (coding === 'deflate') chain.push(zlib.createInflate());
+    else if (coding === 'br') chain.push(zlib.createBrotliDecompress());
+    else if (coding === 'identity') continue;
+    else return null;
+  }
+  return chain;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Handles one relay call end to end. Never throws. */
+export async function handleRelay(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  res.writeHead(200, {
+    'Content-Type': 'application/vnd.wirebench.frames',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.flushHeaders();
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  req.on('aborted', () => controller.abort());
+
+  let target = '';
+  let headSent = false;
+  let progressId: string | undefined;
+  try {
+    const { meta, rest, metaBytes, iterator } = await readMeta(req);
+    progressId = typeof meta.id === 'string' ? meta.id.slice(0, 64) : undefined;
+    let url = parseTarget(meta.url);
+    target = url.host;
+    const declared = Number(req.headers['content-length']);
+    const bodyLength = Number.isFinite(declared) ? declared - metaBytes : null;
+    const hasBody = bodyLength === null ? true : bodyLength > 0;
+    if (progressId) uploadProgress.start(progressId, bodyLength ?? undefined);
+
+    const tlsPolicy: TlsPolicy = {
+      insecure: meta.insecureTls === true,
+      trusted: (meta.trustedFingerprints ?? []).filter((f) => typeof f === 'string').map(normaliseFingerprint),
+    };
+    const follow = meta.followRedirects === true;
+    const maxRedirects = Math.max(0, Math.min(50, meta.maxRedirects ?? DEFAULT_MAX_REDIRECTS));
+    const timeoutMs = Math.max(100, Math.min(3_600_000, meta.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+
+    const bodyStream = (): Readable =>
+      Readable.from(
+        (async function* () {
+          if (rest.length) yield rest;
+          for (;;) {
+            const next = await iterator.next();
+            if (next.done) return;
+            yield next.value;
+          }
+        })(),
+        { objectMode: false },
+      );
+
+    let body: Uint8Array | Readable | null = hasBody ? bodyStream() : null;
+    // To follow a 307/308 the body must be sent again, so keep it when it is small enough.
+    if (follow && body && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
+      const parts: Buffer[] = [];
+      for await (const chunk of body as Readable) parts.push(chunk as Buffer);
+      body = Buffer.concat(parts);
+    }
+
+    let method = meta.method;
+    let headers = meta.headers;
+    const hops: RelayHop[] = [];
+    const started = performance.now();
+    let hop: HopResponse;
+    for (;;) {
+      hop = await performHop({
+        method,
+        url,
+        headers,
+        body,
+        bodyLength: body instanceof Uint8Array ? body.length : bodyLength,
+        tls: tlsPolicy,
+        timeoutMs,
+        signal: controller.signal,
+        onUploadProgress: progressId ? (sent) => uploadProgress.update(progressId!, sent) : undefined,
+      });
+      const status = hop.response.statusCode ?? 0;
+      const location = hop.response.headers.location;
+      if (!follow || !REDIRECT_STATUSES.has(status) || !location) break;
+      if (hops.length >= maxRedirects) {
+        throw new RelayFailure('too_large', `Stopped after ${maxRedirects} redirects.`, `The last Location was ${location}`);
+      }
+      hop.response.resume();
+      await once(hop.response, 'end').catch(() => undefined);
+      hop.finish();
+      const timings = { ...hop.timings, total: performance.now() - hop.startedAt };
+      hops.push({
+        url: url.toString(),
+        method,
+        status,
+        reason: hop.response.statusMessage ?? '',
+        location,
+        headers: toHeaderList(hop.response.rawHeaders),
+        timings,
+      });
+      await writeJson(res, FrameType.Hop, hops[hops.length - 1]);
+      const next = new URL(location, url);
+      const crossOrigin = next.origin !== url.origin;
+      const toGet = status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST';
+      if (toGet) {
+        method = status === 303 && method === 'HEAD' ? 'HEAD' : 'GET';
+        body = null;
+        headers = headers.filter((h) => !/^(content-length|content-type|transfer-encoding|content-encoding)$/i.test(h.name));
+      } else if (body && !(body instanceof Uint8Array)) {
+        throw new RelayFailure(
+          'too_large',
+          `A ${status} redirect asks to send the body again, but it was larger than ${MAX_REPLAY_BYTES} bytes and was not kept.`,
+        );
+      }
+      // Like browsers and curl: credentials are not carried to another origin.
+      headers = headers.filter((h) => !/^host$/i.test(h.name) && !(crossOrigin && /^(authorization|cookie|proxy-authorization)$/i.test(h.name)));
+      url = next;
+      target = url.host;
+    }
+
+    const response = hop.response;
+    const contentEncoding = (response.headers['content-encoding'] ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    const decoders = contentEncoding.length ? decoderFor(contentEncoding) : [];
+    const head: RelayHead = {
+      status: response.statusCode ?? 0,
+      reason: response.statusMessage ?? '',
+      httpVersion: response.httpVersion,
+      headers: toHeaderList(response.rawHeaders),
+      remoteAddress: response.socket?.remoteAddress,
+      remotePort: response.socket?.remotePort,
+      ...(decoders && decoders.length ? { contentEncoding } : {}),
+    };
+    headSent = true;
+    await writeJson(res, FrameType.Head, head);
+
+    const downloadStart = performance.now();
+    let wire = 0;
+    let decoded = 0;
+    const wireCounter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        wire += chunk.length;
+        hop.touch();
+        cb(null, chunk);
+      },
+    });
+    let source: NodeJS.ReadableStream = response.pipe(wireCounter);
+    for (const d of decoders ?? []) source = source.pipe(d);
+    const failures: Error[] = [];
+    response.on('error', (e) => failures.push(e));
+    response.on('aborted', () => failures.push(Object.assign(new Error('The response was cut off'), { code: 'ECONNRESET' })));
+    for (const d of decoders ?? []) (d as unknown as Readable).on('error', (e) => failures.push(e));
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        decoded += chunk.length;
+        if (!(await write(res, encodeFrameHeader(FrameType.Body, chunk.length), chunk))) {
+          controller.abort();
+          response.destroy();
+          break;
+        }
+      }
+    } catch (err) {
+      failures.push(err as Error);
+    }
+    hop.finish();
+    if (!response.complete && !controller.signal.aborted && failures.length === 0) {
+      failures.push(Object.assign(new Error('The response ended before its declared length'), { code: 'ECONNRESET' }));
+    }
+    if (controller.signal.aborted) {
+      await writeJson(res, FrameType.Error, { kind: 'aborted', message: 'The request was cancelled.', partial: true } satisfies RelayError);
+      return;
+    }
+    if (failures.length) {
+      const error = classifyFailure(failures[0], target);
+      await writeJson(res, FrameType.Error, { ...error, partial: true });
+      return;
+    }
+    const end = performance.now();
+    const summary: RelaySummary = {
+      timings: { ...hop.timings, download: end - downloadStart, total: end - started },
+      sizes: {
+        requestHeaders: Buffer.byteLength(hop.headText),
+        requestBody: hop.bodyBytesSent(),
+        responseHeaders: headSize(response),
+        responseBodyWire: wire,
+        responseBodyDecoded: decoders ? decoded : wire,
+      },
+      sent: { method, url: url.toString(), headText: hop.headText, headers: hop.sentHeaders, bodyBytes: hop.bodyBytesSent() },
+      hops,
+      insecureTls: tlsPolicy.insecure,
+      ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
+    };
+    await writeJson(res, FrameType.Summary, summary);
+  } catch (err) {
+    const error = classifyFailure(controller.signal.aborted ? Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }) : err, target);
+    if (headSent) error.partial = true;
+    await writeJson(res, FrameType.Error, error);
+  } finally {
+    if (progressId) uploadProgress.done(progressId);
+    if (!res.writableEnded) res.end();
+    // Drain whatever the page still sends so the socket can be reused or closed cleanly.
+    if (!req.complete) req.resume();
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * One HTTP exchange with the target: write the request exactly as composed, time every
+ * phase, hand back the response head as soon as it arrives. Redirect policy and framing
+ * back to the page live in `relay.ts`.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { HeaderField, RelayTimings } from '../core';
+import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type TlsPolicy } from './connector';
+import { RelayFailure } from './failures';
+
+const httpAgent = new TimedHttpAgent({ keepAlive: true, maxSockets: 64 });
+const httpsAgent = new TimedHttpsAgent({ keepAlive: true, maxSockets: 64 });
+
+/** Frees pooled sockets (used when the server shuts down). */
+export function closeUpstreamAgents(): void {
+  httpAgent.destroy();
+  httpsAgent.destroy();
+}
+
+/** Methods for which RFC 9110 gives content a meaning; an empty body is sent with `Content-Length: 0`. */
+const METHODS_WITH_CONTENT = new Set(['POST', 'PUT', 'PATCH']);
+
+/** What one hop sends. */
+export interface HopRequest {
+  method: string;
+  url: URL;
+  headers: HeaderField[];
+  /** Bytes in memory, a stream of unknown or known length, or nothing. */
+  body: Uint8Array | Readable | null;
+  /** Length of a streamed body when known. */
+  bodyLength: number | null;
+  tls: TlsPolicy;
+  /** Longest silence allowed (connect, upload progress, response head), ms. */
+  timeoutMs: number;
+  signal: AbortSignal;
+  onUploadProgress?: (sent: number) => void;
+}
+
+/** The response head and what is needed to read and account for the rest. */
+export interface HopResponse {
+  response: http.IncomingMessage;
+  request: http.ClientRequest;
+  /** The request line and headers exactly as written. */
+  headText: string;
+  sentHeaders: HeaderField[];
+  bodyBytesSent: () => number;
+  /** Phase timings up to the response head; `download` and `total` are filled by the caller. */
+  timings: RelayTimings;
+  startedAt: number;
+  connection?: ConnectionTimings;
+  /** Re-arms the silence timer; call it on every body chunk. */
+  touch: () => void;
+  /** Stops the silence timer once the exchange is over. */
+  finish: () => void;
+}
+
+function hasHeader(headers: HeaderField[], name: string): boolean {
+  const lower = name.toLowerCase();
+  return headers.some((h) => h.name.toLowerCase() === lower);
+}
+
+/** The headers HTTP itself requires, added to the composed ones (never replacing them). */
+export function completeHeaders(req: Pick<HopRequest, 'method' | 'url' | 'headers' | 'body' | 'bodyLength'>): HeaderField[] {
+  const out: HeaderField[] = [];
+  if (!hasHeader(req.headers, 'host')) out.push({ name: 'Host', value: req.url.host });
+  out.push(...req.headers);
+  const framed = hasHeader(req.headers, 'content-length') || hasHeader(req.headers, 'transfer-encoding');
+  if (!framed) {
+    const length = req.body instanceof Uint8Array ? req.body.length : req.body ? req.bodyLength : 0;
+    if (req.body && length === null) out.push({ name: 'Transfer-Encoding', value: 'chunked' });
+    else if (length && length > 0) out.push({ name: 'Content-Length', value: String(length) });
+    else if (METHODS_WITH_CONTENT.has(req.method)) out.push({ name: 'Content-Length', value: '0' });
+  }
+  return out;
+}
+
+/** Sends one request and resolves with the response head. */
+export function performHop(hop: HopRequest): Promise<HopResponse> {
+  return new Promise<HopResponse>((resolve, reject) => {
+    const startedAt = performance.now();
+    const secure = hop.url.protocol === 'https:';
+    if (!secure && hop.url.protocol !== 'http:') {
+      reject(new RelayFailure('bad_request', `Only http: and https: URLs can be sent, not ${hop.url.protocol}`));
+      return;
+    }
+    if (hop.url.username || hop.url.password) {
+      reject(
+        new RelayFailure(
+          'bad_request',
+          'The URL carries a user name or password. Credentials belong in the Authorization header (use the Basic auth scheme), not in the URL where logs and history keep them.',
+        ),
+      );
+      return;
+    }
+    const headers = completeHeaders(hop);
+    const flat: string[] = [];
+    for (const h of headers) flat.push(h.name, h.value);
+
+    let timer: NodeJS.Timeout | undefined;
+    let request: http.ClientRequest;
+    const fail = (err: Error) => {
+      if (timer) clearTimeout(timer);
+      request?.destroy(err);
+      reject(err);
+    };
+    const touch = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        const err = Object.assign(new Error(`No progress for ${hop.timeoutMs} ms`), { code: 'WB_TIMEOUT' });
+        request.destroy(err);
+      }, hop.timeoutMs);
+    };
+    const options = {
+      method: hop.method,
+      hostname: hop.url.hostname.replace(/^\[|\]$/g, ''),
+      port: hop.url.port || (secure ? 443 : 80),
+      path: (hop.url.pathname || '/') + hop.url.search,
+      headers: flat as unknown as http.OutgoingHttpHeaders,
+      setHost: false,
+      agent: secure ? httpsAgent : httpAgent,
+      wbTls: hop.tls,
+      servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined,
+    };
+    try {
+      request = (secure ? https : http).request(options as http.RequestOptions);
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    const noBody = hop.body === null;
+    if (noBody) {
+      // Node would add chunked framing to unknown methods; HTTP needs no framing for an empty request.
+      (request as unknown as { useChunkedEncodingByDefault: boolean }).useChunkedEncodingByDefault = false;
+    }
+    touch();
+
+    const timings: RelayTimings = { dns: 0, connect: 0, tls: 0, send: 0, firstByte: 0, download: 0, total: 0, reusedConnection: false };
+    let connection: ConnectionTimings | undefined;
+    let socketAt = startedAt;
+    let finishedAt = 0;
+    let sent = 0;
+
+    const onAbort = () => fail(Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }));
+    if (hop.signal.aborted) {
+      onAbort();
+      return;
+    }
+    hop.signal.addEventListener('abort', onAbort, { once: true });
+
+    request.on('socket', (socket) => {
+      socketAt = performance.now();
+      if (request.reusedSocket) timings.reusedConnection = true;
+      else {
+        connection = connectionTimings.get(socket);
+        if (connection) {
+          timings.dns = connection.dns;
+          timings.connect = connection.connect;
+          timings.tls = connection.tls;
+        }
+      }
+    });
+    request.on('finish', () => {
+      finishedAt = performance.now();
+      timings.send = finishedAt - socketAt;
+    });
+    request.on('error', (err) => {
+      hop.signal.removeEventListener('abort', onAbort);
+      if (timer) clearTimeout(timer);
+      reject(err);
+    });
+    request.on('response', (response) => {
+      const now = performance.now();
+      timings.firstByte = now - (finishedAt || socketAt);
+      touch();
+      resolve({
+        response,
+        request,
+        headText: (request as unknown as { _header: string })._header ?? '',
+        sentHeaders: headers,
+        bodyBytesSent: () => sent,
+        timings,
+        startedAt,
+        connection,
+        touch,
+        finish: () => {
+          if (timer) clearTimeout(timer);
+          hop.signal.removeEventListener('abort', onAbort);
+        },
+      });
+    });
+
+    if (hop.body === null) request.end();
+    else if (hop.body instanceof Uint8Array) {
+      sent = hop.body.length;
+      request.end(hop.body);
+      hop.onUploadProgress?.(sent);
+    } else {
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          sent += chunk.length;
+          touch();
+          hop.onUploadProgress?.(sent);
+          cb(null, chunk);
+        },
+      });
+      pipeline(hop.body, counter, request).catch((err: Error) => {
+        if (!request.destroyed) fail(err);
+      });
+    }
+  });
+}

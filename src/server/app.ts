@@ -1,0 +1,73 @@
+/**
+ * Composition of the local server: the guard in front of `/api`, the relay, the sandbox
+ * and the built app. The same handler runs in `npm start` and inside Vite's dev server.
+ */
+import type http from 'node:http';
+import { handleRelay } from '../relay/relay';
+import { uploadProgress } from '../relay/progress';
+import { handleSandbox } from '../sandbox';
+import { checkApi, checkHost, type GuardConfig } from './guard';
+import { serveStatic } from './staticFiles';
+
+export interface WirebenchOptions extends GuardConfig {
+  /** Folder of the built app; omit when Vite serves the app (dev). */
+  distDir?: string;
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text + '\n');
+}
+
+/**
+ * Makes the request handler. It resolves true when it answered the request, false when
+ * the request is not one of its routes (so a dev server can serve it).
+ */
+export function createWirebenchHandler(options: WirebenchOptions) {
+  return async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    } catch {
+      sendText(res, 400, 'Bad request target');
+      return true;
+    }
+    const hostVerdict = checkHost(req, options);
+    if (hostVerdict) {
+      sendText(res, hostVerdict.status, hostVerdict.reason);
+      return true;
+    }
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      const verdict = checkApi(req, options);
+      if (verdict) {
+        sendText(res, verdict.status, verdict.reason);
+        return true;
+      }
+      if (url.pathname === '/api/relay' && req.method === 'POST') {
+        await handleRelay(req, res);
+        return true;
+      }
+      const progress = url.pathname.match(/^\/api\/relay\/progress\/([\w-]{1,64})$/);
+      if (progress && req.method === 'GET') {
+        const entry = uploadProgress.get(progress[1]!);
+        res.writeHead(entry ? 200 : 404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(entry ?? { error: 'unknown request id' }));
+        return true;
+      }
+      if (url.pathname === '/api/health') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ ok: true }));
+        return true;
+      }
+      sendText(res, 404, `No API route ${req.method} ${url.pathname}`);
+      return true;
+    }
+    if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
+      await handleSandbox(req, res, url, { base: `http://${req.headers.host}/sandbox` });
+      return true;
+    }
+    if (!options.distDir) return false;
+    await serveStatic(req, res, url, options.distDir, options.token);
+    return true;
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The guard in front of `/api`. A local relay that forwards anything is a target: a web
+ * page can aim a browser at it (CSRF to localhost) or rebind its own name to 127.0.0.1
+ * (DNS rebinding). So `/api` accepts only its own Host, only its own Origin, and only
+ * callers holding the per-launch token, which only a page served by us can read.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type http from 'node:http';
+
+/** The header carrying the per-launch token. */
+export const TOKEN_HEADER = 'x-wirebench-token';
+
+export interface GuardConfig {
+  /** Host header values accepted, e.g. `127.0.0.1:4780`, `localhost:4780`. */
+  allowedHosts: Set<string>;
+  token: string;
+}
+
+/** Why a request was refused, or null when it may pass. */
+export type GuardVerdict = { status: 401 | 403; reason: string } | null;
+
+/** The Host values a server listening on `host:port` answers to. */
+export function allowedHostsFor(host: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  if (host !== '127.0.0.1' && host !== '0.0.0.0' && host !== '::') names.add(host.includes(':') ? `[${host}]` : host);
+  return new Set([...names].map((n) => `${n}:${port}`));
+}
+
+/** Checks only the Host header (used for every route that can reveal the token). */
+export function checkHost(req: http.IncomingMessage, config: GuardConfig): GuardVerdict {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!config.allowedHosts.has(host)) {
+    return { status: 403, reason: `Host ${JSON.stringify(host)} is not this server's own address; refused to prevent DNS rebinding.` };
+  }
+  return null;
+}
+
+/** Checks Host, Origin and the token of an `/api` request. */
+export function checkApi(req: http.IncomingMessage, config: GuardConfig): GuardVerdict {
+  const hostVerdict = checkHost(req, config);
+  if (hostVerdict) return hostVerdict;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    let originHost = '';
+    try {
+      const parsed = new URL(origin);
+      originHost = parsed.protocol === 'http:' ? parsed.host.toLowerCase() : '';
+    } catch {
+      originHost = '';
+    }
+    if (!config.allowedHosts.has(originHost)) {
+      return { status: 403, reason: `Origin ${JSON.stringify(origin)} is not this app; cross-site requests to the relay are refused.` };
+    }
+  }
+  const given = req.headers[TOKEN_HEADER];
+  const expected = Buffer.from(config.token);
+  const actual = Buffer.from(typeof given === 'string' ? given : '');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+    return { status: 401, reason: `Missing or wrong ${TOKEN_HEADER}; only the page served by this process may use the relay.` };
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+/**
+ * Serves the built app from `dist/`. The index page is the one place the per-launch token
+ * is handed over: it is written into a meta tag of the HTML, never into the bundle or a URL.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The Content-Security-Policy of the app itself. */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "frame-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Writes the token into the index page's meta tag. */
+export function injectToken(html: string, token: string): string {
+  const tag = `<meta name="wirebench-token" content="${token}">`;
+  return html.includes('<meta name="wirebench-token"')
+    ? html.replace(/<meta name="wirebench-token"[^>]*>/, tag)
+    : html.replace('</head>', `  ${tag}\n  </head>`);
+}
+
+/** Serves a file from `distDir`, or the index page for app routes. */
+export async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL, distDir: string, token: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Method Not Allowed\n');
+    return;
+  }
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Bad path encoding\n');
+    return;
+  }
+  const root = path.resolve(distDir);
+  const file = path.resolve(root, '.' + path.posix.normalize('/' + relative));
+  const inside = file === root || file.startsWith(root + path.sep);
+  const info = inside ? await stat(file).catch(() => null) : null;
+  const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+  if (info && info.isFile() && !file.endsWith(path.sep + 'index.html')) {
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': info.size,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...security,
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+    return;
+  }
+  if (path.extname(relative) && relative !== '/index.html') {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...security });
+    res.end('Not found\n');
+    return;
+  }
+  const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+  if (html === null) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The app is not built yet. Run `npm run build` or start with `npm start`.\n');
+    return;
+  }
+  const body = injectToken(html, token);
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': APP_CSP,
+    ...security,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
