@@ -10,3 +10,4 @@ export * from './encoding';
 export * from './lint';
 export * from './soap';
 export * from './relay';
+export * from './request';

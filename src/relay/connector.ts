@@ -53,7 +53,8 @@ interface ConnectOptions extends http.ClientRequestArgs {
   servername?: string;
 }
 
-type Callback = (err: Error | null, socket?: net.Socket) => void;
+// Node's Agent calls createConnection(options, callback) and waits for the callback when it returns nothing.
+type Callback = (err: Error | null, socket: net.Socket) => void;
 
 function openSocket(options: ConnectOptions, secure: boolean, callback: Callback): void {
   const start = performance.now();
@@ -64,7 +65,7 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
   const done = (err: Error | null, socket?: net.Socket) => {
     if (settled) return;
     settled = true;
-    callback(err, socket);
+    callback(err, socket as net.Socket);
   };
 
   const afterLookup = (address: string, family: number) => {
@@ -143,19 +144,21 @@ function poolSuffix(options: ConnectOptions): string {
 
 /** Keep-alive agent for http: targets with timed connects. */
 export class TimedHttpAgent extends http.Agent {
-  override createConnection(options: ConnectOptions, callback: Callback): undefined {
-    openSocket(options, false, callback);
+  override createConnection(options: http.ClientRequestArgs, callback?: Callback): undefined {
+    if (!callback) throw new TypeError('TimedHttpAgent.createConnection needs a callback');
+    openSocket(options as ConnectOptions, false, callback);
     return undefined;
   }
 }
 
 /** Keep-alive agent for https: targets with timed connects and our certificate verdict. */
 export class TimedHttpsAgent extends https.Agent {
-  override getName(options: ConnectOptions): string {
-    return super.getName(options as https.AgentOptions) + poolSuffix(options);
+  override getName(options?: https.RequestOptions): string {
+    return super.getName(options) + poolSuffix((options ?? {}) as ConnectOptions);
   }
-  override createConnection(options: ConnectOptions, callback: Callback): undefined {
-    openSocket(options, true, callback);
+  override createConnection(options: https.RequestOptions, callback?: Callback): undefined {
+    if (!callback) throw new TypeError('TimedHttpsAgent.createConnection needs a callback');
+    openSocket(options as ConnectOptions, true, callback);
     return undefined;
   }
 }

@@ -6,6 +6,7 @@
 import type http from 'node:http';
 import { once } from 'node:events';
 import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import {
   encodeFrameHeader,
@@ -54,7 +55,7 @@ function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown
 /** Reads the length-prefixed metadata; returns it with the bytes that followed it. */
 async function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; rest: Buffer; metaBytes: number; iterator: AsyncIterator<Buffer> }> {
   const iterator = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let need = 4;
   let metaLength = -1;
   for (;;) {
@@ -276,14 +277,15 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         cb(null, chunk);
       },
     });
-    let source: NodeJS.ReadableStream = response.pipe(wireCounter);
-    for (const d of decoders ?? []) source = source.pipe(d);
     const failures: Error[] = [];
-    response.on('error', (e) => failures.push(e));
-    response.on('aborted', () => failures.push(Object.assign(new Error('The response was cut off'), { code: 'ECONNRESET' })));
-    for (const d of decoders ?? []) (d as unknown as Readable).on('error', (e) => failures.push(e));
+    // pipeline (not pipe) so a destroyed response ends the reader below with its reason.
+    const chain: NodeJS.ReadWriteStream[] = [wireCounter, ...(decoders ?? [])];
+    const source = chain[chain.length - 1] as unknown as AsyncIterable<Buffer>;
+    const piped = pipeline([response, ...chain] as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream]).catch((err: Error) => {
+      failures.push(err);
+    });
     try {
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
         decoded += chunk.length;
         if (!(await write(res, encodeFrameHeader(FrameType.Body, chunk.length), chunk))) {
           controller.abort();
@@ -294,6 +296,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     } catch (err) {
       failures.push(err as Error);
     }
+    await piped;
     hop.finish();
     if (!response.complete && !controller.signal.aborted && failures.length === 0) {
       failures.push(Object.assign(new Error('The response ended before its declared length'), { code: 'ECONNRESET' }));

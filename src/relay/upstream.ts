@@ -20,8 +20,13 @@ export function closeUpstreamAgents(): void {
   httpsAgent.destroy();
 }
 
-/** Methods for which RFC 9110 gives content a meaning; an empty body is sent with `Content-Length: 0`. */
-const METHODS_WITH_CONTENT = new Set(['POST', 'PUT', 'PATCH']);
+/**
+ * Methods sent with no framing header when they have no body. Any other method without a
+ * body gets `Content-Length: 0`: RFC 9110 §8.6 asks for it where content has a meaning
+ * (POST, PUT, PATCH), and Node's client would otherwise frame an extension method's empty
+ * body as chunked.
+ */
+const METHODS_WITHOUT_FRAMING = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /** What one hop sends. */
 export interface HopRequest {
@@ -72,7 +77,7 @@ export function completeHeaders(req: Pick<HopRequest, 'method' | 'url' | 'header
     const length = req.body instanceof Uint8Array ? req.body.length : req.body ? req.bodyLength : 0;
     if (req.body && length === null) out.push({ name: 'Transfer-Encoding', value: 'chunked' });
     else if (length && length > 0) out.push({ name: 'Content-Length', value: String(length) });
-    else if (METHODS_WITH_CONTENT.has(req.method)) out.push({ name: 'Content-Length', value: '0' });
+    else if (!METHODS_WITHOUT_FRAMING.has(req.method)) out.push({ name: 'Content-Length', value: '0' });
   }
   return out;
 }
@@ -101,6 +106,7 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
 
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest;
+    let received: http.IncomingMessage | undefined;
     const fail = (err: Error) => {
       if (timer) clearTimeout(timer);
       request?.destroy(err);
@@ -110,6 +116,8 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         const err = Object.assign(new Error(`No progress for ${hop.timeoutMs} ms`), { code: 'WB_TIMEOUT' });
+        // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
+        received?.destroy(err);
         request.destroy(err);
       }, hop.timeoutMs);
     };
@@ -130,11 +138,6 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       reject(err);
       return;
     }
-    const noBody = hop.body === null;
-    if (noBody) {
-      // Node would add chunked framing to unknown methods; HTTP needs no framing for an empty request.
-      (request as unknown as { useChunkedEncodingByDefault: boolean }).useChunkedEncodingByDefault = false;
-    }
     touch();
 
     const timings: RelayTimings = { dns: 0, connect: 0, tls: 0, send: 0, firstByte: 0, download: 0, total: 0, reusedConnection: false };
@@ -143,7 +146,11 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     let finishedAt = 0;
     let sent = 0;
 
-    const onAbort = () => fail(Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }));
+    const onAbort = () => {
+      const err = Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' });
+      received?.destroy(err);
+      fail(err);
+    };
     if (hop.signal.aborted) {
       onAbort();
       return;
@@ -172,6 +179,7 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       reject(err);
     });
     request.on('response', (response) => {
+      received = response;
       const now = performance.now();
       timings.firstByte = now - (finishedAt || socketAt);
       touch();

@@ -4,13 +4,10 @@
  * warning), `--no-build`.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeUpstreamAgents } from '../relay/upstream';
-import { createWirebenchHandler } from './app';
 import { buildApp, buildIsStale } from './build';
-import { allowedHostsFor } from './guard';
+import { startServer, type RunningServer } from './listen';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,41 +55,24 @@ async function main(): Promise<void> {
       `WARNING: listening on ${options.host}, not loopback. Other machines can reach the sandbox; the relay still requires this page's token, but treat this as exposing a proxy.`,
     );
   }
-  const guard = { allowedHosts: allowedHostsFor(options.host, options.port), token };
-  const handle = createWirebenchHandler({ ...guard, distDir: path.join(root, 'dist') });
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: Error) => {
-      console.error('Unexpected error while answering', req.method, req.url?.split('?')[0], err.message);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end();
-    });
-  });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-  });
-  server.listen(options.port, options.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-    // With --port 0 the real port is known only now; the handler shares this Set.
-    guard.allowedHosts.clear();
-    for (const h of allowedHostsFor(options.host, port)) guard.allowedHosts.add(h);
-    const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
-    console.log(`Wirebench is running at http://${shown}:${port}/`);
-    console.log(`Sandbox API:            http://${shown}:${port}/sandbox`);
-    console.log('Press Ctrl-C to stop.');
-  });
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    console.error(err.code === 'EADDRINUSE' ? `Port ${options.port} is already in use; choose another with --port.` : err.message);
+  let running: RunningServer;
+  try {
+    running = await startServer({ port: options.port, host: options.host, token, distDir: path.join(root, 'dist') });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    console.error(e.code === 'EADDRINUSE' ? `Port ${options.port} is already in use; choose another with --port.` : e.message);
     process.exit(1);
-  });
+  }
+  const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
+  console.log(`Wirebench is running at http://${shown}:${running.port}/`);
+  console.log(`Sandbox API:            http://${shown}:${running.port}/sandbox`);
+  console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping Wirebench…');
-    closeUpstreamAgents();
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+    void running.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', stop);

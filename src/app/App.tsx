@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { RequestPane } from './components/RequestPane';
+import { ResponsePane } from './components/ResponsePane';
+import { SplitPane } from './components/SplitPane';
+import { useSend } from './hooks/useSend';
+
+/** The workbench: composer on the left, response on the right. */
+export function App() {
+  const { send, cancel, sending } = useSend();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        send();
+      } else if (e.key === 'Escape' && sending) {
+        e.preventDefault();
+        cancel();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [send, cancel, sending]);
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>Wirebench</h1>
+        <p className="muted">Every request goes through the local relay on this machine.</p>
+      </header>
+      <main className="app-main">
+        <SplitPane
+          label="Resize request and response panes"
+          left={<RequestPane onSend={send} onCancel={cancel} sending={sending} />}
+          right={<ResponsePane />}
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { StoreProvider } from './store/StoreProvider';
+import { createWorkbenchStore } from './store/workbenchStore';
+import './styles.css';
+
+const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+const store = createWorkbenchStore({ initialUrl: `${location.origin}/sandbox/anything` });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,59 @@
+/**
+ * Starts `src/server/main.ts` in a child process, for tests and benchmarks that measure
+ * the relay's own memory or need it isolated from the measuring process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ChildServer {
+  child: ChildProcess;
+  origin: string;
+  token: string;
+  /** Resident set size of the child in bytes, from /proc. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Spawns the server on a free port and resolves once it prints its URL. */
+export function startChildServer(token = 'child-token', extraArgs: string[] = []): Promise<ChildServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts'), '--port', '0', '--no-build', ...extraArgs], {
+      cwd: root,
+      env: { ...process.env, WIREBENCH_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${out}`)), 30_000);
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const match = out.match(/running at (http:\/\/[^/\s]+)\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          origin: match[1]!,
+          token,
+          rss: () => {
+            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+            return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+          },
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${out}`));
+    });
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Starts the Wirebench HTTP server: used by `npm start` and by tests, which get the same
+ * guard, relay and sandbox over a real loopback socket.
+ */
+import http from 'node:http';
+import { closeUpstreamAgents } from '../relay/upstream';
+import { createWirebenchHandler } from './app';
+import { allowedHostsFor } from './guard';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  token: string;
+  distDir?: string;
+}
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  /** e.g. `http://127.0.0.1:4780` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Listens and resolves once the port is bound. */
+export function startServer(options: StartOptions): Promise<RunningServer> {
+  const guard = { allowedHosts: allowedHostsFor(options.host, options.port), token: options.token };
+  const handle = createWirebenchHandler({ ...guard, distDir: options.distDir });
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      console.error('Unexpected error while answering', req.method, req.url?.split('?')[0], err.message);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end();
+    });
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      // With port 0 the real port is known only now; the handler shares this Set.
+      guard.allowedHosts.clear();
+      for (const h of allowedHostsFor(options.host, port)) guard.allowedHosts.add(h);
+      const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
+      resolve({
+        server,
+        port,
+        origin: `http://${shown}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            closeUpstreamAgents();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
