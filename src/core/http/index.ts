@@ -1,1 +1,9 @@
-export {};
+export * from './methods';
+export * from './status';
+export * from './statusRegistry';
+export * from './httpDate';
+export * from './responseHeaders';
+export * from './finding';
+export * from './explain';
+export { describeRequestBody, type RequestBodyDescription } from './requestBody';
+export { looksLikeAccessPage } from './explainRedirect';

@@ -1,0 +1,26 @@
+/**
+ * The shape of one explanation of a response: a finding tied to the request that caused
+ * it, with an optional action the inspector can offer as a button.
+ */
+
+/** Something the inspector can do about a finding. */
+export type ExplainAction =
+  /** Open the auth editor on this scheme, because the server asked for it. */
+  | { kind: 'open-auth'; scheme: string }
+  /** Offer a retry after a wait; `at` is the ISO time the wait ends. */
+  | { kind: 'retry-after'; seconds: number; at?: string }
+  /** Offer to send a request to this absolute (or, if unresolvable, as-given) URL. */
+  | { kind: 'follow'; location: string };
+
+/** One explanation of a response, tied to the request that caused it. */
+export interface Finding {
+  /** Stable id of the rule that produced it, e.g. `auth-challenge-missing`. */
+  id: string;
+  severity: 'error' | 'warning' | 'info' | 'success';
+  title: string;
+  /** Plain language; never contains a credential value. */
+  message: string;
+  /** Where the convention is defined, e.g. `RFC 9110 §15.5.2`. */
+  reference?: string;
+  action?: ExplainAction;
+}
