@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import { once } from 'node:events';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import {
@@ -37,9 +37,26 @@ function toHeaderList(raw: string[]): HeaderField[] {
   return out;
 }
 
+const batching = new WeakSet<http.ServerResponse>();
+
+/**
+ * Corks the page's response until the current round of I/O is over, so frames produced
+ * by one upstream read (head, body, summary of a small answer) leave in a single write.
+ */
+function batch(out: http.ServerResponse): void {
+  if (batching.has(out)) return;
+  batching.add(out);
+  out.cork();
+  setImmediate(() => {
+    batching.delete(out);
+    out.uncork();
+  });
+}
+
 /** Writes to the page with backpressure; resolves false when the page has gone. */
 async function write(out: http.ServerResponse, ...chunks: Uint8Array[]): Promise<boolean> {
   if (out.destroyed || out.writableEnded) return false;
+  batch(out);
   let flowing = true;
   for (const c of chunks) flowing = out.write(c);
   if (flowing) return true;
@@ -144,7 +161,6 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
   });
-  res.flushHeaders();
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -270,33 +286,54 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     const downloadStart = performance.now();
     let wire = 0;
     let decoded = 0;
-    const wireCounter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        wire += chunk.length;
-        hop.touch();
-        cb(null, chunk);
-      },
-    });
     const failures: Error[] = [];
-    // pipeline (not pipe) so a destroyed response ends the reader below with its reason.
-    const chain: NodeJS.ReadWriteStream[] = [wireCounter, ...(decoders ?? [])];
-    const source = chain[chain.length - 1] as unknown as AsyncIterable<Buffer>;
-    const piped = pipeline([response, ...chain] as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream]).catch((err: Error) => {
-      failures.push(err);
-    });
-    try {
-      for await (const chunk of source) {
-        decoded += chunk.length;
-        if (!(await write(res, encodeFrameHeader(FrameType.Body, chunk.length), chunk))) {
-          controller.abort();
-          response.destroy();
-          break;
-        }
-      }
-    } catch (err) {
-      failures.push(err as Error);
+    const chain = decoders ?? [];
+    const source = (chain.length ? chain[chain.length - 1] : response) as Readable;
+    if (chain.length) {
+      // pipeline (not pipe) so a destroyed response ends the decoder with its reason.
+      pipeline([response, ...chain] as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream]).catch((err: Error) => {
+        failures.push(err);
+        source.destroy(err);
+      });
+      response.on('data', (chunk: Buffer) => (wire += chunk.length));
     }
-    await piped;
+    await new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        res.off('close', onGone);
+        resolve();
+      };
+      const onGone = () => {
+        controller.abort();
+        response.destroy();
+        settle();
+      };
+      res.once('close', onGone);
+      source.on('data', (chunk: Buffer) => {
+        decoded += chunk.length;
+        if (!chain.length) wire += chunk.length;
+        hop.touch();
+        batch(res);
+        res.write(encodeFrameHeader(FrameType.Body, chunk.length));
+        const flowing = res.write(chunk);
+        if (!flowing) {
+          source.pause();
+          res.once('drain', () => source.resume());
+        }
+      });
+      source.once('end', settle);
+      source.once('error', (err) => {
+        failures.push(err);
+        settle();
+      });
+      response.once('error', (err) => {
+        failures.push(err);
+        settle();
+      });
+      source.once('close', () => queueMicrotask(settle));
+    });
     hop.finish();
     if (!response.complete && !controller.signal.aborted && failures.length === 0) {
       failures.push(Object.assign(new Error('The response ended before its declared length'), { code: 'ECONNRESET' }));

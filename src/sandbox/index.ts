@@ -4,9 +4,10 @@
  */
 import type http from 'node:http';
 import { echoRoutes } from './echo';
+import { utilityRoutes } from './utilities';
 import { matchPattern, sendProblem, type SandboxRoute } from './router';
 
-const routes: SandboxRoute[] = [...echoRoutes];
+const routes: SandboxRoute[] = [...echoRoutes, ...utilityRoutes];
 
 /** Options of the sandbox handler. */
 export interface SandboxOptions {
