@@ -1,1 +1,53 @@
-export {};
+/**
+ * Authentication conventions (spec §5; RFC 9110 §11, RFC 7617, RFC 6750, RFC 7519):
+ * challenges, credentials, JWTs and the scheme descriptors the composer renders. The
+ * grammar scanner and small character helpers stay internal.
+ */
+export {
+  authParam,
+  formatAuthParamValue,
+  isAuthToken,
+  isToken68,
+  quoteAuthParamValue,
+  token68Problem,
+  type AuthParam,
+  type AuthSyntaxError,
+} from './authParams';
+export {
+  BEARER_ERROR_CODES,
+  describeChallenge,
+  findChallenge,
+  formatChallenge,
+  formatChallenges,
+  parseChallengeList,
+  parseChallenges,
+  type Challenge,
+} from './challenges';
+export { basicCredentials, parseBasic, type BasicCredentials } from './basic';
+export {
+  apiKeyHeader,
+  bearer,
+  customCredentials,
+  DEFAULT_API_KEY_HEADER,
+  jwtScheme,
+  parseCredentials,
+  type AuthCredentials,
+} from './credentials';
+export { decodeJwt, type DecodedJwt, type JwtTimeOptions } from './jwt';
+export {
+  explainAudience,
+  type AudienceExplanation,
+  type AudienceFinding,
+  type AudienceFindingCode,
+} from './audience';
+export { verifyJwtSignature, type JwtSignatureCheck, type JwtVerificationKey } from './jwtSignature';
+export {
+  applyAuth,
+  authScheme,
+  authSchemes,
+  parseAuthParamLines,
+  type AuthApplication,
+  type AuthField,
+  type AuthSchemeDescriptor,
+  type AuthSchemeId,
+} from './schemes';
