@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { RequestPane } from './components/RequestPane';
 import { ResponsePane } from './components/ResponsePane';
 import { SplitPane } from './components/SplitPane';
+import { Sidebar } from './shell/Sidebar';
 import { useSend } from './hooks/useSend';
 
 /** The workbench: composer on the left, response on the right. */
@@ -27,6 +28,7 @@ export function App() {
         <p className="muted">Every request goes through the local relay on this machine.</p>
       </header>
       <main className="app-main">
+        <Sidebar />
         <SplitPane
           label="Resize request and response panes"
           left={<RequestPane onSend={send} onCancel={cancel} sending={sending} />}

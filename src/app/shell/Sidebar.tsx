@@ -1,0 +1,50 @@
+import { useState, type KeyboardEvent } from 'react';
+import { LessonsPanel } from '../lessons/LessonsPanel';
+import { VaultPanel } from '../vault/VaultPanel';
+import { WorkspacePanel } from '../workspace/WorkspacePanel';
+
+const PANELS = [
+  { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },
+  { id: 'workspace', label: 'Workspace', render: () => <WorkspacePanel /> },
+  { id: 'vault', label: 'Vault', render: () => <VaultPanel /> },
+] as const;
+
+type PanelId = (typeof PANELS)[number]['id'];
+
+/** The left sidebar: lessons, saved work and history, the token vault — one at a time, as tabs. */
+export function Sidebar() {
+  const [active, setActive] = useState<PanelId>('lessons');
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = PANELS.findIndex((p) => p.id === active);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = PANELS[(index + step + PANELS.length) % PANELS.length]!;
+    setActive(next.id);
+    document.getElementById(`sidebar-tab-${next.id}`)?.focus();
+  };
+  const panel = PANELS.find((p) => p.id === active)!;
+  return (
+    <nav className="sidebar" aria-label="Sidebar">
+      <div role="tablist" aria-label="Sidebar sections" className="sidebar-tabs" onKeyDown={onKeyDown}>
+        {PANELS.map((p) => (
+          <button
+            key={p.id}
+            id={`sidebar-tab-${p.id}`}
+            role="tab"
+            type="button"
+            aria-selected={p.id === active}
+            aria-controls={`sidebar-panel-${p.id}`}
+            tabIndex={p.id === active ? 0 : -1}
+            onClick={() => setActive(p.id)}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`sidebar-panel-${panel.id}`} aria-labelledby={`sidebar-tab-${panel.id}`} className="sidebar-panel">
+        {panel.render()}
+      </div>
+    </nav>
+  );
+}
