@@ -17,9 +17,14 @@ async function newestMtime(entry: string): Promise<number> {
   return newest;
 }
 
+/** Where the built app lives: `dist/`, or WIREBENCH_DIST_DIR (parallel test runs keep apart). */
+export function distDirOf(root: string): string {
+  return path.resolve(root, process.env.WIREBENCH_DIST_DIR || 'dist');
+}
+
 /** True when the build is missing or a source is newer than it. */
 export async function buildIsStale(root: string): Promise<boolean> {
-  const built = await stat(path.join(root, 'dist', 'index.html')).catch(() => null);
+  const built = await stat(path.join(distDirOf(root), 'index.html')).catch(() => null);
   if (!built) return true;
   const sources = ['index.html', 'vite.config.ts', 'public', 'src/app', 'src/core', 'package.json'];
   for (const s of sources) if ((await newestMtime(path.join(root, s))) > built.mtimeMs) return true;
@@ -29,5 +34,5 @@ export async function buildIsStale(root: string): Promise<boolean> {
 /** Runs Vite's production build. */
 export async function buildApp(root: string): Promise<void> {
   const vite = await import('vite');
-  await vite.build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  await vite.build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDirOf(root), emptyOutDir: true } });
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, buildIsStale } from './build';
+import { buildApp, buildIsStale, distDirOf } from './build';
 import { startServer, type RunningServer } from './listen';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   }
   let running: RunningServer;
   try {
-    running = await startServer({ port: options.port, host: options.host, token, distDir: path.join(root, 'dist') });
+    running = await startServer({ port: options.port, host: options.host, token, distDir: distDirOf(root) });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     console.error(e.code === 'EADDRINUSE' ? `Port ${options.port} is already in use; choose another with --port.` : e.message);
