@@ -3,6 +3,7 @@
  * credentials (`Authorization`): token, token68, quoted-string and auth-param. Both
  * header parsers scan with the same cursor so their errors read the same way.
  */
+import { isHttpToken, isTokenChar } from '../grammar';
 import type { CoreError, TextPosition } from '../types';
 import { positionAt } from '../types';
 
@@ -23,25 +24,15 @@ export interface AuthSyntaxError extends CoreError {
   expected: string;
 }
 
-const TCHAR_PUNCTUATION = "!#$%&'*+-.^_`|~";
 const TOKEN68_PUNCTUATION = '-._~+/';
 
 function isAlphaNum(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
-/** True when `ch` (one character) may appear in an RFC 9110 token. */
-export function isTokenChar(ch: string): boolean {
-  if (ch.length !== 1) return false;
-  return isAlphaNum(ch.charCodeAt(0)) || TCHAR_PUNCTUATION.includes(ch);
-}
 
 /** True when `text` is an RFC 9110 token (non-empty, tchar only): a scheme or param name. */
-export function isAuthToken(text: string): boolean {
-  if (text.length === 0) return false;
-  for (const ch of text) if (!isTokenChar(ch)) return false;
-  return true;
-}
+export const isAuthToken: (text: string) => boolean = isHttpToken;
 
 function isToken68Char(ch: string): boolean {
   return ch.length === 1 && (isAlphaNum(ch.charCodeAt(0)) || TOKEN68_PUNCTUATION.includes(ch));
@@ -286,3 +277,5 @@ export class AuthScanner {
     return { ok: true, value: { name, value } };
   }
 }
+
+export { isTokenChar };

@@ -3,6 +3,7 @@
  * `; name=value` parameters whose values are tokens or quoted strings. The multipart
  * boundary and the charset of a body are read from here.
  */
+import { isHttpToken, isTcharCode } from '../grammar';
 import { fail, ok, positionAt, type Result } from '../types';
 
 /** A parsed media type. Type, subtype and parameter names are lower-cased. */
@@ -15,21 +16,7 @@ export interface ParsedMediaType {
   params: Record<string, string>;
 }
 
-const TOKEN_CHARS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-function isTokenChar(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    "!#$%&'*+-.^_`|~".includes(String.fromCharCode(code))
-  );
-}
-
-/** True when `text` is an RFC 9110 token (one or more tchar). */
-export function isHttpToken(text: string): boolean {
-  return TOKEN_CHARS.test(text);
-}
+export { isHttpToken };
 
 function isOws(code: number): boolean {
   return code === 0x20 || code === 0x09;
@@ -81,7 +68,7 @@ export function readHeaderParameters(
     while (i < n && isOws(text.charCodeAt(i))) i++;
     if (i >= n || text.charCodeAt(i) === 0x3b) continue; // an empty parameter is allowed
     const nameStart = i;
-    while (i < n && isTokenChar(text.charCodeAt(i))) i++;
+    while (i < n && isTcharCode(text.charCodeAt(i))) i++;
     const name = text.slice(nameStart, i).toLowerCase();
     if (name === '') {
       if (strict) return { failure: { offset: i, message: `Expected a parameter name, found "${text[i]}"` } };
@@ -131,7 +118,7 @@ export function readHeaderParameters(
       continue;
     }
     const valueStart = i;
-    while (i < n && isTokenChar(text.charCodeAt(i))) i++;
+    while (i < n && isTcharCode(text.charCodeAt(i))) i++;
     let value = text.slice(valueStart, i);
     if (value === '') {
       if (strict) return { failure: { offset: i, message: `Parameter "${name}" has an empty value; use "" for an empty string` } };
@@ -160,7 +147,7 @@ export function parseMediaType(value: string): Result<ParsedMediaType> {
   let i = 0;
   while (i < value.length && isOws(value.charCodeAt(i))) i++;
   const typeStart = i;
-  while (i < value.length && isTokenChar(value.charCodeAt(i))) i++;
+  while (i < value.length && isTcharCode(value.charCodeAt(i))) i++;
   if (i === typeStart) {
     return mediaTypeError(value, i, i >= value.length ? 'The media type is empty' : `Expected a media type name, found "${value[i]}"`);
   }
@@ -170,7 +157,7 @@ export function parseMediaType(value: string): Result<ParsedMediaType> {
   }
   i++;
   const subtypeStart = i;
-  while (i < value.length && isTokenChar(value.charCodeAt(i))) i++;
+  while (i < value.length && isTcharCode(value.charCodeAt(i))) i++;
   if (i === subtypeStart) return mediaTypeError(value, i, `Expected a subtype after "${type}/"`);
   const subtype = value.slice(subtypeStart, i).toLowerCase();
   const read = readHeaderParameters(value, i, true);

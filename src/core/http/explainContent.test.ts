@@ -47,7 +47,7 @@ describe('400 Bad Request', () => {
     const finding = byId(f, 'bad-request-syntax');
     expect(finding.title).toBe('Request body is not valid JSON');
     expect(finding.message).toContain(`You sent ${body.length} bytes of application/json`);
-    expect(finding.message).toContain('expected a member name in double quotes but found "}" at line 4, column 1 (offset 37)');
+    expect(finding.message).toContain('Trailing comma before "}" is not allowed in JSON at line 3, column 14 (offset 35)');
   });
 
   it('points at unparsable XML', () => {

@@ -8,7 +8,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { WireRequest, WireResponse } from '../types';
 import { headerValue } from '../types';
 import type { Finding } from './finding';
-import { locateJsonSyntaxError } from './jsonSyntax';
+import { parseJson } from '../encoding/json';
 import { describeRequestBody, isJsonMediaType, isXmlMediaType, mediaTypeEssence, type RequestBodyDescription } from './requestBody';
 
 /** A syntax verdict on the request body, when its media type is one we can check. */
@@ -20,16 +20,12 @@ type SyntaxVerdict =
 function checkSyntax(body: RequestBodyDescription): SyntaxVerdict {
   if (body.text === undefined || body.mediaType === undefined) return { checked: false };
   if (isJsonMediaType(body.mediaType)) {
-    try {
-      JSON.parse(body.text);
-      return { checked: true, format: 'JSON', valid: true };
-    } catch {
-      const at = locateJsonSyntaxError(body.text);
-      const where = at
-        ? `expected ${at.expected} but found ${at.found} at line ${at.position.line}, column ${at.position.column} (offset ${at.position.offset})`
-        : 'the JSON parser rejected it';
-      return { checked: true, format: 'JSON', valid: false, where };
-    }
+    const parsed = parseJson(body.text);
+    if (parsed.ok) return { checked: true, format: 'JSON', valid: true };
+    const at = parsed.error.position;
+    const message = parsed.error.message.replace(/\.$/, '');
+    const where = at ? `${message} at line ${at.line}, column ${at.column} (offset ${at.offset})` : message;
+    return { checked: true, format: 'JSON', valid: false, where };
   }
   if (isXmlMediaType(body.mediaType)) {
     const result = XMLValidator.validate(body.text);

@@ -4,6 +4,7 @@
  * means anything. The composer, the lint rules and the response explanations all ask here,
  * so the rule for "may this be repeated?" exists once.
  */
+import { isHttpToken } from '../grammar';
 import type { WireRequest } from '../types';
 
 /** How a method treats request content. */
@@ -171,9 +172,6 @@ const STANDARD_DEFINITIONS: Record<StandardMethod, MethodDefinition> = {
   },
 };
 
-// RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
-// "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Whether `method` is a valid RFC 9110 token (§5.6.2) and so can appear as a method on
@@ -183,7 +181,7 @@ export function isValidMethodToken(method: string): boolean {
   if (typeof method !== 'string') {
     throw new TypeError(`isValidMethodToken expects a string, got ${typeof method}`);
   }
-  return TOKEN.test(method);
+  return isHttpToken(method);
 }
 
 function isStandardMethod(method: string): method is StandardMethod {
