@@ -44,12 +44,15 @@ export class WorkbenchPage {
   }
 
   async setHeader(index: number, name: string, value: string): Promise<void> {
+    await this.page.getByRole('tab', { name: /^Headers/ }).click();
     await this.addHeader.click();
     await this.page.getByLabel(`Header ${index} name`).fill(name);
     await this.page.getByLabel(`Header ${index} value`).fill(value);
   }
 
   async typeBody(text: string): Promise<void> {
+    await this.page.getByRole('tab', { name: /^Body/ }).click();
+    await this.page.getByRole('radio', { name: 'JSON' }).check();
     await this.body.click();
     await this.body.pressSequentially(text);
   }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { HeaderField, RelayTimings } from '../core';
+import { framingHeaders, type HeaderField, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
 
@@ -19,14 +19,6 @@ export function closeUpstreamAgents(): void {
   httpAgent.destroy();
   httpsAgent.destroy();
 }
-
-/**
- * Methods sent with no framing header when they have no body. Any other method without a
- * body gets `Content-Length: 0`: RFC 9110 §8.6 asks for it where content has a meaning
- * (POST, PUT, PATCH), and Node's client would otherwise frame an extension method's empty
- * body as chunked.
- */
-const METHODS_WITHOUT_FRAMING = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /** What one hop sends. */
 export interface HopRequest {
@@ -62,24 +54,18 @@ export interface HopResponse {
   finish: () => void;
 }
 
-function hasHeader(headers: HeaderField[], name: string): boolean {
-  const lower = name.toLowerCase();
-  return headers.some((h) => h.name.toLowerCase() === lower);
-}
-
-/** The headers HTTP itself requires, added to the composed ones (never replacing them). */
+/**
+ * The headers HTTP itself requires, added to the composed ones (never replacing them).
+ * The rule is core's `framingHeaders`, shared with the composer's preview.
+ */
 export function completeHeaders(req: Pick<HopRequest, 'method' | 'url' | 'headers' | 'body' | 'bodyLength'>): HeaderField[] {
-  const out: HeaderField[] = [];
-  if (!hasHeader(req.headers, 'host')) out.push({ name: 'Host', value: req.url.host });
-  out.push(...req.headers);
-  const framed = hasHeader(req.headers, 'content-length') || hasHeader(req.headers, 'transfer-encoding');
-  if (!framed) {
-    const length = req.body instanceof Uint8Array ? req.body.length : req.body ? req.bodyLength : 0;
-    if (req.body && length === null) out.push({ name: 'Transfer-Encoding', value: 'chunked' });
-    else if (length && length > 0) out.push({ name: 'Content-Length', value: String(length) });
-    else if (!METHODS_WITHOUT_FRAMING.has(req.method)) out.push({ name: 'Content-Length', value: '0' });
-  }
-  return out;
+  return framingHeaders({
+    method: req.method,
+    host: req.url.host,
+    headers: req.headers,
+    hasBody: req.body !== null,
+    bodyLength: req.body instanceof Uint8Array ? req.body.length : req.bodyLength,
+  });
 }
 
 /** Sends one request and resolves with the response head. */

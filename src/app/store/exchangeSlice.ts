@@ -14,11 +14,22 @@ export interface Exchange {
   summary?: RelaySummary;
   error?: RelayError;
   startedAt?: number;
+  /** The draft and tab it was sent from, when it came from the composer. */
+  draftId?: string;
+  tabId?: string;
+  /** Wall-clock time the send started (ms since the epoch). */
+  sentAt?: number;
 }
 
 export interface ExchangeSlice {
   exchange: Exchange;
-  beginExchange(request: WireRequest): void;
+  /**
+   * The last finished exchange of the same method and URL, kept for Compare. Only one is
+   * kept, and it is dropped when a different request is sent, so a large body is never
+   * held longer than the person can compare it.
+   */
+  previousExchange?: Exchange;
+  beginExchange(request: WireRequest, origin?: { draftId?: string; tabId?: string }): void;
   receiveHead(head: RelayHead): void;
   receiveHop(hop: RelayHop): void;
   receiveBody(chunk: Uint8Array): void;
@@ -28,9 +39,30 @@ export interface ExchangeSlice {
 
 const idle: Exchange = { phase: 'idle', hops: [], chunks: [], received: 0 };
 
+/**
+ * "The same request" for Compare: same method and URL, and the same draft when both know
+ * their draft. A request edited in place (a header changed) still compares with its last answer.
+ */
+export function sameRequest(a: Exchange, request: WireRequest, draftId: string | undefined): boolean {
+  if (!a.request || a.request.method !== request.method || a.request.url !== request.url) return false;
+  return a.draftId === undefined || draftId === undefined || a.draftId === draftId;
+}
+
+/** What to keep for Compare when `request` is sent: the finished exchange it repeats, if any. */
+function previousFor(s: ExchangeSlice, request: WireRequest, draftId: string | undefined): Exchange | undefined {
+  if (s.exchange.phase === 'done' && sameRequest(s.exchange, request, draftId)) return s.exchange;
+  if (s.previousExchange && sameRequest(s.previousExchange, request, draftId)) return s.previousExchange;
+  return undefined;
+}
+
 export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeSlice> = (set) => ({
   exchange: idle,
-  beginExchange: (request) => set({ exchange: { ...idle, phase: 'sending', request, startedAt: Date.now() } }),
+  // A fresh chunk list per exchange: receiveBody appends in place, so sharing idle's would leak bodies across sends.
+  beginExchange: (request, origin = {}) =>
+    set((s) => ({
+      exchange: { ...idle, chunks: [], hops: [], ...origin, phase: 'sending', request, startedAt: Date.now(), sentAt: Date.now() },
+      previousExchange: previousFor(s, request, origin.draftId),
+    })),
   receiveHead: (head) => set((s) => ({ exchange: { ...s.exchange, head } })),
   receiveHop: (hop) => set((s) => ({ exchange: { ...s.exchange, hops: [...s.exchange.hops, hop] } })),
   receiveBody: (chunk) =>

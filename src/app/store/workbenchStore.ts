@@ -3,19 +3,32 @@
  * mounted app gets its own fresh store. Server state (relay calls) is TanStack Query's.
  */
 import { createStore, type StoreApi } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { composerPersistOptions } from './composerPersistence';
 import { createDraftSlice, type DraftSlice } from './draftSlice';
+import { createEnvironmentsSlice, type EnvironmentsSlice } from './environmentsSlice';
 import { createExchangeSlice, type ExchangeSlice } from './exchangeSlice';
+import { createSendSlice, type SendSlice } from './sendSlice';
 
-export type WorkbenchState = DraftSlice & ExchangeSlice;
+export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice;
 
 export interface WorkbenchStoreOptions {
   initialUrl?: string;
+  /** Storage key of the composer's tabs and environments (tests use their own). */
+  persistName?: string;
 }
 
 /** Makes a new store. */
 export function createWorkbenchStore(options: WorkbenchStoreOptions = {}): StoreApi<WorkbenchState> {
-  return createStore<WorkbenchState>()((...a) => ({
-    ...createDraftSlice(options.initialUrl ?? '')(...a),
-    ...createExchangeSlice(...a),
-  }));
+  return createStore<WorkbenchState>()(
+    persist(
+      (...a) => ({
+        ...createDraftSlice(options.initialUrl ?? '')(...a),
+        ...createExchangeSlice(...a),
+        ...createSendSlice(...a),
+        ...createEnvironmentsSlice(...a),
+      }),
+      composerPersistOptions(options.persistName),
+    ),
+  );
 }

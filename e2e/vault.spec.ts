@@ -1,0 +1,224 @@
+import { expect, test } from './fixtures';
+import { SandboxAuthPages, VaultPage } from './pages/VaultPage';
+
+const PASSPHRASE = 'correct horse battery staple';
+
+function shortLivedEntry(origin: string, name = 'Short-lived orders') {
+  return {
+    name,
+    tokenUrl: `${origin}/sandbox/auth/v1/token`,
+    clientId: 'short-lived',
+    clientSecret: 'short-secret',
+    hosts: new URL(origin).host,
+    allowPlainHttp: true,
+  };
+}
+
+test('a grant from the consent page is exchanged as JSON, refreshed before expiry, and rotation refuses the old token', async ({ workbench, context }) => {
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'short-lived');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.keepInMemory();
+  await vault.addEntry(shortLivedEntry(origin));
+  await vault.giveRefreshToken(refreshToken);
+
+  // The vault exchanged at once: access granted → refresh token held → access token valid.
+  await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
+  await expect(vault.claims()).toContainText('wirebench-sandbox-api');
+  await expect(vault.claims()).toContainText('short-lived');
+  await expect(vault.audienceFindings()).toContainText('"aud" names the resource servers');
+
+  // 5 s tokens: the vault refreshes by itself before expiry, with the spec's JSON body, rotating each time.
+  await vault.showSection('Exchange log');
+  await expect(vault.logRows().filter({ hasText: 'before expiry' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(vault.logRows().filter({ hasText: 'JSON body' }).first()).toContainText('refresh token rotated');
+  await expect(vault.dialog).not.toContainText(refreshToken);
+
+  // The first refresh token was rotated away: the token service refuses it (and, as reuse, revokes the grant).
+  const reuse = await workbench.page.request.post(`${origin}/sandbox/auth/v1/token`, {
+    data: { client_id: 'short-lived', client_secret: 'short-secret', refresh_token: refreshToken, grant_type: 'refresh_token' },
+  });
+  expect(reuse.status()).toBe(400);
+  expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
+
+  // The vault's next exchange finds the grant gone and says so plainly.
+  await vault.showSection('Token');
+  await expect(vault.flowCurrentStep()).toContainText('Revoked', { timeout: 15_000 });
+  await expect(vault.accessTokenProblem()).toContainText('invalid_grant');
+  await expect(vault.accessTokenProblem()).toContainText('grant access again');
+  await vault.closeDialog();
+  await expect(vault.entryStatus('Short-lived orders')).toHaveText('revoked');
+});
+
+test('revoking the grant on the grants page shows the entry as revoked', async ({ workbench, context }) => {
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'demo-client');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.keepInMemory();
+  await vault.addEntry({ ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret' });
+  await vault.giveRefreshToken(refreshToken);
+  await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
+  const grantId = (await vault.claims().getByRole('row', { name: /^gid/ }).getByRole('cell').textContent())?.trim() ?? '';
+  expect(grantId).toMatch(/^g_/);
+  await vault.closeDialog();
+  await expect(vault.entryStatus('Demo orders')).toContainText('access token valid');
+  await expect(vault.entry('Demo orders')).toContainText('expires in');
+
+  await consent.revokeGrant(origin, grantId);
+  await vault.refreshNow('Demo orders');
+  await expect(vault.entryStatus('Demo orders')).toHaveText('revoked');
+  await expect(vault.entry('Demo orders')).toContainText('was revoked');
+  await vault.openEntry('Demo orders');
+  await expect(vault.flowCurrentStep()).toContainText('Revoked');
+});
+
+test('the encrypted vault rests in IndexedDB without a plaintext secret, locks, and unlocks with the passphrase', async ({ workbench, context }) => {
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'demo-client');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.createEncrypted(PASSPHRASE);
+  await vault.addEntry({ ...shortLivedEntry(origin, 'Sealed orders'), clientId: 'demo-client', clientSecret: 'demo-secret' });
+  await vault.giveRefreshToken(refreshToken);
+  await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
+  await vault.closeDialog();
+
+  await expect.poll(() => vault.rawIndexedDb()).toContain('Sealed orders');
+  const raw = await vault.rawIndexedDb();
+  expect(raw).toContain('"ciphertext"');
+  expect(raw).toMatch(/"iterations":\s*(\d{7,}|[6-9]\d{5})/);
+  // No client secret, no refresh token (sandbox ones start with rt_), no JWT access token, no passphrase.
+  for (const secret of ['demo-secret', refreshToken, 'rt_', 'eyJ', PASSPHRASE, 'wirebench-sandbox-api']) expect(raw).not.toContain(secret);
+
+  // A reload finds the vault locked; a wrong passphrase is refused plainly, the right one opens it.
+  await workbench.page.reload();
+  await vault.open();
+  await expect(vault.panel.getByRole('list', { name: 'Locked entries' })).toContainText('Sealed orders');
+  await vault.unlock('not the passphrase');
+  await expect(vault.unlockProblem()).toHaveText('That passphrase does not open this vault.');
+  await vault.unlock(PASSPHRASE);
+  await expect(vault.entryStatus('Sealed orders')).toContainText('access token valid');
+
+  await vault.lock();
+  await vault.unlock(PASSPHRASE);
+  await expect(vault.entryStatus('Sealed orders')).toContainText('access token valid');
+
+  await vault.forgetEverything();
+  expect(await vault.rawIndexedDb()).toBe('{"sealed":[]}');
+});
+
+test('a request using the vault gets a Bearer token, and after expiry the vault refreshes first and the call succeeds', async ({ workbench, context }) => {
+  // The page's clock is controlled, so "after expiry" needs no waiting.
+  await workbench.page.clock.install();
+  await workbench.open();
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'demo-client');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.keepInMemory();
+  await vault.addEntry({ ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false });
+  await vault.giveRefreshToken(refreshToken);
+  await expect(vault.flowCurrentStep()).toContainText('Refresh token held');
+  await vault.closeDialog();
+
+  // The first request makes the vault exchange (JSON) and carries the token to the Bearer resource.
+  await workbench.compose('GET', `${origin}/sandbox/api/bearer`);
+  const entryId = await vault.useInComposer('Demo orders');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('200');
+  expect(await workbench.responseJson()).toMatchObject({ resource: 'bearer', authenticated: true, scheme: 'Bearer' });
+  await expect(vault.entryStatus('Demo orders')).toContainText('access token valid');
+
+  // A minute later the 60 s token has expired (no automatic refresh on this entry)…
+  await workbench.page.clock.fastForward('01:05');
+  await expect(vault.entryStatus('Demo orders')).toHaveText('access token expired');
+  // …so the next request refreshes first, by itself, and succeeds.
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('200');
+  await expect(vault.entryStatus('Demo orders')).toContainText('access token valid');
+  await vault.openEntry('Demo orders');
+  await vault.showSection('Exchange log');
+  await expect(vault.logRows().filter({ hasText: 'a request needed it' })).toHaveCount(2);
+  await expect(vault.logRows().filter({ hasText: 'refresh token rotated' })).toHaveCount(2);
+  await vault.closeDialog();
+
+  // What the composer persists for the tab refers to the entry by id only.
+  const stored = await vault.localStorageText();
+  expect(stored).toContain(entryId);
+  for (const secret of ['demo-secret', refreshToken, 'rt_', 'eyJ']) expect(stored).not.toContain(secret);
+});
+
+test('the vault refuses to send its token to a host outside the entry list, or over http without confirmation', async ({ workbench, context }) => {
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'demo-client');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.keepInMemory();
+  await vault.addEntry({ ...shortLivedEntry(origin, 'Strict orders'), clientId: 'demo-client', clientSecret: 'demo-secret', allowPlainHttp: false, autoRefresh: false });
+  await vault.giveRefreshToken(refreshToken);
+  await vault.closeDialog();
+
+  const port = new URL(origin).port;
+  await workbench.compose('GET', `http://localhost:${port}/sandbox/api/bearer`);
+  await vault.useInComposer('Strict orders');
+  await workbench.send.click();
+  await expect(workbench.relayError).toContainText(`localhost:${port} is not on that list`);
+
+  await workbench.url.fill(`${origin}/sandbox/api/bearer`);
+  await workbench.send.click();
+  await expect(workbench.relayError).toContainText('plain http://');
+  await expect(workbench.relayError).toContainText('confirm plain http in the vault entry "Strict orders"');
+  // Nothing was exchanged: the refresh token never left the vault.
+  await expect(vault.entryStatus('Strict orders')).toHaveText('refresh token held');
+});
+
+test('a POST whose token expired at the server is not repeated silently: the vault refreshes once and the person is asked', async ({ workbench, context }) => {
+  await workbench.page.clock.install();
+  await workbench.open();
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage());
+  const refreshToken = await consent.grantAccess(origin, 'short-lived');
+
+  const vault = new VaultPage(workbench.page);
+  await vault.open();
+  await vault.keepInMemory();
+  await vault.addEntry({ ...shortLivedEntry(origin), autoRefresh: false });
+  await vault.giveRefreshToken(refreshToken);
+  await vault.closeDialog();
+
+  await workbench.compose('GET', `${origin}/sandbox/api/bearer`);
+  await vault.useInComposer('Short-lived orders');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('200');
+
+  // Freeze the page's clock: the vault still believes the 5 s token is valid while the
+  // sandbox's clock runs past its expiry, so the server is the one to say "expired".
+  await workbench.page.clock.pauseAt(await workbench.page.evaluate(() => Date.now()));
+  const exp = await vault.accessTokenExp('Short-lived orders');
+  await expect
+    .poll(async () => Date.parse((await workbench.page.request.get(`${origin}/sandbox/anything`)).headers()['date'] ?? ''), { timeout: 20_000 })
+    .toBeGreaterThan((exp + 2) * 1000);
+  await expect(vault.entryStatus('Short-lived orders')).toContainText('access token valid');
+
+  await workbench.method.fill('POST');
+  await workbench.send.click();
+  // 401 invalid_token: the vault refreshes once…
+  await vault.openEntry('Short-lived orders');
+  await vault.showSection('Exchange log');
+  await expect(vault.logRows().filter({ hasText: 'after a 401' })).toHaveCount(1);
+  await vault.closeDialog();
+  // …and since POST is not idempotent, the person is asked before it goes again (spec §4.2).
+  await expect(workbench.page.getByRole('dialog').filter({ hasText: 'POST' })).toBeVisible();
+});

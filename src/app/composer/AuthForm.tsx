@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { AuthField, AuthSchemeDescriptor, CoreError } from '../../core';
+
+export interface AuthFormProps {
+  descriptor: AuthSchemeDescriptor;
+  values: Record<string, string>;
+  onChange(name: string, value: string): void;
+  /** The scheme's current failure; shown under the field it names. */
+  error?: CoreError;
+}
+
+function SecretInput({ id, value, label, describedBy, invalid, onChange }: { id: string; value: string; label: string; describedBy?: string; invalid: boolean; onChange(v: string): void }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <span className="secret-input">
+      <input
+        id={id}
+        type={shown ? 'text' : 'password'}
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <button type="button" className="small-button" aria-label={`${shown ? 'Hide' : 'Show'} ${label}`} aria-pressed={shown} onClick={() => setShown(!shown)}>
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </span>
+  );
+}
+
+function FieldControl({ field, id, value, describedBy, invalid, onChange }: { field: AuthField; id: string; value: string; describedBy?: string; invalid: boolean; onChange(v: string): void }) {
+  switch (field.kind) {
+    case 'secret':
+      return <SecretInput id={id} value={value} label={field.label} describedBy={describedBy} invalid={invalid} onChange={onChange} />;
+    case 'select':
+      return (
+        <select id={id} value={value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'params':
+      return (
+        <textarea
+          id={id}
+          value={value}
+          rows={4}
+          spellCheck={false}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          placeholder={'id="key-1"\nnonce=abc'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    default:
+      return <input id={id} value={value} spellCheck={false} autoComplete="off" aria-invalid={invalid} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+/**
+ * One form for every auth scheme: the descriptor's fields rendered by kind (text, secret,
+ * select, params), each with its help, and the scheme's error shown under the field it
+ * names — live, as the person types.
+ */
+export function AuthForm({ descriptor, values, onChange, error }: AuthFormProps) {
+  if (descriptor.fields.length === 0) return null;
+  return (
+    <div className="auth-form">
+      {descriptor.fields.map((field) => {
+        const id = `auth-${descriptor.id}-${field.name}`;
+        const failing = error?.field === field.name;
+        const described = [field.help ? `${id}-help` : '', failing ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+        return (
+          <div key={field.name} className="auth-field">
+            <label htmlFor={id}>{field.label}</label>
+            <FieldControl field={field} id={id} value={values[field.name] ?? field.default ?? ''} describedBy={described} invalid={failing} onChange={(v) => onChange(field.name, v)} />
+            {failing ? (
+              <p className="field-error" id={`${id}-error`} aria-live="polite">
+                {error!.message}
+              </p>
+            ) : null}
+            {field.help ? (
+              <p className="field-help" id={`${id}-help`}>
+                {field.help}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

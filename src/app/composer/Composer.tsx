@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { useWorkbench } from '../store/StoreProvider';
+import { ComposerSections } from './ComposerSections';
+import { ConventionsPanel } from './ConventionsPanel';
+import { UrlEditor } from './editors/UrlEditor';
+import { EnvironmentPicker } from './EnvironmentPicker';
+import { IdempotencyCheck } from './idempotency/IdempotencyCheck';
+import { MethodInput, MethodNote } from './MethodPicker';
+import { RequestTabs } from './RequestTabs';
+import { SendGateDialog } from './SendGateDialog';
+import { UploadProgressBar } from './UploadProgressBar';
+import { useComposerShortcuts } from './useComposerShortcuts';
+import { useEnvironmentValues } from './useComposerView';
+import { WirePreviewPanel } from './WirePreviewPanel';
+import { draftWithUrl } from '../../core';
+
+export interface ComposerProps {
+  onSend(): void;
+  onCancel(): void;
+  sending: boolean;
+}
+
+function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
+  const url = useWorkbench((s) => s.draft.url);
+  const updateDraft = useWorkbench((s) => s.updateDraft);
+  const sendProblem = useWorkbench((s) => s.sendProblem);
+  const env = useEnvironmentValues();
+  const defined = useMemo(() => new Set(Object.keys(env)), [env]);
+  return (
+    <>
+      <div className="request-line">
+        <MethodInput />
+        <UrlEditor value={url} defined={defined} onChange={(next) => updateDraft((d) => draftWithUrl(d, next))} onSubmit={onSend} describedBy="send-problem" invalid={sendProblem?.field === 'url'} />
+        {sending ? (
+          <button type="button" className="danger" onClick={onCancel} aria-keyshortcuts="Escape">
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={onSend} aria-keyshortcuts="Control+Enter Meta+Enter">
+            Send
+          </button>
+        )}
+      </div>
+      <p id="send-problem" className={sendProblem ? 'field-error send-problem' : 'visually-hidden'} role={sendProblem ? 'alert' : undefined}>
+        {sendProblem ? `Not sent: ${sendProblem.message}` : ''}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The composer: open requests as tabs; method, URL and Send; the request's parts; what
+ * will be sent; the conventions it follows or breaks; an idempotency check. Every rule is
+ * core's; this pane lays them out and routes edits to the store.
+ */
+export function Composer(props: ComposerProps) {
+  useComposerShortcuts();
+  return (
+    <section className="pane composer" aria-label="Request">
+      <RequestTabs />
+      <div id="composer-panel" role="tabpanel" aria-label="Request being composed" className="composer-body">
+        <RequestLine {...props} />
+        <MethodNote />
+        <UploadProgressBar />
+        <div className="composer-toolbar">
+          <EnvironmentPicker />
+          <IdempotencyCheck />
+        </div>
+        <ComposerSections />
+        <ConventionsPanel />
+        <WirePreviewPanel />
+      </div>
+      <SendGateDialog />
+    </section>
+  );
+}

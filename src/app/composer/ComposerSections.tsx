@@ -1,0 +1,75 @@
+import type { KeyboardEvent } from 'react';
+import type { ComposerSection } from '../store/draftSlice';
+import { useWorkbench } from '../store/StoreProvider';
+import { AuthPanel } from './AuthPanel';
+import { BodyPanel } from './body/BodyPanel';
+import { HeadersTable } from './HeadersTable';
+import { OptionsPanel } from './OptionsPanel';
+import { ParamsPanel } from './ParamsPanel';
+
+const SECTIONS: { id: ComposerSection; label: string }[] = [
+  { id: 'params', label: 'Params' },
+  { id: 'headers', label: 'Headers' },
+  { id: 'auth', label: 'Auth' },
+  { id: 'body', label: 'Body' },
+  { id: 'options', label: 'Options' },
+];
+
+/** Counts shown in the section tabs, so the person sees where things are without opening each. */
+function useSectionHints(): Record<ComposerSection, string> {
+  const draft = useWorkbench((s) => s.draft);
+  const enabled = (rows: { enabled: boolean }[]) => rows.filter((r) => r.enabled).length;
+  const params = enabled(draft.query) + draft.pathParams.length;
+  const options = [draft.options.methodOverride, draft.options.followRedirects, draft.options.insecureTls].filter(Boolean).length;
+  return {
+    params: params ? String(params) : '',
+    headers: enabled(draft.headers) ? String(enabled(draft.headers)) : '',
+    auth: draft.auth.scheme === 'none' ? '' : draft.auth.scheme,
+    body: draft.body.kind === 'none' ? '' : draft.body.kind,
+    options: options ? String(options) : '',
+  };
+}
+
+/** The parts of the request as tabs: Params, Headers, Auth, Body, Options. */
+export function ComposerSections() {
+  const active = useWorkbench((s) => s.composerTab);
+  const setComposerTab = useWorkbench((s) => s.setComposerTab);
+  const hints = useSectionHints();
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = SECTIONS.findIndex((s) => s.id === active);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = SECTIONS[(index + step + SECTIONS.length) % SECTIONS.length]!;
+    setComposerTab(next.id);
+    document.getElementById(`composer-tab-${next.id}`)?.focus();
+  };
+  return (
+    <div className="composer-sections">
+      <div role="tablist" aria-label="Request parts" className="section-tabs" onKeyDown={onKeyDown}>
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            id={`composer-tab-${s.id}`}
+            type="button"
+            role="tab"
+            aria-selected={s.id === active}
+            aria-controls={`composer-section-${s.id}`}
+            tabIndex={s.id === active ? 0 : -1}
+            onClick={() => setComposerTab(s.id)}
+          >
+            {s.label}
+            {hints[s.id] ? <span className="tab-hint"> {hints[s.id]}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`composer-section-${active}`} aria-labelledby={`composer-tab-${active}`} className="section-panel">
+        {active === 'params' ? <ParamsPanel /> : null}
+        {active === 'headers' ? <HeadersTable /> : null}
+        {active === 'auth' ? <AuthPanel /> : null}
+        {active === 'body' ? <BodyPanel /> : null}
+        {active === 'options' ? <OptionsPanel /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { draftRowId, environmentProblems, type EnvironmentVariable } from '../../core';
+import { useWorkbench } from '../store/StoreProvider';
+
+export interface EnvironmentDialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+function VariableRows({ environmentId }: { environmentId: string }) {
+  const environment = useWorkbench((s) => s.environments.find((e) => e.id === environmentId));
+  const setVariables = useWorkbench((s) => s.setEnvironmentVariables);
+  if (!environment) return null;
+  const variables = environment.variables;
+  const problems = environmentProblems(environment);
+  const patch = (id: string, change: Partial<EnvironmentVariable>) => setVariables(environmentId, variables.map((v) => (v.id === id ? { ...v, ...change } : v)));
+  return (
+    <>
+      <table className="kv-table">
+        <thead>
+          <tr>
+            <th scope="col">On</th>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+            <th scope="col">Secret</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {variables.map((v, i) => {
+            const problem = problems.find((p) => p.field === v.id);
+            return (
+              <tr key={v.id}>
+                <td>
+                  <input type="checkbox" checked={v.enabled} aria-label={`Use variable ${i + 1}`} onChange={(e) => patch(v.id, { enabled: e.target.checked })} />
+                </td>
+                <td>
+                  <input value={v.name} aria-label={`Variable ${i + 1} name`} aria-invalid={problem !== undefined} spellCheck={false} onChange={(e) => patch(v.id, { name: e.target.value })} />
+                  {problem ? <span className="field-error">{problem.message}</span> : null}
+                </td>
+                <td>
+                  <input value={v.value} type={v.secret ? 'password' : 'text'} aria-label={`Variable ${i + 1} value`} spellCheck={false} autoComplete="off" onChange={(e) => patch(v.id, { value: e.target.value })} />
+                </td>
+                <td>
+                  <input type="checkbox" checked={v.secret} aria-label={`Variable ${i + 1} is secret`} onChange={(e) => patch(v.id, { secret: e.target.checked })} />
+                </td>
+                <td>
+                  <button type="button" className="icon-button" aria-label={`Remove variable ${i + 1}`} onClick={() => setVariables(environmentId, variables.filter((x) => x.id !== v.id))}>
+                    ×
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => setVariables(environmentId, [...variables, { id: draftRowId('var'), name: '', value: '', enabled: true, secret: false }])}>
+        Add variable
+      </button>
+      <p className="muted small">Use a variable as {'{{name}}'} in the URL, headers, auth or body. Secret values are masked and not saved across reloads.</p>
+    </>
+  );
+}
+
+/** Edits environments: add, rename, remove, and their variables. */
+export function EnvironmentDialog({ open, onClose }: EnvironmentDialogProps) {
+  const environments = useWorkbench((s) => s.environments);
+  const activeId = useWorkbench((s) => s.activeEnvironmentId);
+  const addEnvironment = useWorkbench((s) => s.addEnvironment);
+  const renameEnvironment = useWorkbench((s) => s.renameEnvironment);
+  const removeEnvironment = useWorkbench((s) => s.removeEnvironment);
+  const setActive = useWorkbench((s) => s.setActiveEnvironment);
+  const [editing, setEditing] = useState<string | null>(activeId);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setEditing(activeId ?? environments[0]?.id ?? null);
+      element.showModal();
+    } else if (!open && element.open) element.close();
+    // Opening picks the environment to edit once; later changes are the person's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const current = environments.find((e) => e.id === editing);
+  return (
+    <dialog ref={dialog} className="environment-dialog" aria-labelledby="environment-dialog-title" onClose={onClose}>
+      <h2 id="environment-dialog-title">Environments</h2>
+      <div className="environment-list" role="group" aria-label="Environment to edit">
+        {environments.map((e) => (
+          <button key={e.id} type="button" aria-pressed={e.id === editing} onClick={() => setEditing(e.id)}>
+            {e.name || 'unnamed'}
+            {e.id === activeId ? ' (active)' : ''}
+          </button>
+        ))}
+        <button type="button" onClick={() => setEditing(addEnvironment(`Environment ${environments.length + 1}`))}>
+          New environment
+        </button>
+      </div>
+      {current ? (
+        <div className="environment-editor">
+          <label>
+            Environment name
+            <input value={current.name} onChange={(e) => renameEnvironment(current.id, e.target.value)} />
+          </label>
+          <VariableRows environmentId={current.id} />
+          <div className="dialog-actions">
+            <button type="button" onClick={() => setActive(current.id)} disabled={current.id === activeId}>
+              Make active
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                removeEnvironment(current.id);
+                setEditing(null);
+              }}
+            >
+              Delete environment
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="muted">No environment yet. Create one to define variables such as {'{{baseUrl}}'} or {'{{token}}'}.</p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </dialog>
+  );
+}

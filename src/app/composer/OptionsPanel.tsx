@@ -1,0 +1,50 @@
+import { METHOD_OVERRIDE_HEADER, type DraftOptions } from '../../core';
+import { useWorkbench } from '../store/StoreProvider';
+
+/** How the request is sent: method override, redirects, time-out, TLS verification. */
+export function OptionsPanel() {
+  const options = useWorkbench((s) => s.draft.options);
+  const method = useWorkbench((s) => s.draft.method.trim());
+  const updateDraft = useWorkbench((s) => s.updateDraft);
+  const set = (patch: Partial<DraftOptions>) => updateDraft((d) => ({ ...d, options: { ...d.options, ...patch } }));
+  return (
+    <section aria-labelledby="options-title" className="subsection options-panel">
+      <h3 id="options-title" className="visually-hidden">
+        Options
+      </h3>
+      <label className="inline-check">
+        <input type="checkbox" checked={options.methodOverride} onChange={(e) => set({ methodOverride: e.target.checked })} />
+        Send as POST with {METHOD_OVERRIDE_HEADER}
+      </label>
+      <p className="field-help">
+        For clients or proxies that cannot send {method && method !== 'POST' ? method : 'a method such as PUT or DELETE'}: the request goes as POST and the header names the intended method; servers that honour it treat the request as that method (spec §4.2).
+        {options.methodOverride && method === 'POST' ? ' The method is already POST, so nothing changes.' : ''}
+      </p>
+      <label className="inline-check">
+        <input type="checkbox" checked={options.followRedirects} onChange={(e) => set({ followRedirects: e.target.checked })} />
+        Follow redirects
+      </label>
+      <p className="field-help">Every hop is shown in the response. Off by default, so a 3xx is seen as it is.</p>
+      <label className="inline-check">
+        <input type="checkbox" checked={options.insecureTls} onChange={(e) => set({ insecureTls: e.target.checked })} />
+        Skip TLS certificate verification
+      </label>
+      <p className="field-help">Only for a test server you trust; the exchange is marked insecure. A bearer token must only travel over verified TLS (spec §5).</p>
+      <label className="number-field">
+        Timeout (ms)
+        <input
+          type="number"
+          min={100}
+          max={3_600_000}
+          step={100}
+          value={options.timeoutMs}
+          onChange={(e) => {
+            const value = Number(e.target.value);
+            if (Number.isFinite(value) && value >= 100) set({ timeoutMs: Math.min(3_600_000, Math.round(value)) });
+          }}
+        />
+      </label>
+      <p className="field-help">Longest wait for a connection, the response head, or the next chunk.</p>
+    </section>
+  );
+}

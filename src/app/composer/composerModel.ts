@@ -1,0 +1,94 @@
+/**
+ * What the composer knows about the active draft, computed once per change: the wire
+ * build (or why it cannot be built), the lint findings, and whether sending now would
+ * repeat the last send. The panels, the Send button and `requestSend` all read this, so
+ * they agree. All rules come from core; this only wires them together.
+ */
+import {
+  buildWireRequest,
+  lintDraft,
+  repeatNeedsConsent,
+  requestFingerprint,
+  type CoreError,
+  type LintFinding,
+  type RequestDraft,
+  type Result,
+  type WireBuild,
+} from '../../core';
+
+/** What the composer remembers about the sends of one tab (in memory only). */
+export interface TabSendRecord {
+  /** Fingerprint of the last request sent from the tab (before vault resolution). */
+  fingerprint?: string;
+  /** Keys of lint errors the person acknowledged. */
+  acknowledged: string[];
+}
+
+/** The composer's view of one draft. */
+export interface ComposerView {
+  build: Result<WireBuild, CoreError>;
+  findings: LintFinding[];
+  /** Sending now repeats the last send from this tab. */
+  repeating: boolean;
+}
+
+/** Where a send was asked for: the tab's Send, or a history entry sent again. */
+export type SendOrigin = 'tab' | 'history';
+
+/** One thing the person must confirm before a send goes out. */
+export interface SendGateReason {
+  kind: 'repeat' | 'lint' | 'unresolved';
+  message: string;
+  /** For lint errors: the finding's key, recorded as acknowledged on confirmation. */
+  key?: string;
+}
+
+/** A stable key for a finding, for remembering acknowledgements. */
+export function findingKey(finding: LintFinding): string {
+  return `${finding.id}|${finding.field ?? ''}|${finding.message}`;
+}
+
+let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; view: ComposerView } | undefined;
+
+/** The view of `draft` under `env`, remembered for the last inputs (drafts are immutable values). */
+export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord): ComposerView {
+  const fingerprint = record?.fingerprint;
+  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint) return cache.view;
+  const build = buildWireRequest(draft, env);
+  let findings: LintFinding[] = [];
+  let repeating = false;
+  if (build.ok) {
+    repeating = fingerprint !== undefined && fingerprint === requestFingerprint(build.value.wire);
+    findings = lintDraft(draft, build.value.wire, { repeating });
+  }
+  const view = { build, findings, repeating };
+  cache = { draft, env, fingerprint, view };
+  return view;
+}
+
+/**
+ * What must be confirmed before sending (spec §4.2 and the composer's own rules): a repeat
+ * of a request whose method is not idempotent (any POST or PATCH from history counts),
+ * lint errors not yet acknowledged, and unresolved variables. Empty means send at once.
+ */
+export function sendGateReasons(view: ComposerView, origin: SendOrigin, record?: TabSendRecord): SendGateReason[] {
+  if (!view.build.ok) return [];
+  const { wire, variableProblems } = view.build.value;
+  const reasons: SendGateReason[] = [];
+  if (repeatNeedsConsent(wire, { fingerprint: record?.fingerprint, alreadySent: origin === 'history' })) {
+    reasons.push({
+      kind: 'repeat',
+      message: `This ${wire.method} was already sent. It is not idempotent: sending it again may repeat its effect (a second order, a second payment). Send it again only if that is what you want (spec §4.2).`,
+    });
+  }
+  const acknowledged = new Set(record?.acknowledged ?? []);
+  for (const finding of view.findings) {
+    if (finding.severity !== 'error' || finding.id === 'repeat-needs-consent') continue;
+    const key = findingKey(finding);
+    if (!acknowledged.has(key)) reasons.push({ kind: 'lint', message: finding.message, key });
+  }
+  for (const problem of variableProblems) {
+    reasons.push({ kind: 'unresolved', message: `${problem.message} (in ${problem.where}); it will be sent as written.` });
+  }
+  return reasons;
+}

@@ -1,0 +1,31 @@
+/**
+ * The composer's view of the active draft (wire build, lint findings, repeat state) for
+ * components, recomputed only when the draft, the environment or the tab's last send
+ * changes.
+ */
+import { useMemo } from 'react';
+import { activeEnvironmentValues } from '../store/environmentsSlice';
+import { useWorkbench } from '../store/StoreProvider';
+import { composerView, type ComposerView, type TabSendRecord } from './composerModel';
+
+const NO_RECORD: TabSendRecord = { acknowledged: [] };
+
+/** The active environment's values (a stable object while it is unchanged). */
+export function useEnvironmentValues(): Record<string, string> {
+  const environments = useWorkbench((s) => s.environments);
+  const activeEnvironmentId = useWorkbench((s) => s.activeEnvironmentId);
+  return useMemo(() => activeEnvironmentValues({ environments, activeEnvironmentId }), [environments, activeEnvironmentId]);
+}
+
+/** The send record of the active tab. */
+export function useTabSendRecord(): TabSendRecord {
+  return useWorkbench((s) => s.sendRecords[s.activeTabId] ?? NO_RECORD);
+}
+
+/** The composer view of the active draft. */
+export function useComposerView(): ComposerView {
+  const draft = useWorkbench((s) => s.draft);
+  const env = useEnvironmentValues();
+  const record = useTabSendRecord();
+  return useMemo(() => composerView(draft, env, record), [draft, env, record]);
+}

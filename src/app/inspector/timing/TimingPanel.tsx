@@ -1,0 +1,110 @@
+/**
+ * Where the time and the bytes went: the waterfall, sizes on the wire and decoded, the
+ * redirect chain hop by hop, and the connection (remote address, protocol, TLS).
+ */
+import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
+import { formatMs, formatSize } from '../units';
+import { Waterfall } from './Waterfall';
+
+export interface TimingPanelProps {
+  head: RelayHead | undefined;
+  summary: RelaySummary | undefined;
+  hops: readonly RelayHop[];
+}
+
+function Sizes({ summary, head }: { summary: RelaySummary; head: RelayHead | undefined }) {
+  const { sizes } = summary;
+  const coded = head?.contentEncoding?.length ? head.contentEncoding.join(', ') : undefined;
+  const rows: [string, string][] = [
+    ['Request headers', formatSize(sizes.requestHeaders)],
+    ['Request body', formatSize(sizes.requestBody)],
+    ['Response headers', formatSize(sizes.responseHeaders)],
+    ['Response body on the wire', `${formatSize(sizes.responseBodyWire)}${coded ? ` (${coded})` : ''}`],
+    ['Response body decoded', formatSize(sizes.responseBodyDecoded)],
+  ];
+  if (coded && sizes.responseBodyDecoded > 0) rows.push(['Compression saved', `${Math.round((1 - sizes.responseBodyWire / sizes.responseBodyDecoded) * 100)}%`]);
+  return (
+    <table className="facts-table" aria-label="Sizes">
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead | undefined }) {
+  const rows: [string, string][] = [];
+  if (head?.remoteAddress) rows.push(['Remote address', `${head.remoteAddress.includes(':') ? `[${head.remoteAddress}]` : head.remoteAddress}${head.remotePort ? `:${head.remotePort}` : ''}`]);
+  if (head) rows.push(['Protocol', `HTTP/${head.httpVersion}`]);
+  rows.push(['Connection', summary.timings.reusedConnection ? 'reused (kept alive)' : 'new']);
+  if (summary.tls) {
+    rows.push(['TLS', [summary.tls.protocol, summary.tls.cipher].filter(Boolean).join(', ') || 'yes']);
+    rows.push(['Certificate', summary.insecureTls ? 'NOT verified (verification was turned off for this request)' : summary.tls.authorized ? 'verified' : 'trusted by fingerprint']);
+    if (summary.tls.peerFingerprint256) rows.push(['SHA-256 fingerprint', summary.tls.peerFingerprint256]);
+  } else rows.push(['TLS', 'none (plain HTTP): anything sent, including credentials, was readable on the way']);
+  return (
+    <table className="facts-table" aria-label="Connection">
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className={label === 'Certificate' && summary.insecureTls ? 'fact-warning' : undefined}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RedirectChain({ hops, final }: { hops: readonly RelayHop[]; final: RelaySummary }) {
+  return (
+    <ol className="redirect-chain">
+      {hops.map((hop, i) => (
+        <li key={i}>
+          <code>
+            {hop.method} {hop.url}
+          </code>{' '}
+          → <strong>{hop.status}</strong> {hop.reason} {hop.location ? <>→ <code>{hop.location}</code></> : null} <span className="muted">({formatMs(hop.timings.total)})</span>
+        </li>
+      ))}
+      <li>
+        <code>
+          {final.sent.method} {final.sent.url}
+        </code>{' '}
+        → final response <span className="muted">({formatMs(final.timings.total)})</span>
+      </li>
+    </ol>
+  );
+}
+
+export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
+  if (!summary) return <p className="muted">Timings appear when the exchange completes.</p>;
+  const chain = summary.hops.length ? summary.hops : hops;
+  return (
+    <div className="timing-panel">
+      <section aria-labelledby="timing-title">
+        <h3 id="timing-title">Timing</h3>
+        <Waterfall timings={summary.timings} />
+      </section>
+      <section aria-labelledby="sizes-title">
+        <h3 id="sizes-title">Sizes</h3>
+        <Sizes summary={summary} head={head} />
+      </section>
+      <section aria-labelledby="connection-title">
+        <h3 id="connection-title">Connection</h3>
+        <Connection summary={summary} head={head} />
+      </section>
+      {chain.length ? (
+        <section aria-labelledby="redirects-title">
+          <h3 id="redirects-title">Redirect chain ({chain.length})</h3>
+          <RedirectChain hops={chain} final={summary} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

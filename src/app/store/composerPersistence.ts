@@ -1,0 +1,94 @@
+/**
+ * What of the composer survives a reload: open tabs with their drafts, and environments —
+ * never secrets. Auth fields marked secret by their scheme (passwords, tokens, keys) and
+ * custom auth-params are blanked, as are secret environment variables; a vault reference
+ * is kept, since it is only an id. Files picked for a body cannot survive a reload either:
+ * their references stay and the body editor asks for the file again.
+ */
+import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
+import { authSchemes, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
+import type { RequestTab } from './draftSlice';
+import type { WorkbenchState } from './workbenchStore';
+
+/** The persisted part of the store. */
+export interface ComposerSnapshot {
+  tabs: RequestTab[];
+  activeTabId: string;
+  environments: RequestEnvironment[];
+  activeEnvironmentId: string | null;
+}
+
+/** Auth field names whose values are never stored: every scheme's secret and params fields. */
+export const UNSTORED_AUTH_FIELDS: ReadonlySet<string> = new Set(
+  authSchemes.flatMap((scheme) => scheme.fields.filter((f) => f.kind === 'secret' || f.kind === 'params').map((f) => f.name)),
+);
+
+/** The draft as stored: secret auth values blanked. */
+export function storableDraft(draft: RequestDraft): RequestDraft {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(draft.auth.values)) values[name] = UNSTORED_AUTH_FIELDS.has(name) ? '' : value;
+  return { ...draft, auth: { ...draft.auth, values } };
+}
+
+/** The environment as stored: values of secret variables blanked. */
+export function storableEnvironment(environment: RequestEnvironment): RequestEnvironment {
+  return { ...environment, variables: environment.variables.map((v) => (v.secret ? { ...v, value: '' } : v)) };
+}
+
+/** The snapshot to store. */
+export function composerSnapshot(state: WorkbenchState): ComposerSnapshot {
+  return {
+    tabs: state.tabs.map((tab) => ({ ...tab, draft: storableDraft(tab.draft) })),
+    activeTabId: state.activeTabId,
+    environments: state.environments.map(storableEnvironment),
+    activeEnvironmentId: state.activeEnvironmentId,
+  };
+}
+
+const memory = new Map<string, string>();
+const memoryStorage: StateStorage = {
+  getItem: (name) => memory.get(name) ?? null,
+  setItem: (name, value) => void memory.set(name, value),
+  removeItem: (name) => void memory.delete(name),
+};
+
+/** localStorage when the page has one and it works, else memory; a full quota never breaks editing. */
+function composerStorage(): StateStorage {
+  if (typeof localStorage === 'undefined') return memoryStorage;
+  return {
+    getItem: (name) => localStorage.getItem(name),
+    setItem: (name, value) => {
+      try {
+        localStorage.setItem(name, value);
+      } catch (err) {
+        console.warn(`Wirebench could not save the open tabs (${(err as Error).message}); edits stay in this page only.`);
+      }
+    },
+    removeItem: (name) => localStorage.removeItem(name),
+  };
+}
+
+/** Options of the store's `persist` middleware: drafts and environments, validated when read. */
+export function composerPersistOptions(name = 'wirebench-composer'): PersistOptions<WorkbenchState, ComposerSnapshot> {
+  return {
+    name,
+    version: 1,
+    storage: createJSONStorage(composerStorage),
+    partialize: composerSnapshot,
+    merge: (persisted, current) => {
+      const snapshot = persisted as Partial<ComposerSnapshot> | undefined;
+      if (!snapshot || !Array.isArray(snapshot.tabs) || snapshot.tabs.length === 0) return current;
+      try {
+        const tabs = snapshot.tabs.map((tab) => ({ id: String(tab.id), dirty: tab.dirty === true, draft: normaliseDraft(tab.draft) }));
+        const active = tabs.find((t) => t.id === snapshot.activeTabId) ?? tabs[0]!;
+        const environments = Array.isArray(snapshot.environments) ? snapshot.environments : [];
+        const activeEnvironmentId = environments.some((e) => e.id === snapshot.activeEnvironmentId) ? snapshot.activeEnvironmentId! : null;
+        return { ...current, tabs, activeTabId: active.id, draft: active.draft, environments, activeEnvironmentId };
+      } catch (err) {
+        // A snapshot this version cannot read is left in storage untouched and ignored.
+        console.warn(`Wirebench could not restore the open tabs: ${(err as Error).message}`);
+        return current;
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { VAULT_STATUS_LABELS, formatVaultCountdown, vaultEntryStatus, type VaultEntryStatus } from '../../core';
+import type { VaultEntryRecord } from './vaultPayload';
+
+const TONE: Record<VaultEntryStatus, string> = {
+  'needs-refresh-token': 'badge-warn',
+  'refresh-token-held': '',
+  refreshing: '',
+  valid: 'badge-ok',
+  expiring: 'badge-warn',
+  expired: 'badge-warn',
+  failed: 'badge-error',
+  revoked: 'badge-error',
+};
+
+/** The entry's status in words, with the countdown to expiry while a token is held. */
+export function VaultEntryStatusBadge({ record, now }: { record: VaultEntryRecord; now: number }) {
+  const status = vaultEntryStatus(record.state, record.config, now);
+  const access = record.state.access;
+  // The countdown is to the expiry the server gave; the status already counts the skew margin.
+  const seconds = access?.expiresAt !== undefined && (status === 'valid' || status === 'expiring') ? Math.floor((access.expiresAt - now) / 1000) : undefined;
+  return (
+    <span className="vault-status" data-status={status}>
+      <span className={`badge ${TONE[status]}`}>{VAULT_STATUS_LABELS[status]}</span>
+      {seconds !== undefined && <span className="vault-countdown"> expires in {formatVaultCountdown(seconds)}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { VAULT_FLOW_STEPS, vaultFlowPosition, type VaultEntryStatus } from '../../core';
+
+/**
+ * The spec's three-party flow (§5 rule 3) as an ordered list, with the entry's place in it:
+ * steps reached are filled, the current one is marked `aria-current="step"`.
+ */
+export function VaultFlowDiagram({ status }: { status: VaultEntryStatus }) {
+  const position = vaultFlowPosition(status);
+  return (
+    <figure className="vault-flow" aria-labelledby="vault-flow-caption">
+      <ol className="vault-flow-steps">
+        {VAULT_FLOW_STEPS.map((step) => {
+          const reached = position.reached.includes(step.step);
+          const current = position.current === step.step;
+          const accessState = step.step === 'access-token' && current ? (position.accessValid === true ? 'valid' : position.accessValid === false ? 'expired' : 'pending') : undefined;
+          return (
+            <li
+              key={step.step}
+              className={`vault-flow-step${reached ? ' reached' : ''}${current ? ' current' : ''}${accessState ? ` access-${accessState}` : ''}`}
+              aria-current={current ? 'step' : undefined}
+              data-step={step.step}
+            >
+              <span className="vault-flow-party">{step.party}</span>
+              <strong>
+                {step.label}
+                {accessState === 'valid' && ': valid'}
+                {accessState === 'expired' && ': expired'}
+                {accessState === 'pending' && ': being fetched'}
+              </strong>
+              <span className="vault-flow-explain">{step.explanation}</span>
+              {!reached && <span className="visually-hidden">(not reached)</span>}
+            </li>
+          );
+        })}
+      </ol>
+      <figcaption id="vault-flow-caption">
+        <strong>Where this entry stands:</strong> {position.next}
+      </figcaption>
+    </figure>
+  );
+}

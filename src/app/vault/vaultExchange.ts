@@ -1,0 +1,56 @@
+/**
+ * Sends a token request through the local relay and reads the whole answer as text:
+ * token responses are small, and the vault needs the complete JSON before it can map it.
+ */
+import { headerValue, type CoreError, type Result, type WireRequest } from '../../core';
+import type { TokenEndpointAnswer } from '../../core';
+import { sendThroughRelay } from '../relay/relayClient';
+
+/** Token answers larger than this are refused; a token response is a few kilobytes. */
+const MAX_TOKEN_ANSWER_BYTES = 256 * 1024;
+
+/** Exchanges one wire request for the token endpoint's answer, or why none came. */
+export type TokenTransport = (wire: WireRequest) => Promise<Result<TokenEndpointAnswer, CoreError>>;
+
+/** The relay-backed transport the page uses. */
+export const relayTokenTransport: TokenTransport = async (wire) => {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let head: { status: number; headers: TokenEndpointAnswer['headers'] } | undefined;
+  const abort = new AbortController();
+  const outcome = await sendThroughRelay(
+    wire,
+    { signal: abort.signal, timeoutMs: 30_000 },
+    {
+      onHead: (h) => {
+        head = { status: h.status, headers: h.headers };
+      },
+      onBody: (chunk) => {
+        size += chunk.length;
+        if (size > MAX_TOKEN_ANSWER_BYTES) abort.abort();
+        else chunks.push(chunk);
+      },
+    },
+  );
+  if (size > MAX_TOKEN_ANSWER_BYTES) {
+    return { ok: false, error: { kind: 'token-answer-too-large', message: `The token endpoint answered with more than ${MAX_TOKEN_ANSWER_BYTES / 1024} KiB; that is not a token response.` } };
+  }
+  if (!outcome.ok) {
+    return { ok: false, error: { kind: `relay-${outcome.error.kind}`, message: `The token endpoint could not be reached: ${outcome.error.message}` } };
+  }
+  if (!head) return { ok: false, error: { kind: 'relay-protocol', message: 'The relay finished without the token endpoint\'s status line.' } };
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    body.set(c, offset);
+    offset += c.length;
+  }
+  const charset = /charset=([^;]+)/i.exec(headerValue(head.headers, 'content-type') ?? '')?.[1]?.trim() ?? 'utf-8';
+  let bodyText: string;
+  try {
+    bodyText = new TextDecoder(charset).decode(body);
+  } catch {
+    bodyText = new TextDecoder().decode(body);
+  }
+  return { ok: true, value: { status: head.status, headers: head.headers, bodyText } };
+};

@@ -1,0 +1,35 @@
+/**
+ * The page's one vault, made on first use: IndexedDB storage, the relay as transport,
+ * the real clock. Everything else in the app reaches the vault through here or through
+ * `vaultAccess.ts`.
+ */
+import { createVaultCore, type VaultLifecycle, type VaultCore } from './vaultSession';
+import { createVaultTokens, type VaultTokens } from './vaultTokens';
+import { relayTokenTransport } from './vaultExchange';
+import { indexedDbVaultStorage } from './vaultStorage';
+
+/** A session: core state, lifecycle and token operations together. */
+export type VaultSession = VaultCore & VaultLifecycle & VaultTokens;
+
+/** Makes a session from `deps` (tests pass fakes). */
+export function createVaultSession(deps: Parameters<typeof createVaultCore>[0]): VaultSession {
+  const core = createVaultCore(deps);
+  return { ...core, ...createVaultTokens(core) };
+}
+
+let session: VaultSession | undefined;
+
+/** The page's vault; the first call starts reading storage. */
+export function pageVault(): VaultSession {
+  if (!session) {
+    session = createVaultSession({
+      storage: indexedDbVaultStorage(),
+      transport: relayTokenTransport,
+      now: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+      timers: { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    });
+    void session.load();
+  }
+  return session;
+}

@@ -1,0 +1,100 @@
+/**
+ * What is inside the sealed envelope, validated with zod when it is opened: a vault sealed
+ * by another version or damaged by hand is refused with the path of the first bad value,
+ * and nothing stored is deleted.
+ */
+import { z } from 'zod';
+import { fail, ok, settleInterruptedExchange, type Result, type VaultEntryConfig, type VaultEntryState, type VaultExchangeRecord } from '../../core';
+
+/** One entry as sealed: settings, token state and exchange log. */
+export interface VaultEntryRecord {
+  config: VaultEntryConfig;
+  state: VaultEntryState;
+  log: VaultExchangeRecord[];
+}
+
+/** The sealed payload, versioned. */
+export interface VaultPayload {
+  version: 1;
+  entries: VaultEntryRecord[];
+}
+
+const errorShape = z.looseObject({ kind: z.string(), message: z.string() });
+
+const configShape = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  tokenUrl: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  bodyFormat: z.enum(['json', 'form']),
+  clientAuthentication: z.enum(['body', 'basic']),
+  extraFields: z.array(z.object({ name: z.string(), value: z.string() })),
+  mapping: z.object({ accessToken: z.string(), expiresIn: z.string(), refreshToken: z.string(), tokenType: z.string() }),
+  scheme: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('bearer') }),
+    z.object({ kind: z.literal('jwt') }),
+    z.object({ kind: z.literal('custom'), prefix: z.string() }),
+  ]),
+  allowedHosts: z.array(z.string()),
+  allowPlainHttp: z.boolean(),
+  autoRefresh: z.boolean(),
+  refreshLeadSeconds: z.number(),
+  clockSkewSeconds: z.number(),
+});
+
+const stateShape = z.object({
+  phase: z.enum(['empty', 'held', 'refreshing', 'failed', 'revoked']),
+  refreshToken: z.string().optional(),
+  access: z
+    .object({
+      token: z.string(),
+      tokenType: z.string().optional(),
+      scope: z.string().optional(),
+      obtainedAt: z.number(),
+      expiresAt: z.number().optional(),
+      expirySource: z.enum(['expires_in', 'jwt-exp']).optional(),
+    })
+    .optional(),
+  accessRejected: z.boolean().optional(),
+  lastError: errorShape.optional(),
+  grantedAt: z.number().optional(),
+  rotations: z.number(),
+});
+
+const logShape = z.object({
+  at: z.number(),
+  trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized']),
+  endpoint: z.string(),
+  bodyFormat: z.enum(['json', 'form']),
+  durationMs: z.number(),
+  outcome: z.enum(['ok', 'error']),
+  status: z.number().optional(),
+  rotated: z.boolean().optional(),
+  expiresInSeconds: z.number().optional(),
+  scope: z.string().optional(),
+  tokenType: z.string().optional(),
+  errorCode: z.string().optional(),
+  message: z.string().optional(),
+});
+
+const payloadShape = z.object({
+  version: z.literal(1),
+  entries: z.array(z.object({ config: configShape, state: stateShape, log: z.array(logShape) })),
+});
+
+/** Validates an opened payload; exchanges cut short by a reload are settled. */
+export function readVaultPayload(value: unknown): Result<VaultPayload> {
+  const parsed = payloadShape.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.map(String).join('.');
+    return fail({
+      kind: 'vault-payload-invalid',
+      field: path,
+      message: `The vault opened, but its contents are not what this Wirebench expects at "${path || '(top)'}": ${issue.message}. Nothing was changed.`,
+    });
+  }
+  const payload = parsed.data as VaultPayload;
+  return ok({ ...payload, entries: payload.entries.map((e) => ({ ...e, state: settleInterruptedExchange(e.state) })) });
+}

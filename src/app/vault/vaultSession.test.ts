@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import { ok, type CoreError, type Result, type TokenEndpointAnswer, type WireRequest } from '../../core';
+import { createVaultSession, type VaultSession } from './vaultInstance';
+import type { TokenTransport } from './vaultExchange';
+import { memoryVaultStorage } from './vaultStorage';
+
+/**
+ * A token endpoint in memory that behaves like the sandbox's: it rotates refresh tokens
+ * on every exchange and answers invalid_grant for unknown, revoked or reused ones.
+ */
+function tokenServer(options: { lifeSeconds?: number; gate?: Promise<void> } = {}) {
+  let counter = 0;
+  let current = 'rt-0';
+  let revoked = false;
+  const requests: WireRequest[] = [];
+  const answer = (status: number, body: unknown): Result<TokenEndpointAnswer, CoreError> =>
+    ok({ status, headers: [{ name: 'Content-Type', value: 'application/json' }], bodyText: JSON.stringify(body) });
+  const transport: TokenTransport = async (wire) => {
+    requests.push(wire);
+    await options.gate;
+    const body = JSON.parse(String(wire.body?.[0])) as Record<string, string>;
+    if (body.client_secret !== 'demo-secret') return answer(401, { error: 'invalid_client' });
+    if (revoked || body.refresh_token !== current) {
+      if (!revoked && body.refresh_token?.startsWith('rt-')) revoked = true;
+      return answer(400, { error: 'invalid_grant', error_description: `refresh token ${body.refresh_token} is not current` });
+    }
+    counter++;
+    current = `rt-${counter}`;
+    return answer(200, { access_token: `at-${counter}`, token_type: 'Bearer', expires_in: options.lifeSeconds ?? 60, refresh_token: current, scope: 'orders:read' });
+  };
+  return {
+    transport,
+    requests,
+    get current() {
+      return current;
+    },
+    revoke() {
+      revoked = true;
+    },
+  };
+}
+
+/** A clock and timers the test moves by hand. */
+function manualTime(start = 1_700_000_000_000) {
+  let now = start;
+  let next = 1;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  return {
+    now: () => now,
+    timers: {
+      set(callback: () => void, ms: number) {
+        const handle = next++;
+        pending.set(handle, { at: now + ms, callback });
+        return handle;
+      },
+      clear(handle: unknown) {
+        pending.delete(handle as number);
+      },
+    },
+    /** Moves the clock, firing due timers in order. */
+    advance(ms: number) {
+      const target = now + ms;
+      for (;;) {
+        const due = [...pending.entries()].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        pending.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+      }
+      now = target;
+    },
+    pendingCount: () => pending.size,
+  };
+}
+
+function session(server = tokenServer(), time = manualTime(), storage = memoryVaultStorage()): VaultSession {
+  let id = 0;
+  return createVaultSession({ storage, transport: server.transport, now: time.now, timers: time.timers, newId: () => `entry-${++id}` });
+}
+
+const ordersEntry = {
+  name: 'Orders',
+  tokenUrl: 'https://auth.example.com/v1/token',
+  clientId: 'demo-client',
+  clientSecret: 'demo-secret',
+  allowedHosts: ['api.example.com'],
+  autoRefresh: false,
+};
+
+function openInMemory(s: VaultSession, patch: Partial<typeof ordersEntry> = {}): string {
+  s.createInMemory();
+  const id = s.addEntry({ ...ordersEntry, ...patch });
+  expect(s.giveRefreshToken(id, ' rt-0 ').ok).toBe(true);
+  return id;
+}
+
+describe('exchange', () => {
+  it('sends the spec JSON body, stores the access token and the rotated refresh token together', async () => {
+    const server = tokenServer();
+    const s = session(server);
+    const id = openInMemory(s);
+    const result = await s.refresh(id, 'manual');
+    expect(result.ok && result.value.token).toBe('at-1');
+    expect(JSON.parse(String(server.requests[0]!.body?.[0]))).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'rt-0' });
+    const entry = s.entry(id)!;
+    expect(entry.state).toMatchObject({ phase: 'held', refreshToken: 'rt-1', access: { token: 'at-1' }, rotations: 1 });
+    expect(entry.log[0]).toMatchObject({ trigger: 'manual', outcome: 'ok', status: 200, rotated: true, expiresInSeconds: 60 });
+  });
+
+  it('keeps secrets out of the exchange log, even when the server echoes them', async () => {
+    const s = session();
+    const id = openInMemory(s);
+    await s.refresh(id, 'manual');
+    s.giveRefreshToken(id, 'rt-stale-token');
+    await s.refresh(id, 'manual');
+    const log = JSON.stringify(s.entry(id)!.log);
+    expect(log).toContain('invalid_grant');
+    for (const secret of ['rt-stale-token', 'rt-1', 'at-1', 'demo-secret']) expect(log).not.toContain(secret);
+  });
+
+  it('shares one exchange among concurrent requests', async () => {
+    let open!: () => void;
+    const server = tokenServer({ gate: new Promise<void>((resolve) => (open = resolve)) });
+    const s = session(server);
+    const id = openInMemory(s);
+    const calls = Array.from({ length: 4 }, () => s.resolveAuth(id, 'https://api.example.com/orders'));
+    open();
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.ok && r.value.value)).toEqual(Array(4).fill('Bearer at-1'));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('marks the entry revoked when the grant is gone, and says so to the composer', async () => {
+    const server = tokenServer();
+    const s = session(server);
+    const id = openInMemory(s);
+    server.revoke();
+    const refreshed = await s.refresh(id, 'manual');
+    expect(!refreshed.ok && refreshed.error.message).toContain('grant access again');
+    expect(s.entry(id)!.state.phase).toBe('revoked');
+    const auth = await s.resolveAuth(id, 'https://api.example.com/orders');
+    expect(!auth.ok && auth.error.kind).toBe('vault-grant-revoked');
+  });
+
+  it('shows invalid_client plainly and keeps the refresh token for a retry', async () => {
+    const s = session();
+    const id = openInMemory(s, { clientSecret: 'wrong' });
+    const refreshed = await s.refresh(id, 'manual');
+    expect(!refreshed.ok && refreshed.error.message).toContain('client_id or client_secret is wrong');
+    expect(s.entry(id)!.state).toMatchObject({ phase: 'failed', refreshToken: 'rt-0' });
+  });
+});
+
+describe('resolveAuth', () => {
+  it('refuses a host outside the list and plain http, before any exchange', async () => {
+    const server = tokenServer();
+    const s = session(server);
+    const id = openInMemory(s);
+    const elsewhere = await s.resolveAuth(id, 'https://evil.example.net/');
+    expect(!elsewhere.ok && elsewhere.error.kind).toBe('vault-host-refused');
+    const http = await s.resolveAuth(id, 'http://api.example.com/');
+    expect(!http.ok && http.error.kind).toBe('vault-insecure');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('uses the held token until the refresh is due, then refreshes first', async () => {
+    const time = manualTime();
+    const server = tokenServer();
+    const s = session(server, time);
+    const id = openInMemory(s);
+    await s.resolveAuth(id, 'https://api.example.com/');
+    time.advance(10_000);
+    const again = await s.resolveAuth(id, 'https://api.example.com/');
+    expect(again.ok && again.value.value).toBe('Bearer at-1');
+    time.advance(50_000);
+    const later = await s.resolveAuth(id, 'https://api.example.com/');
+    expect(later.ok && later.value.value).toBe('Bearer at-2');
+    expect(s.entry(id)!.log[0]!.trigger).toBe('on-demand');
+  });
+
+  it('applies the JWT and custom schemes', async () => {
+    const s = session();
+    const id = openInMemory(s);
+    const entry = s.entry(id)!;
+    s.updateEntry({ ...entry.config, scheme: { kind: 'custom', prefix: 'Token' } });
+    const auth = await s.resolveAuth(id, 'https://api.example.com/');
+    expect(auth.ok && auth.value.value).toBe('Token at-1');
+  });
+
+  it('says the vault is locked or missing an entry', async () => {
+    const s = session();
+    await s.load();
+    expect(await s.resolveAuth('x', 'https://api.example.com/')).toMatchObject({ ok: false, error: { kind: 'vault-not-set-up' } });
+    s.createInMemory();
+    expect(await s.resolveAuth('x', 'https://api.example.com/')).toMatchObject({ ok: false, error: { kind: 'vault-entry-missing' } });
+  });
+});
+
+describe('handleUnauthorized', () => {
+  it('refreshes once for invalid_token, and not for other challenges', async () => {
+    const server = tokenServer();
+    const s = session(server);
+    const id = openInMemory(s);
+    await s.refresh(id, 'manual');
+    expect(await s.handleUnauthorized(id, 'Bearer realm="x"')).toBe('not-refreshable');
+    expect(await s.handleUnauthorized(id, undefined)).toBe('not-refreshable');
+    expect(server.requests).toHaveLength(1);
+    expect(await s.handleUnauthorized(id, 'Bearer error="invalid_token", error_description="The access token expired"')).toBe('refreshed');
+    expect(s.entry(id)!.state.access?.token).toBe('at-2');
+    expect(s.entry(id)!.log[0]!.trigger).toBe('unauthorized');
+  });
+
+  it('is not refreshable when the grant is gone', async () => {
+    const server = tokenServer();
+    const s = session(server);
+    const id = openInMemory(s);
+    await s.refresh(id, 'manual');
+    server.revoke();
+    expect(await s.handleUnauthorized(id, 'Bearer error="invalid_token"')).toBe('not-refreshable');
+    expect(s.entry(id)!.state.phase).toBe('revoked');
+  });
+});
+
+describe('automatic refresh', () => {
+  it('exchanges a new refresh token at once and then shortly before each expiry', async () => {
+    const time = manualTime();
+    const server = tokenServer({ lifeSeconds: 60 });
+    const s = session(server, time);
+    s.createInMemory();
+    const id = s.addEntry({ ...ordersEntry, autoRefresh: true, refreshLeadSeconds: 10, clockSkewSeconds: 5 });
+    s.giveRefreshToken(id, 'rt-0');
+    time.advance(0);
+    await s.flights.whenIdle();
+    expect(s.entry(id)!.state.access?.token).toBe('at-1');
+    expect(s.entry(id)!.log[0]!.trigger).toBe('granted');
+    // 60 s token, 5 s skew, 10 s lead: the next refresh is due 45 s later.
+    time.advance(44_000);
+    expect(server.requests).toHaveLength(1);
+    time.advance(1_000);
+    await s.flights.whenIdle();
+    expect(server.requests).toHaveLength(2);
+    expect(s.entry(id)!.log[0]).toMatchObject({ trigger: 'scheduled', outcome: 'ok' });
+    s.dispose();
+  });
+
+  it('does not retry in a loop after a failed scheduled refresh', async () => {
+    const time = manualTime();
+    const server = tokenServer();
+    const s = session(server, time);
+    s.createInMemory();
+    const id = s.addEntry({ ...ordersEntry, clientSecret: 'wrong', autoRefresh: true });
+    s.giveRefreshToken(id, 'rt-0');
+    time.advance(0);
+    await s.flights.whenIdle();
+    time.advance(600_000);
+    expect(server.requests).toHaveLength(1);
+    expect(s.entry(id)!.state.phase).toBe('failed');
+    s.dispose();
+  });
+});
+
+describe('sealed at rest', () => {
+  it('stores only ciphertext and names, reopens with the passphrase, and forgets everything', async () => {
+    const storage = memoryVaultStorage();
+    const server = tokenServer();
+    const s = session(server, manualTime(), storage);
+    await s.load();
+    expect(s.store.getState().mode).toBe('unset');
+    expect(await s.createSealed('short')).toMatchObject({ ok: false, error: { kind: 'vault-passphrase-weak' } });
+    expect((await s.createSealed('open sesame, please')).ok).toBe(true);
+    const id = s.addEntry(ordersEntry);
+    s.giveRefreshToken(id, 'rt-0');
+    await s.refresh(id, 'manual');
+    await s.whenSaved();
+
+    const raw = JSON.stringify(storage.record);
+    for (const secret of ['demo-secret', 'rt-1', 'at-1', 'open sesame']) expect(raw).not.toContain(secret);
+    expect(storage.record?.index).toEqual([{ id, name: 'Orders' }]);
+
+    await s.lock();
+    expect(s.store.getState()).toMatchObject({ mode: 'locked', entries: [] });
+    expect(await s.unlock('open sesame, PLEASE')).toMatchObject({ ok: false, error: { kind: 'vault-passphrase-wrong' } });
+    expect((await s.unlock('open sesame, please')).ok).toBe(true);
+    expect(s.entry(id)!.state).toMatchObject({ refreshToken: 'rt-1', access: { token: 'at-1' } });
+
+    await s.forgetEverything();
+    expect(storage.record).toBeUndefined();
+    expect(s.store.getState()).toMatchObject({ mode: 'unset', entries: [], index: [] });
+  }, 60_000);
+
+  it('lets an exchange in flight land and be sealed before locking', async () => {
+    let open!: () => void;
+    const storage = memoryVaultStorage();
+    const server = tokenServer({ gate: new Promise<void>((resolve) => (open = resolve)) });
+    const s = session(server, manualTime(), storage);
+    await s.createSealed('open sesame, please');
+    const id = s.addEntry(ordersEntry);
+    s.giveRefreshToken(id, 'rt-0');
+    const refreshing = s.refresh(id, 'manual');
+    const locking = s.lock();
+    open();
+    await Promise.all([refreshing, locking]);
+    expect(s.store.getState().mode).toBe('locked');
+    expect((await s.unlock('open sesame, please')).ok).toBe(true);
+    expect(s.entry(id)!.state.refreshToken).toBe(server.current);
+  }, 60_000);
+
+  it('a failed unlock never deletes what is stored', async () => {
+    const storage = memoryVaultStorage();
+    const s = session(tokenServer(), manualTime(), storage);
+    await s.createSealed('open sesame, please');
+    s.addEntry(ordersEntry);
+    await s.whenSaved();
+    await s.lock();
+    const before = JSON.stringify(storage.record);
+    await s.unlock('wrong passphrase');
+    expect(JSON.stringify(storage.record)).toBe(before);
+  }, 60_000);
+});

@@ -1,0 +1,248 @@
+/**
+ * The client's side of the three-party flow for an open vault: exchanging refresh tokens
+ * (on request, shortly before expiry, on demand and once after a 401), applying the access
+ * token to a request for an allowed host, and logging each exchange without secrets.
+ * All rules are core's; this file only sequences them around the relay and the clock.
+ */
+import {
+  accessTokenExpiry,
+  appendVaultExchange,
+  buildTokenRequest,
+  checkVaultDestination,
+  decodeJwt,
+  effectiveExpiry,
+  estimateClockOffset,
+  fail,
+  headerValue,
+  mapTokenResponse,
+  ok,
+  readUnauthorizedChallenge,
+  refreshDueAt,
+  transitionVaultEntry,
+  usableAccessToken,
+  vaultAuthorization,
+  vaultEntryNeedsExchange,
+  vaultExchangeRecord,
+  type CoreError,
+  type HeaderField,
+  type Result,
+  type TokenEndpointAnswer,
+  type VaultAccessToken,
+  type VaultExchangeTrigger,
+  type VaultTokenGrant,
+} from '../../core';
+import type { VaultCore } from './vaultSession';
+
+/** Token operations of a session. */
+export interface VaultTokens {
+  /** Exchanges the entry's refresh token now, or joins the exchange already in flight. */
+  refresh(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>>;
+  /** The Authorization header for a request to `url`, refreshing first when needed. */
+  resolveAuth(id: string, url: string): Promise<Result<HeaderField>>;
+  /** After a 401: refresh once if the challenge says the token is invalid or expired. */
+  handleUnauthorized(id: string, challengeHeader: string | undefined): Promise<'refreshed' | 'not-refreshable'>;
+  /** Stops the timers (the page is going away, or a test ends). */
+  dispose(): void;
+}
+
+/** Scheduled refreshes of one entry are at least this far apart, whatever the server says. */
+const MIN_SCHEDULED_GAP_MS = 2000;
+/** setTimeout cannot wait longer than this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Adds token operations and the refresh scheduler to a session core. */
+export function createVaultTokens(core: VaultCore): VaultTokens {
+  const { store, deps, flights } = core;
+  const timers = new Map<string, unknown>();
+  const lastScheduled = new Map<string, number>();
+
+  async function exchange(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
+    const record = core.entry(id);
+    if (!record) return fail({ kind: 'vault-entry-missing', message: `The vault has no entry "${id}".` });
+    const startedAt = deps.now();
+    const started = transitionVaultEntry(record.state, { type: 'exchange-started', at: startedAt });
+    if (!started.ok) return started;
+    const { config } = record;
+    const refreshToken = record.state.refreshToken ?? '';
+    core.updateRecord(id, (e) => ({ ...e, state: started.value }));
+
+    let answer: TokenEndpointAnswer | undefined;
+    let outcome: Result<VaultTokenGrant, CoreError>;
+    const built = buildTokenRequest(config, refreshToken);
+    if (!built.ok) outcome = built;
+    else {
+      const sent = await deps.transport(built.value);
+      if (!sent.ok) outcome = sent;
+      else {
+        answer = sent.value;
+        outcome = mapTokenResponse(answer, config.mapping);
+      }
+    }
+    const receivedAt = deps.now();
+
+    const current = core.entry(id);
+    if (!current || current.state.phase !== 'refreshing') {
+      // Forgotten, removed or locked meanwhile: nothing to record it in.
+      return fail({ kind: 'vault-exchange-abandoned', message: 'The entry went away while its exchange was in flight.' });
+    }
+    let access: VaultAccessToken | undefined;
+    let next;
+    if (outcome.ok) {
+      const grant = outcome.value;
+      const jwt = decodeJwt(grant.accessToken);
+      const exp = jwt.ok && jwt.value.exp ? jwt.value.exp.getTime() / 1000 : undefined;
+      const offset = estimateClockOffset(answer && headerValue(answer.headers, 'date'), startedAt, receivedAt);
+      access = {
+        token: grant.accessToken,
+        obtainedAt: startedAt,
+        ...accessTokenExpiry(startedAt, grant.expiresInSeconds, exp, offset ?? 0),
+        ...(grant.tokenType !== undefined ? { tokenType: grant.tokenType } : {}),
+        ...(grant.scope !== undefined ? { scope: grant.scope } : {}),
+      };
+      next = transitionVaultEntry(current.state, {
+        type: 'exchange-succeeded',
+        access,
+        at: receivedAt,
+        ...(grant.refreshToken !== undefined ? { refreshToken: grant.refreshToken } : {}),
+      });
+    } else {
+      next = transitionVaultEntry(current.state, { type: 'exchange-failed', error: outcome.error, at: receivedAt });
+    }
+    if (!next.ok) return next;
+    const grant = outcome.ok ? outcome.value : undefined;
+    const status = answer?.status ?? (!outcome.ok && 'status' in outcome.error ? (outcome.error.status as number) : undefined);
+    const logged = vaultExchangeRecord(
+      {
+        at: startedAt,
+        trigger,
+        endpoint: config.tokenUrl,
+        bodyFormat: config.bodyFormat,
+        durationMs: receivedAt - startedAt,
+        outcome: outcome.ok ? 'ok' : 'error',
+        ...(status !== undefined ? { status } : {}),
+        ...(grant
+          ? {
+              rotated: grant.refreshToken !== undefined && grant.refreshToken !== refreshToken,
+              ...(grant.expiresInSeconds !== undefined ? { expiresInSeconds: grant.expiresInSeconds } : {}),
+              ...(grant.scope !== undefined ? { scope: grant.scope } : {}),
+              ...(grant.tokenType !== undefined ? { tokenType: grant.tokenType } : {}),
+              ...(grant.notes.length ? { message: grant.notes.join(' ') } : {}),
+            }
+          : {}),
+        ...(!outcome.ok
+          ? { errorCode: ('code' in outcome.error && typeof outcome.error.code === 'string' ? outcome.error.code : outcome.error.kind), message: outcome.error.message }
+          : {}),
+      },
+      [config.clientSecret, refreshToken, grant?.refreshToken, grant?.accessToken],
+    );
+    core.updateRecord(id, (e) => ({ ...e, state: next.value, log: appendVaultExchange(e.log, logged) }));
+    if (!outcome.ok) return fail({ ...outcome.error, message: `The vault could not refresh "${config.name}": ${outcome.error.message}` });
+    return ok(access!);
+  }
+
+  function refresh(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
+    return flights.run(id, () => exchange(id, trigger)) as Promise<Result<VaultAccessToken>>;
+  }
+
+  function closed(): CoreError | undefined {
+    const { mode } = store.getState();
+    if (mode === 'open') return undefined;
+    if (mode === 'locked') return { kind: 'vault-locked', message: 'The vault is locked; unlock it in the Vault panel, then send again.' };
+    return { kind: 'vault-not-set-up', message: 'The vault is not set up; open the Vault panel to add an entry.' };
+  }
+
+  async function resolveAuth(id: string, url: string): Promise<Result<HeaderField>> {
+    const shut = closed();
+    if (shut) return fail(shut);
+    const record = core.entry(id);
+    if (!record) return fail({ kind: 'vault-entry-missing', message: 'The vault entry this request uses no longer exists; pick another in the Auth tab.' });
+    const { config } = record;
+    const allowed = checkVaultDestination(url, { entryName: config.name, allowedHosts: config.allowedHosts, allowPlainHttp: config.allowPlainHttp });
+    if (!allowed.ok) return allowed;
+    if (record.state.phase === 'revoked') {
+      return fail({ kind: 'vault-grant-revoked', message: `The grant of "${config.name}" was revoked; grant access again and give the entry the new refresh token.` });
+    }
+    if (record.state.phase === 'empty') {
+      return fail({ kind: 'vault-no-refresh-token', message: `"${config.name}" holds no refresh token yet; grant access and paste the refresh token into the entry.` });
+    }
+    const now = deps.now();
+    if (record.state.phase === 'refreshing' || vaultEntryNeedsExchange(record.state, config, now)) {
+      const refreshed = await refresh(id, 'on-demand');
+      if (!refreshed.ok) {
+        // An expiring token that has not expired yet is still better than no request.
+        const fallback = core.entry(id);
+        const stillGood = fallback && usableAccessToken(fallback.state, fallback.config, deps.now());
+        if (!stillGood) return refreshed;
+      }
+    }
+    const latest = core.entry(id);
+    const access = latest && usableAccessToken(latest.state, latest.config, deps.now());
+    if (!latest || !access) {
+      return fail({ kind: 'vault-no-access-token', message: `"${config.name}" has no valid access token; use "Refresh now" in the Vault panel to see why.` });
+    }
+    return vaultAuthorization(latest.config.scheme, access.token);
+  }
+
+  async function handleUnauthorized(id: string, challengeHeader: string | undefined): Promise<'refreshed' | 'not-refreshable'> {
+    if (closed() || !core.entry(id)) return 'not-refreshable';
+    if (!readUnauthorizedChallenge(challengeHeader).tokenRejected) return 'not-refreshable';
+    // Several requests may come back 401 at once: they all share the one refresh.
+    if (!flights.isFlying(id)) {
+      const record = core.entry(id)!;
+      const rejected = transitionVaultEntry(record.state, { type: 'access-rejected', at: deps.now() });
+      if (rejected.ok) core.updateRecord(id, (e) => ({ ...e, state: rejected.value }));
+    }
+    const refreshed = await refresh(id, 'unauthorized');
+    return refreshed.ok ? 'refreshed' : 'not-refreshable';
+  }
+
+  /** Sets one timer per entry: a scheduled refresh, or a tick when its status changes. */
+  function reschedule(): void {
+    for (const handle of timers.values()) deps.timers.clear(handle);
+    timers.clear();
+    const { mode, entries } = store.getState();
+    if (mode !== 'open') return;
+    const now = deps.now();
+    for (const { config, state } of entries) {
+      const id = config.id;
+      if (state.phase !== 'held') continue;
+      const autoDue = config.autoRefresh
+        ? state.access && !state.accessRejected
+          ? refreshDueAt(state.access, config)
+          : now
+        : undefined;
+      if (autoDue !== undefined) {
+        const at = Math.max(autoDue, (lastScheduled.get(id) ?? -Infinity) + MIN_SCHEDULED_GAP_MS);
+        const trigger = state.access ? 'scheduled' : 'granted';
+        timers.set(
+          id,
+          deps.timers.set(() => {
+            lastScheduled.set(id, deps.now());
+            void refresh(id, trigger);
+          }, Math.min(MAX_TIMER_MS, Math.max(0, at - now))),
+        );
+        continue;
+      }
+      if (!state.access) continue;
+      const boundary = [refreshDueAt(state.access, config), effectiveExpiry(state.access, config)].find((t) => t !== undefined && t > now);
+      if (boundary !== undefined) {
+        timers.set(id, deps.timers.set(() => store.setState((s) => ({ tick: s.tick + 1 })), Math.min(MAX_TIMER_MS, boundary - now + 5)));
+      }
+    }
+  }
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.entries !== previous.entries || state.mode !== previous.mode || state.tick !== previous.tick) reschedule();
+  });
+
+  return {
+    refresh,
+    resolveAuth,
+    handleUnauthorized,
+    dispose() {
+      unsubscribe();
+      for (const handle of timers.values()) deps.timers.clear(handle);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, type QueryRow } from './draft';
+import {
+  commaListItems,
+  draftWithPathParamRenamed,
+  draftWithQueryRows,
+  draftWithUrl,
+  queryRowsFromUrl,
+  queryRowWithListStyle,
+  urlTemplateTokens,
+  urlWithQueryRows,
+} from './urlSync';
+
+const row = (name: string, value: string, extra: Partial<QueryRow> = {}): QueryRow => ({ id: `r-${name}-${value}`, enabled: true, name, value, ...extra });
+
+describe('URL → tables', () => {
+  it('reads each parameter into a row, decoded, with its raw text', () => {
+    const rows = queryRowsFromUrl('http://h/p?q=a+b&x=%2B1&empty=', []);
+    expect(rows.map((r) => [r.name, r.value, r.raw])).toEqual([
+      ['q', 'a b', 'q=a+b'],
+      ['x', '+1', 'x=%2B1'],
+      ['empty', '', 'empty='],
+    ]);
+  });
+
+  it('keeps row ids while typing, matching rows by position', () => {
+    const first = queryRowsFromUrl('http://h/?a=1&b=2', []);
+    const next = queryRowsFromUrl('http://h/?a=10&b=2', first);
+    expect(next.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect(next[0]!.value).toBe('10');
+  });
+
+  it('reads a comma list back as items, a %2C staying inside its item', () => {
+    const previous = [row('id', '', { list: { style: 'comma', items: [] } })];
+    previous[0]!.list!.items.push('x');
+    const rows = queryRowsFromUrl('http://h/?id=1,a%2Cb,3', previous);
+    expect(rows[0]!.list).toEqual({ style: 'comma', items: ['1', 'a,b', '3'] });
+  });
+
+  it('gathers repeated parameters into a repeat list row', () => {
+    const previous = [row('id', '1', { list: { style: 'repeat', items: ['1'] } }), row('q', 'z')];
+    const rows = queryRowsFromUrl('http://h/?id=1&id=2&id=3&q=z', previous);
+    expect(rows.map((r) => [r.name, r.list?.items ?? r.value])).toEqual([
+      ['id', ['1', '2', '3']],
+      ['q', 'z'],
+    ]);
+  });
+
+  it('keeps disabled rows and blank rows, which are not in the URL, at their places', () => {
+    const previous = [row('a', '1'), row('off', 'x', { enabled: false }), row('', ''), row('b', '2')];
+    const rows = queryRowsFromUrl('http://h/?a=1&b=3', previous);
+    expect(rows.map((r) => [r.name, r.value, r.enabled])).toEqual([
+      ['a', '1', true],
+      ['off', 'x', false],
+      ['', '', true],
+      ['b', '3', true],
+    ]);
+  });
+});
+
+describe('tables → URL', () => {
+  it('writes comma and repeat lists as spec §4.4 describes', () => {
+    expect(urlWithQueryRows('http://h/p', [row('id', '', { list: { style: 'comma', items: ['1', '2', '3'] } })])).toBe('http://h/p?id=1,2,3');
+    expect(urlWithQueryRows('http://h/p', [row('id', '', { list: { style: 'repeat', items: ['1', '2', '3'] } })])).toBe('http://h/p?id=1&id=2&id=3');
+  });
+
+  it('encodes an edited value for the query: a literal plus as %2B, space as %20', () => {
+    expect(urlWithQueryRows('http://h/p#top', [row('q', 'a+b c')])).toBe('http://h/p?q=a%2Bb%20c#top');
+  });
+
+  it('writes an unedited row back byte for byte and leaves out disabled and blank rows', () => {
+    const rows = queryRowsFromUrl('http://h/?q=a+b&z=%7e', []);
+    expect(urlWithQueryRows('http://h/', [...rows, row('off', '1', { enabled: false }), row('', '')])).toBe('http://h/?q=a+b&z=%7e');
+  });
+
+  it('keeps {{variables}} in values verbatim', () => {
+    expect(urlWithQueryRows('{{base}}/x', [row('q', '{{ term }}')])).toBe('{{base}}/x?q={{ term }}');
+  });
+
+  it('round-trips: rows written to a URL read back to the same names and values', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '+', '%', '&', '=', ',', 'é', '#', '?') });
+    fc.assert(
+      fc.property(fc.array(fc.record({ name: text.filter((s) => s !== ''), value: text }), { maxLength: 5 }), (pairs) => {
+        const rows = pairs.map((p, i) => row(p.name, p.value, { id: `r${i}` }));
+        const url = urlWithQueryRows('http://h/p', rows);
+        const back = queryRowsFromUrl(url, rows);
+        expect(back.map((r) => [r.name, r.value])).toEqual(pairs.map((p) => [p.name, p.value]));
+      }),
+    );
+  });
+});
+
+describe('draft sync both ways', () => {
+  it('editing the URL updates path parameters, keeping values by name', () => {
+    let draft = emptyDraft('http://h/users/{id}');
+    draft = { ...draft, pathParams: [{ name: 'id', value: '7' }] };
+    draft = draftWithUrl(draft, 'http://h/users/{id}/orders/{orderId}');
+    expect(draft.pathParams).toEqual([
+      { name: 'id', value: '7' },
+      { name: 'orderId', value: '' },
+    ]);
+  });
+
+  it('switching a row between plain, comma and repeat rewrites the URL', () => {
+    let draft = emptyDraft('http://h/items?id=1,2,3');
+    draft = draftWithQueryRows(draft, [queryRowWithListStyle(draft.query[0]!, 'repeat')]);
+    expect(draft.url).toBe('http://h/items?id=1&id=2&id=3');
+    draft = draftWithQueryRows(draft, [queryRowWithListStyle(draft.query[0]!, 'comma')]);
+    expect(draft.url).toBe('http://h/items?id=1,2,3');
+    draft = draftWithQueryRows(draft, [queryRowWithListStyle(draft.query[0]!, 'none')]);
+    expect(draft.query[0]).toMatchObject({ name: 'id', value: '1,2,3' });
+    expect(draft.query[0]!.list).toBeUndefined();
+  });
+
+  it('renames a path parameter in the template and the table, keeping its value', () => {
+    let draft = emptyDraft('http://h/users/{id}/x?id={id}');
+    draft = { ...draft, pathParams: [{ name: 'id', value: '7' }] };
+    draft = draftWithPathParamRenamed(draft, 'id', 'userId');
+    expect(draft.url).toBe('http://h/users/{userId}/x?id={id}');
+    expect(draft.pathParams).toEqual([{ name: 'userId', value: '7' }]);
+    expect(() => draftWithPathParamRenamed(draft, 'userId', 'a/b')).toThrow(RangeError);
+  });
+});
+
+describe('commaListItems', () => {
+  it('splits at literal commas only and decodes each item', () => {
+    expect(commaListItems('id=1,a%2Cb,c+d')).toEqual(['1', 'a,b', 'c d']);
+    expect(commaListItems('id=')).toEqual([]);
+  });
+});
+
+describe('urlTemplateTokens', () => {
+  it('finds variables anywhere and path parameters in the path only', () => {
+    const url = '{{base}}/users/{id}/x?q={{term}}&p={notPath}';
+    expect(urlTemplateTokens(url).map((t) => [t.kind, t.name, url.slice(t.from, t.to)])).toEqual([
+      ['variable', 'base', '{{base}}'],
+      ['path-param', 'id', '{id}'],
+      ['variable', 'term', '{{term}}'],
+    ]);
+  });
+});
