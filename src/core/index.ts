@@ -11,3 +11,8 @@ export * from './lint';
 export * from './soap';
 export * from './relay';
 export * from './request';
+export * from './inspect';
+export * from './vault';
+export * from './workspace';
+export * from './lessons';
+export * from './formats';

@@ -3,10 +3,18 @@
  * handler runs inside a guard so bad input answers 4xx/5xx and never crashes the server.
  */
 import type http from 'node:http';
+import { parseQuery, statusInfo } from '../core';
 
 /** What a sandbox handler gets. */
 export interface SandboxContext {
   req: http.IncomingMessage;
+  /**
+   * The method the request is treated as: the request method, or on a POST the method
+   * named by `X-HTTP-Method-Override` (spec §4.2).
+   */
+  method: string;
+  /** Set when `method` came from `X-HTTP-Method-Override`: the method on the wire. */
+  overriddenFrom?: string;
   res: http.ServerResponse;
   /** The URL as seen by the sandbox, path relative to the `/sandbox` mount. */
   url: URL;
@@ -18,6 +26,7 @@ export interface SandboxContext {
   base: string;
 }
 
+/** One route of a router: a GET route also answers HEAD, whose body Node drops. */
 export interface SandboxRoute {
   /** Upper-case method, or `*` for any. */
   method: string;
@@ -26,7 +35,11 @@ export interface SandboxRoute {
   handle(ctx: SandboxContext): Promise<void> | void;
 }
 
-/** Matches `path` against `pattern`, returning the captured params or null. */
+/**
+ * Matches `path` against `pattern`, returning the captured params or null. A `:name`
+ * segment is percent-decoded; one that does not decode (`%zz`) is kept as sent, so the
+ * route can refuse it with a 400 rather than the router failing.
+ */
 export function matchPattern(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
@@ -39,10 +52,18 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
     }
     const h = have[i];
     if (h === undefined) return null;
-    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(h);
+    if (w.startsWith(':')) params[w.slice(1)] = decodeSegment(h);
     else if (w !== h) return null;
   }
   return have.length === want.length ? params : null;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Sends a JSON body. */
@@ -52,6 +73,16 @@ export function sendJson(res: http.ServerResponse, status: number, value: unknow
   res.end(body);
 }
 
+/**
+ * The problem type of a title: `about:blank` when the title is just the status phrase
+ * (RFC 9457 §4.2.1 asks exactly that), else a URN naming this kind of problem.
+ */
+export function problemType(status: number, title: string): string {
+  if (title === statusInfo(status).reason) return 'about:blank';
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `urn:wirebench:sandbox:problem:${slug || status}`;
+}
+
 /** Sends an RFC 9457 problem document. */
 export function sendProblem(
   res: http.ServerResponse,
@@ -59,7 +90,41 @@ export function sendProblem(
   problem: { title: string; detail?: string; type?: string; [k: string]: unknown },
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify({ type: problem.type ?? 'about:blank', status, ...problem }, null, 2);
+  const body = JSON.stringify({ type: problem.type ?? problemType(status, problem.title), status, ...problem }, null, 2);
   res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
+}
+
+/** Answers 405 with the `Allow` list RFC 9110 §15.5.6 requires. */
+export function sendMethodNotAllowed(ctx: SandboxContext, allow: readonly string[]): void {
+  ctx.req.resume();
+  sendProblem(
+    ctx.res,
+    405,
+    { title: 'Method Not Allowed', detail: `${ctx.path} does not support ${ctx.method}; it allows ${allow.join(', ')}.`, allow },
+    { Allow: allow.join(', ') },
+  );
+}
+
+/** Answers OPTIONS: 204 with `Allow`. */
+export function sendOptions(ctx: SandboxContext, allow: readonly string[]): void {
+  ctx.req.resume();
+  ctx.res.writeHead(204, { Allow: allow.join(', ') });
+  ctx.res.end();
+}
+
+/** One query parameter as a server reads it: decoded (`+` is a space) and as written. */
+export interface QueryRow {
+  name: string;
+  value: string;
+  raw: string;
+}
+
+/** The query of a request URL, in order, repeated names kept; `{{…}}` is plain text here. */
+export function queryRows(search: string): QueryRow[] {
+  return parseQuery(search, { placeholders: 'decode' }).map((p) => ({
+    name: p.name,
+    value: Array.isArray(p.value) ? p.value.join(',') : p.value,
+    raw: p.raw ?? '',
+  }));
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildIsStale, distDirOf } from './build';
 import { startServer, type RunningServer } from './listen';
+import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,13 +67,21 @@ async function main(): Promise<void> {
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`Wirebench is running at http://${shown}:${running.port}/`);
   console.log(`Sandbox API:            http://${shown}:${running.port}/sandbox`);
+  let closeTls: () => Promise<void> = async () => undefined;
+  try {
+    const tls = await startHttpsSandbox({ port: running.port + 1, host: options.host, dataDir: sandboxDataDir(root) });
+    closeTls = () => tls.close();
+    console.log(`Sandbox over HTTPS:     ${tls.origin}/sandbox  (certificate SHA-256 ${tls.fingerprint256})`);
+  } catch (err) {
+    console.warn(`HTTPS sandbox not started: ${(err as Error).message}`);
+  }
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping Wirebench…');
-    void running.close().then(() => process.exit(0));
+    void Promise.all([running.close(), closeTls()]).then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', stop);

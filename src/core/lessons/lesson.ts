@@ -1,0 +1,87 @@
+/**
+ * What a lesson is: one request against the sandbox that demonstrates one convention,
+ * with a short text on what it teaches and what to look at in the answer. Lessons are
+ * plain data so the app can list them, load one into the composer and ship them as the
+ * first collection. Placeholders in a lesson are of two kinds: `{{name}}` variables a
+ * previous lesson captured from its answer (a refresh token, say), and `{{$name}}`
+ * dynamic values made fresh at each send (a timestamp, a nonce).
+ */
+import type { AuthSchemeId } from '../auth';
+import type { HeaderField } from '../types';
+
+/** Authentication a lesson applies, as values of the core auth scheme descriptors (`applyAuth`). */
+export interface LessonAuth {
+  scheme: AuthSchemeId;
+  values: Record<string, string>;
+}
+
+/** The request of a lesson. `url` is relative to the server origin, e.g. `/sandbox/api/basic`. */
+export interface LessonRequest {
+  method: string;
+  url: string;
+  headers: HeaderField[];
+  body?: string;
+  auth?: LessonAuth;
+}
+
+/** A value to keep from the lesson's JSON answer as a variable for later lessons. */
+export interface LessonCapture {
+  /** The variable it becomes, used as `{{variable}}`. */
+  variable: string;
+  /** The top-level member of the JSON answer that holds it. */
+  jsonField: string;
+}
+
+/** The groups the sidebar shows lessons in, in order. */
+export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
+export type LessonGroup = (typeof LESSON_GROUPS)[number];
+
+/** One lesson. */
+export interface Lesson {
+  id: string;
+  group: LessonGroup;
+  title: string;
+  /** The convention it shows: a section of the spec or an RFC. */
+  convention: string;
+  teaches: string;
+  lookAt: string;
+  request: LessonRequest;
+  /** The status a freshly reset sandbox answers when the lessons run in order. */
+  expectedStatus: number;
+  captures?: LessonCapture[];
+}
+
+/** The dynamic placeholders lessons use, and what each becomes at send time. */
+export const LESSON_DYNAMIC_VALUES: Readonly<Record<string, string>> = {
+  $timestamp: 'the current Unix time in whole seconds',
+  $isoTimestamp: 'the current time in UTC as RFC 3339, e.g. 2024-05-01T09:30:00Z',
+  $nonce: '16 random bytes in base64, fresh at each send',
+};
+
+/** What `expandLessonPlaceholders` needs: the time and a source of random bytes. */
+export interface LessonPlaceholderSource {
+  now: Date;
+  randomBytes?: (length: number) => Uint8Array;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/**
+ * Replaces the dynamic placeholders (`{{$timestamp}}`, `{{$isoTimestamp}}`, `{{$nonce}}`)
+ * in `text` with fresh values; captured `{{variables}}` are left for variable
+ * substitution. Each `{{$nonce}}` gets its own random bytes.
+ */
+export function expandLessonPlaceholders(text: string, source: LessonPlaceholderSource): string {
+  const { now } = source;
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError('expandLessonPlaceholders expects `now` to be a valid Date');
+  const random = source.randomBytes ?? ((n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
+  return text.replace(/\{\{\s*(\$timestamp|\$isoTimestamp|\$nonce)\s*\}\}/g, (_whole, name: string) => {
+    if (name === '$timestamp') return String(Math.floor(now.getTime() / 1000));
+    if (name === '$isoTimestamp') return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return base64(random(16));
+  });
+}

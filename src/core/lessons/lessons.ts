@@ -1,0 +1,25 @@
+/**
+ * The lessons shipped with the app, in the order they are meant to run: later lessons use
+ * values earlier ones captured (a refresh token, an access token).
+ */
+import { AUTH_LESSONS, TOKEN_LESSONS } from './authLessons';
+import { ENCODING_LESSONS, UTILITY_LESSONS } from './encodingLessons';
+import type { Lesson } from './lesson';
+import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
+import { SOAP_LESSONS } from './soapLessons';
+
+/** Every lesson, grouped and in running order. */
+export const LESSONS: readonly Lesson[] = [
+  ...AUTH_LESSONS,
+  ...TOKEN_LESSONS,
+  ...RESOURCE_LESSONS,
+  ...ERROR_LESSONS,
+  ...ENCODING_LESSONS,
+  ...SOAP_LESSONS,
+  ...UTILITY_LESSONS,
+];
+
+/** The lesson with `id`, if there is one. */
+export function lessonById(id: string): Lesson | undefined {
+  return LESSONS.find((l) => l.id === id);
+}

@@ -1,0 +1,94 @@
+/**
+ * Every sandbox endpoint in one table, for the `/sandbox` page: methods, path (with
+ * `{placeholders}`) and what it demonstrates. Kept beside the routers it describes; the
+ * catalog test checks that every entry answers something other than 404.
+ */
+
+/** One endpoint as the index page lists it. */
+export interface CatalogEntry {
+  methods: string;
+  path: string;
+  summary: string;
+  /** A concrete path to try it (placeholders filled), when different from `path`. */
+  example?: string;
+}
+
+/** Sections of the index page, in order. */
+export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly CatalogEntry[] }[] = [
+  {
+    section: 'Authentication (spec §5)',
+    entries: [
+      { methods: 'GET POST', path: '/sandbox/api/basic', summary: 'Basic: user aladdin, password open:sesame (contains a colon).' },
+      { methods: 'GET POST', path: '/sandbox/api/bearer', summary: 'Bearer access tokens from the token service; RFC 6750 challenges.' },
+      { methods: 'GET POST', path: '/sandbox/api/jwt', summary: 'The same tokens with Authorization: JWT.' },
+      { methods: 'GET POST', path: '/sandbox/api/apikey', summary: 'Ocp-Apim-Subscription-Key: ro-demo-key-0001 (read) or rw-demo-key-0002 (read-write); 403 for writing read-only.' },
+      { methods: 'GET POST', path: '/sandbox/api/custom', summary: 'Authorization: Sandbox key="sandbox-demo-key", ts="<unix seconds>".' },
+      { methods: 'GET', path: '/sandbox/api/browser/profile', summary: 'Browser-style: no login → 302 to /sandbox/denied instead of 401.' },
+      { methods: 'GET', path: '/sandbox/denied', summary: 'The access-denied page.' },
+    ],
+  },
+  {
+    section: 'Token service (spec §4.1, RFC 6749, RFC 7009)',
+    entries: [
+      { methods: 'GET POST', path: '/sandbox/auth/consent', summary: 'Consent page: grant a demo client access and receive its refresh token.' },
+      { methods: 'GET POST', path: '/sandbox/auth/grants', summary: 'Your grants, with revoke buttons; POST {"client_id"} is the consent page as one JSON request.' },
+      { methods: 'POST', path: '/sandbox/auth/v1/token', summary: 'Refresh-token exchange, JSON or form body; rotation and reuse detection. Clients: demo-client/demo-secret (60 s), short-lived/short-secret (5 s), billing-client/billing-secret (other audience).' },
+      { methods: 'POST', path: '/sandbox/auth/v1/revoke', summary: 'Token revocation.' },
+    ],
+  },
+  {
+    section: 'Resources (spec §4.2, §4.4)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/api/users', summary: 'The demo users (?id=1,2 filters).' },
+      { methods: 'GET POST OPTIONS', path: '/sandbox/api/users/{id}/orders', example: '/sandbox/api/users/1/orders', summary: 'Orders of a user: ?id=1,2 or ?id=1&id=2, ?status=, ?q=, ?since=, ?sort=-total. POST creates.' },
+      { methods: 'GET PUT PATCH DELETE OPTIONS', path: '/sandbox/api/users/{id}/orders/{orderId}', example: '/sandbox/api/users/1/orders/1', summary: 'One order: PUT creates or replaces, PATCH takes a merge patch, DELETE twice → 404.' },
+      { methods: 'GET', path: '/sandbox/api/orders/{orderId}', example: '/sandbox/api/orders/1', summary: 'The same order under a second URL.' },
+      { methods: 'POST', path: '/sandbox/reset', summary: 'Restore the seed data.' },
+    ],
+  },
+  {
+    section: 'Errors (spec §7)',
+    entries: [
+      { methods: 'POST', path: '/sandbox/errors/validate', summary: 'An order as JSON or XML: 400 syntax or date, 415 type, 422 content.' },
+      { methods: 'GET', path: '/sandbox/errors/500', summary: 'A handled server fault with a correlation id.' },
+      { methods: 'GET', path: '/sandbox/errors/429', summary: '3 requests per 10 s, then 429 with Retry-After.' },
+      { methods: 'GET POST', path: '/sandbox/api/uploads', summary: 'Uploads: 413 over 64 KiB, 507 once 256 KiB are stored.' },
+      { methods: 'any', path: '/sandbox/status/{code}', example: '/sandbox/status/418', summary: 'Any status with the headers it calls for.' },
+    ],
+  },
+  {
+    section: 'Encodings (spec §4.3)',
+    entries: [
+      { methods: 'POST', path: '/sandbox/encodings/json', summary: 'Only application/json; reports what was decoded.' },
+      { methods: 'POST', path: '/sandbox/encodings/form', summary: 'Only a form body; "+" becomes a space.' },
+      { methods: 'POST', path: '/sandbox/encodings/multipart', summary: 'A JSON part and a file part; base64 parts decoded and their SHA-256 checked.' },
+      { methods: 'GET', path: '/sandbox/encodings/path/{segment}', example: '/sandbox/encodings/path/a+b%20c', summary: 'A path segment raw and decoded; "+" stays a plus.' },
+      { methods: 'any', path: '/sandbox/anything', summary: 'The echo: what arrived, headers in order.' },
+    ],
+  },
+  {
+    section: 'SOAP (spec §4.5)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/soap/orders?WSDL', summary: 'The WSDL (schema at ?xsd=1).' },
+      { methods: 'POST', path: '/sandbox/soap/orders', summary: 'GetOrder, ListOrders, PlaceOrder, CancelOrder (WS-Security) in SOAP 1.1 and 1.2.' },
+    ],
+  },
+  {
+    section: 'Utilities',
+    entries: [
+      { methods: 'GET', path: '/sandbox/bytes/{n}', example: '/sandbox/bytes/1024', summary: 'n bytes.' },
+      { methods: 'GET', path: '/sandbox/json/{megabytes}', example: '/sandbox/json/1', summary: 'A large generated JSON document, streamed.' },
+      { methods: 'any', path: '/sandbox/delay/{ms}', example: '/sandbox/delay/500', summary: 'Answers after a delay (at most 60 s).' },
+      { methods: 'any', path: '/sandbox/redirect/{n}', example: '/sandbox/redirect/3', summary: 'n redirects, then the echo (?status=307 keeps the method).' },
+      { methods: 'any', path: '/sandbox/redirect-to', example: '/sandbox/redirect-to?url=/sandbox/anything', summary: 'One redirect to a sandbox path.' },
+      { methods: 'GET', path: '/sandbox/cookies', summary: 'The cookies sent.' },
+      { methods: 'GET', path: '/sandbox/cookies/set', example: '/sandbox/cookies/set?theme=dark', summary: 'One Set-Cookie line per query pair (also /sandbox/cookies/delete?name).' },
+      { methods: 'GET', path: '/sandbox/gzip', summary: 'gzip-encoded JSON.' },
+      { methods: 'GET', path: '/sandbox/brotli', summary: 'Brotli-encoded JSON.' },
+      { methods: 'GET', path: '/sandbox/html', summary: 'HTML with script and onerror, for the preview.' },
+      { methods: 'GET', path: '/sandbox/xml', summary: 'An XML document.' },
+      { methods: 'GET', path: '/sandbox/image.png', summary: 'A 16×16 PNG made at start.' },
+      { methods: 'GET', path: '/sandbox/tls', summary: 'The HTTPS sandbox origin and certificate fingerprint.' },
+    ],
+  },
+];

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyAuth, substituteVariables } from '../core';
+import { expandLessonPlaceholders, LESSONS, type Lesson } from '../core/lessons';
+import { ENDPOINT_CATALOG } from './endpointCatalog';
+import { lessonsFor } from './lessonsPage';
+import { resetSandbox } from './reset';
+import { startSandboxHarness, type SandboxHarness } from './testHarness';
+
+let sb: SandboxHarness;
+beforeAll(async () => (sb = await startSandboxHarness()));
+afterAll(() => sb.close());
+
+/** Builds a lesson's request as the app would: dynamic values, captured variables, then auth. */
+function prepare(lesson: Lesson, variables: Record<string, string>) {
+  const fill = (text: string) => {
+    const result = substituteVariables(expandLessonPlaceholders(text, { now: new Date() }), variables);
+    expect(result.unresolved, `${lesson.id}: unresolved ${result.unresolved.join(', ')}`).toEqual([]);
+    return result.text;
+  };
+  const headers: [string, string][] = lesson.request.headers.map((h) => [h.name, fill(h.value)]);
+  let url = lesson.request.url;
+  if (lesson.request.auth && lesson.request.auth.scheme !== 'none') {
+    const values = Object.fromEntries(Object.entries(lesson.request.auth.values).map(([k, v]) => [k, fill(v)]));
+    const applied = applyAuth(lesson.request.auth.scheme, values);
+    if (!applied.ok) throw new Error(`${lesson.id}: ${applied.error.message}`);
+    headers.push(...applied.value.headers.map((h): [string, string] => [h.name, h.value]));
+    if (applied.value.query?.length) url += (url.includes('?') ? '&' : '?') + applied.value.query.map((q) => `${q.name}=${encodeURIComponent(q.value)}`).join('&');
+  }
+  return { url, method: lesson.request.method, headers, ...(lesson.request.body !== undefined ? { body: fill(lesson.request.body) } : {}) };
+}
+
+describe('the lessons, run in order against a fresh sandbox', () => {
+  it('each answers the status it promises, capturing what later lessons use', async () => {
+    resetSandbox();
+    const variables: Record<string, string> = {};
+    const seen: string[] = [];
+    for (const lesson of LESSONS) {
+      const request = prepare(lesson, variables);
+      const answer = await sb.call(request.url, request);
+      seen.push(`${lesson.id} ${answer.status}`);
+      expect(`${lesson.id} ${answer.status}`, answer.text.slice(0, 300)).toBe(`${lesson.id} ${lesson.expectedStatus}`);
+      for (const capture of lesson.captures ?? []) {
+        const value = answer.json?.[capture.jsonField];
+        expect(typeof value, `${lesson.id} captures ${capture.jsonField}`).toBe('string');
+        variables[capture.variable] = value;
+      }
+    }
+    expect(seen).toHaveLength(LESSONS.length);
+  });
+});
+
+describe('the endpoint catalog', () => {
+  it('lists only endpoints that exist', async () => {
+    for (const entry of ENDPOINT_CATALOG.flatMap((s) => s.entries)) {
+      const answer = await sb.call(entry.example ?? entry.path, { method: entry.methods.startsWith('GET') || entry.methods === 'any' ? 'GET' : 'OPTIONS' });
+      expect(answer.status, entry.path).not.toBe(404);
+    }
+  });
+
+  it('gives every lesson a home on the index page', () => {
+    const placed = new Set(ENDPOINT_CATALOG.flatMap((s) => s.entries).flatMap((e) => lessonsFor(e).map((l) => l.id)));
+    // The wrong-endpoint lesson aims at a URL that deliberately is no endpoint.
+    expect(LESSONS.filter((l) => !placed.has(l.id)).map((l) => l.id)).toEqual(['soap-wrong-endpoint']);
+  });
+
+  it('renders /sandbox as an HTML page with every endpoint, its lessons, and no script', async () => {
+    for (const path of ['/sandbox', '/sandbox/']) {
+      const page = await sb.call(path);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(page.text).not.toMatch(/<script/i);
+      expect(page.text).toContain('/sandbox/api/users/{id}/orders/{orderId}');
+      expect(page.text).toContain('PUT creates, then replaces: idempotent');
+      // Lesson text with markup is escaped, not rendered.
+      expect(page.text).toContain('carries a &lt;script&gt; and an onerror handler');
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The sandbox over HTTPS: a self-signed certificate made at first start (selfsigned) and
+ * kept in the local data folder, so its fingerprint stays the same across launches and a
+ * person can decide once to trust it for this target. A certificate that no longer loads
+ * or is about to expire is replaced.
+ */
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { generate } from 'selfsigned';
+import { handleSandbox } from './index';
+import { setHttpsSandboxInfo, type HttpsSandboxInfo } from './tlsInfo';
+
+/** The key, the certificate (PEM) and its SHA-256 fingerprint as Node prints it (`AB:CD:…`). */
+export interface SandboxCertificate {
+  key: string;
+  cert: string;
+  fingerprint256: string;
+  /** True when this call made it (first start, or the old one was unusable). */
+  created: boolean;
+  validTo: Date;
+}
+
+const KEY_FILE = 'sandbox-tls-key.pem';
+const CERT_FILE = 'sandbox-tls-cert.pem';
+const VALID_DAYS = 825;
+/** Renew when fewer days than this are left, so a running sandbox never crosses expiry. */
+const RENEW_DAYS = 30;
+
+/** The data folder: `WIREBENCH_DATA_DIR`, else `.wirebench/` in `root`. */
+export function sandboxDataDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.WIREBENCH_DATA_DIR ? path.resolve(env.WIREBENCH_DATA_DIR) : path.join(root, '.wirebench');
+}
+
+async function readExisting(dataDir: string): Promise<SandboxCertificate | undefined> {
+  try {
+    const [key, cert] = await Promise.all([readFile(path.join(dataDir, KEY_FILE), 'utf8'), readFile(path.join(dataDir, CERT_FILE), 'utf8')]);
+    const x509 = new X509Certificate(cert);
+    const validTo = new Date(x509.validTo);
+    if (validTo.getTime() - Date.now() < RENEW_DAYS * 86_400_000) return undefined;
+    if (!x509.checkPrivateKey(createPrivateKey(key))) return undefined;
+    return { key, cert, fingerprint256: x509.fingerprint256, created: false, validTo };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes atomically (temp file, then rename) so a crash never leaves half a key. */
+async function writeAtomic(file: string, text: string, mode: number): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, text, { mode });
+  await rename(temp, file);
+}
+
+/**
+ * Loads the sandbox certificate from `dataDir`, or makes one (EC P-256, SHA-256, for
+ * localhost, 127.0.0.1 and ::1) and stores it there, the key readable only by the owner.
+ */
+export async function loadOrCreateCertificate(dataDir: string): Promise<SandboxCertificate> {
+  const existing = await readExisting(dataDir);
+  if (existing) return existing;
+  const notBeforeDate = new Date(Date.now() - 60_000);
+  const notAfterDate = new Date(notBeforeDate.getTime() + VALID_DAYS * 86_400_000);
+  const pems = await generate([{ name: 'commonName', value: 'Wirebench sandbox (localhost)' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notBeforeDate,
+    notAfterDate,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+    ],
+  });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await writeAtomic(path.join(dataDir, KEY_FILE), pems.private, 0o600);
+  await writeAtomic(path.join(dataDir, CERT_FILE), pems.cert, 0o644);
+  const x509 = new X509Certificate(pems.cert);
+  return { key: pems.private, cert: pems.cert, fingerprint256: x509.fingerprint256, created: true, validTo: new Date(x509.validTo) };
+}
+
+/** Options of `startHttpsSandbox`. */
+export interface HttpsSandboxOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Answers each request; defaults to the sandbox at `/sandbox` (anything else is 404). */
+  handler?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+}
+
+/** A started HTTPS sandbox. */
+export interface RunningHttpsSandbox extends HttpsSandboxInfo {
+  server: https.Server;
+  port: number;
+  certificate: SandboxCertificate;
+  close(): Promise<void>;
+}
+
+function defaultHandler(origin: () => string) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'https://sandbox.invalid');
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Bad request target\n');
+      return;
+    }
+    if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
+      await handleSandbox(req, res, url, { base: `${origin()}/sandbox` });
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Only the sandbox is served over HTTPS: try /sandbox\n');
+  };
+}
+
+/** Starts the sandbox over HTTPS with the stored (or a new) self-signed certificate. */
+export async function startHttpsSandbox(options: HttpsSandboxOptions): Promise<RunningHttpsSandbox> {
+  const certificate = await loadOrCreateCertificate(options.dataDir);
+  let origin = '';
+  const handle = options.handler ?? defaultHandler(() => origin);
+  const server = https.createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
+    Promise.resolve(handle(req, res)).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  server.on('tlsClientError', () => undefined);
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shown = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+  origin = `https://${shown}:${port}`;
+  const info: HttpsSandboxInfo = { origin, fingerprint256: certificate.fingerprint256, validTo: certificate.validTo.toISOString() };
+  setHttpsSandboxInfo(info);
+  return {
+    ...info,
+    server,
+    port,
+    certificate,
+    close: () =>
+      new Promise<void>((resolve) => {
+        setHttpsSandboxInfo(undefined, origin);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
