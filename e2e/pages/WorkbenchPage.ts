@@ -17,8 +17,8 @@ export class WorkbenchPage {
   constructor(readonly page: Page) {
     this.method = page.getByLabel('Method', { exact: true });
     this.url = page.getByLabel('URL', { exact: true });
-    this.send = page.getByRole('button', { name: 'Send' });
-    this.cancel = page.getByRole('button', { name: 'Cancel' });
+    this.send = page.getByRole('button', { name: 'Send', exact: true });
+    this.cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     this.addHeader = page.getByRole('button', { name: 'Add header' });
     this.body = page.getByLabel('Request body');
     this.response = page.getByRole('region', { name: 'Response' });

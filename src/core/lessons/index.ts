@@ -5,3 +5,4 @@
 export * from './lesson';
 export { LESSONS, lessonById } from './lessons';
 export { LESSON_EXPIRED_TOKEN, LESSON_OTHER_AUDIENCE_TOKEN } from './authLessons';
+export { lessonCaptures, lessonToDraft } from './lessonDraft';

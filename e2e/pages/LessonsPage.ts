@@ -1,0 +1,18 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Lessons section of the sidebar. */
+export class LessonsPage {
+  readonly tab: Locator;
+  readonly card: Locator;
+
+  constructor(readonly page: Page) {
+    this.tab = page.getByRole('tab', { name: 'Lessons' });
+    this.card = page.getByTestId('lesson-card');
+  }
+
+  async open(title: string): Promise<void> {
+    await this.tab.click();
+    await this.page.getByRole('button', { name: title, exact: false }).first().click();
+    await expect(this.card).toContainText(title);
+  }
+}
