@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RequestDraft } from '../request';
+import { parseCurl } from './curlImport';
+
+function draftOf(command: string): { draft: RequestDraft; warnings: string[] } {
+  const parsed = parseCurl(command);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+const headersOf = (draft: RequestDraft) => draft.headers.map((h) => `${h.name}: ${h.value}`);
+
+describe('parseCurl: method, URL and headers', () => {
+  it('reads -X, the URL and -H in order', () => {
+    const { draft, warnings } = draftOf(`curl -X PUT 'https://api.example.test/items/7?full=1' -H 'Accept: application/json' -H "X-Trace: a b"`);
+    expect(draft.method).toBe('PUT');
+    expect(draft.url).toBe('https://api.example.test/items/7?full=1');
+    expect(draft.query.map((q) => [q.name, q.value])).toEqual([['full', '1']]);
+    expect(headersOf(draft)).toEqual(['Accept: application/json', 'X-Trace: a b']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads combined short options and values glued to their letter', () => {
+    const { draft } = draftOf('curl -sSLkXPATCH -HX-A:1 https://a.test');
+    expect(draft.method).toBe('PATCH');
+    expect(draft.options.followRedirects).toBe(true);
+    expect(draft.options.insecureTls).toBe(true);
+    expect(headersOf(draft)).toEqual(['X-A: 1']);
+  });
+
+  it('takes --url, -I, -A, -e, -b, --compressed, -r and -m', () => {
+    const { draft } = draftOf(`curl --url a.test/x -I -A 'UA/1' -e 'https://ref.test/;auto' -b 'a=1' -b 'b=2' --compressed -r 0-99 -m 2.5`);
+    expect(draft.url).toBe('http://a.test/x');
+    expect(draft.method).toBe('HEAD');
+    expect(headersOf(draft)).toEqual(['User-Agent: UA/1', 'Referer: https://ref.test/', 'Range: bytes=0-99', 'Cookie: a=1; b=2', 'Accept-Encoding: gzip, deflate, br']);
+    expect(draft.options.timeoutMs).toBe(2500);
+  });
+
+  it('reads "Name;" as an empty header and drops "Name:" (which only removes a curl default)', () => {
+    expect(headersOf(draftOf(`curl https://a.test -H 'X-Empty;' -H 'Accept:'`).draft)).toEqual(['X-Empty: ']);
+  });
+});
+
+describe('parseCurl: bodies', () => {
+  it('joins -d values with & and sends POST as a form, like curl', () => {
+    const { draft } = draftOf(`curl https://a.test -d a=1 --data 'b=x+y' --data-urlencode 'c=d&f'`);
+    expect(draft.method).toBe('POST');
+    expect(draft.body.kind).toBe('form');
+    expect(draft.body.form.map((r) => [r.name, r.value])).toEqual([['a', '1'], ['b', 'x y'], ['c', 'd&f']]);
+  });
+
+  it('keeps non-canonical form text exactly, with the Content-Type curl would send', () => {
+    const { draft } = draftOf(`curl https://a.test --data-raw 'q=a%20b'`);
+    expect(draft.body.kind).toBe('text');
+    expect(draft.body.texts.text).toBe('q=a%20b');
+    expect(headersOf(draft)).toEqual(['Content-Type: application/x-www-form-urlencoded']);
+  });
+
+  it('puts a JSON body in the JSON editor by its Content-Type, and --json sets both headers', () => {
+    const typed = draftOf(`curl https://a.test -H 'Content-Type: application/json' -d '{"a":1}'`).draft;
+    expect(typed.body.kind).toBe('json');
+    expect(typed.body.texts.json).toBe('{"a":1}');
+    const json = draftOf(`curl https://a.test --json '{"a":' --json '1}'`).draft;
+    expect(json.body.texts.json).toBe('{"a":1}');
+    expect(headersOf(json)).toEqual(['Content-Type: application/json', 'Accept: application/json']);
+  });
+
+  it('moves data into the query with -G', () => {
+    const { draft } = draftOf(`curl -G https://a.test/s?x=1 -d q=wire --data-urlencode 'name=a b'`);
+    expect(draft.method).toBe('GET');
+    expect(draft.url).toBe('https://a.test/s?x=1&q=wire&name=a%20b');
+    expect(draft.body.kind).toBe('none');
+  });
+
+  it('turns a data file into a binary body to pick again, and a file among data into a placeholder', () => {
+    const one = draftOf('curl https://a.test --data-binary @photo.jpg');
+    expect(one.draft.body.kind).toBe('binary');
+    expect(one.warnings).toEqual(['The body is the file "photo.jpg": pick the file again before sending.']);
+    const mixed = draftOf('curl https://a.test -d a=1 -d @rest.txt');
+    expect(mixed.draft.body.texts.text).toBe('a=1&<contents of rest.txt>');
+    expect(mixed.warnings[0]).toContain('rest.txt');
+  });
+
+  it('reads -F parts: text, typed, quoted, base64, headers, and files without their bytes', () => {
+    const { draft, warnings } = draftOf(
+      `curl https://a.test/up -F 'photo=@"./my;pic.png";type=image/png' -F 'meta={"a":1};type=application/json' -F 'note="a;b"' --form-string 'raw=@literal' -F 'b=aGk=;encoder=base64;headers="X-P: 1"'`,
+    );
+    expect(draft.method).toBe('POST');
+    const parts = draft.body.multipart.map((p) => ({ name: p.name, kind: p.kind, value: p.value, contentType: p.contentType, filename: p.filename, base64: p.base64, headers: p.headers.map((h) => `${h.name}: ${h.value}`) }));
+    expect(parts).toEqual([
+      { name: 'photo', kind: 'file', value: '', contentType: 'image/png', filename: 'my;pic.png', base64: false, headers: [] },
+      { name: 'meta', kind: 'json', value: '{"a":1}', contentType: '', filename: undefined, base64: false, headers: [] },
+      { name: 'note', kind: 'text', value: 'a;b', contentType: '', filename: undefined, base64: false, headers: [] },
+      { name: 'raw', kind: 'text', value: '@literal', contentType: '', filename: undefined, base64: false, headers: [] },
+      { name: 'b', kind: 'text', value: 'aGk=', contentType: '', filename: undefined, base64: true, headers: ['X-P: 1'] },
+    ]);
+    expect(draft.body.multipart[0]!.file).toBeUndefined();
+    expect(warnings).toEqual(['Part "photo" is the file "./my;pic.png": pick the file again before sending.']);
+  });
+
+  it('takes the boundary of a typed multipart Content-Type and leaves the header to the builder', () => {
+    const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/form-data; boundary=XyZ' -F a=1`);
+    expect(draft.body.boundary).toBe('XyZ');
+    expect(draft.headers).toEqual([]);
+  });
+});
+
+describe('parseCurl: auth and options', () => {
+  it('maps -u to Basic and --oauth2-bearer to Bearer', () => {
+    expect(draftOf('curl -u ada:pa:ss https://a.test').draft.auth).toEqual({ scheme: 'basic', values: { username: 'ada', password: 'pa:ss' } });
+    expect(draftOf('curl --oauth2-bearer tok https://a.test').draft.auth).toEqual({ scheme: 'bearer', values: { token: 'tok' } });
+    const noPassword = draftOf('curl -u ada https://a.test');
+    expect(noPassword.warnings[0]).toContain('no password');
+  });
+
+  it('does not send Basic credentials meant for Digest', () => {
+    const { draft, warnings } = draftOf('curl --digest -u ada:pw https://a.test');
+    expect(draft.auth.scheme).toBe('none');
+    expect(warnings[0]).toContain('Digest authentication is not supported');
+  });
+});
+
+describe('parseCurl: what it cannot carry over', () => {
+  it('warns about unknown and unsupported options and keeps going', () => {
+    const { draft, warnings } = draftOf('curl --frobnicate -x http://proxy:3128 -o out.txt -w "%{http_code}" https://a.test');
+    expect(draft.url).toBe('https://a.test');
+    expect(warnings).toEqual(['Unknown cURL option --frobnicate was ignored.', '-x http://proxy:3128 was ignored: the relay connects directly, without a proxy.']);
+  });
+
+  it('reads only the first command and says where it stopped', () => {
+    const { draft, warnings } = draftOf('curl https://a.test/?a=1&b=2');
+    expect(draft.url).toBe('https://a.test/?a=1');
+    expect(warnings[0]).toContain('unquoted "&" at line 1, column 25');
+  });
+
+  it('reads the curl side of a printf pipeline', () => {
+    const { draft, warnings } = draftOf(`printf 'x' | curl https://a.test --data-binary @-`);
+    expect(draft.url).toBe('https://a.test');
+    expect(warnings).toContain('The output of printf piped into curl (its standard input) was not read.');
+  });
+
+  it('accepts a prompt, sudo and curl.exe', () => {
+    expect(draftOf('$ curl https://a.test').draft.url).toBe('https://a.test');
+    expect(draftOf('sudo /usr/bin/curl https://a.test').draft.url).toBe('https://a.test');
+    expect(draftOf('curl.exe https://a.test').draft.url).toBe('https://a.test');
+  });
+});
+
+describe('parseCurl: failures', () => {
+  it('gives the position of an unterminated quote', () => {
+    const parsed = parseCurl(`curl https://a.test \\\n  -H 'Accept: */*`);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error.kind).toBe('curl-unterminated-quote');
+    expect(parsed.error.position).toMatchObject({ line: 2, column: 6 });
+    expect(parsed.error.message).toContain('line 2, column 6');
+  });
+
+  it('refuses what is not curl and a command without URL', () => {
+    const wget = parseCurl('wget https://a.test');
+    expect(!wget.ok && wget.error.message).toBe('This is not a cURL command: it starts with "wget", not "curl".');
+    const noUrl = parseCurl('curl -H "A: b"');
+    expect(!noUrl.ok && noUrl.error.kind).toBe('curl-no-url');
+    expect(!parseCurl('   ').ok).toBe(true);
+  });
+
+  it('never throws, whatever it is given', () => {
+    const curlish = fc.array(
+      fc.oneof(
+        fc.constantFrom('-X', '-H', '-d', '-F', '-u', '-G', '--json', '--data-urlencode', "'", '"', "$'", '\\', '\\\n', '^', '^"', '|', '-', '--', '@', ';type=', '=', '@-', 'https://a.test'),
+        fc.string(),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), curlish.map((parts) => `curl ${parts.join(' ')}`)), (command) => {
+        const parsed = parseCurl(command);
+        expect(typeof parsed.ok).toBe('boolean');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * A collection written as a `.http` file that JetBrains' HTTP Client and VS Code's REST
+ * Client run as is, and that `parseHttpFile` reads back: collection variables as
+ * `@name = value` lines, one `###`-separated block per request named by its folder path,
+ * auth written as the header it sends, the Content-Type stated, file bodies as `< path`.
+ */
+import { encodeForm } from '../encoding';
+import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
+import { SecretRedaction, collectionRequests, type Collection } from '../workspace';
+import { authToPostman } from './postmanAuth';
+
+/** Options of `formatHttpFile`. */
+export interface HttpFileFormatOptions {
+  /** Keep secrets and secret variable values instead of `{{variables}}` and blanks. */
+  includeSecrets?: boolean;
+}
+
+/** The URL with `{name}` path parameters filled from the table, or as `{{name}}` when empty. */
+function expandedUrl(draft: RequestDraft): string {
+  const values = new Map(draft.pathParams.map((p) => [p.name, p.value]));
+  return draft.url.replace(/(?<!\{)\{([^{}/?#\s]+)\}(?!\})/g, (_m, name: string) => values.get(name) || `{{${name}}}`);
+}
+
+function withQueryParam(url: string, name: string, value: string): string {
+  const hash = url.indexOf('#');
+  const base = hash < 0 ? url : url.slice(0, hash);
+  return `${base}${base.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=${value}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/** The auth as the header it sends (Basic in the clients' `Basic user password` shorthand), or in the URL for a query API key. */
+function authLines(draft: RequestDraft): { headers: string[]; url: string } {
+  const url = expandedUrl(draft);
+  const v = draft.auth.values;
+  switch (draft.auth.scheme) {
+    case 'none':
+      return { headers: [], url };
+    case 'basic':
+      return { headers: [`Authorization: Basic ${v.username ?? ''} ${v.password ?? ''}`], url };
+    case 'bearer':
+      return { headers: [`Authorization: Bearer ${v.token ?? ''}`], url };
+    case 'vault':
+      return { headers: ['Authorization: Bearer {{accessToken}}'], url };
+    case 'apikey':
+      if (v.placement === 'query') return { headers: [], url: withQueryParam(url, v.headerName ?? 'key', v.key ?? '') };
+      return { headers: [`${v.headerName || 'Ocp-Apim-Subscription-Key'}: ${v.key ?? ''}`], url };
+    default: {
+      const mapped = authToPostman(draft.auth);
+      return { headers: 'header' in mapped ? [`${mapped.header.name}: ${mapped.header.value}`] : [], url };
+    }
+  }
+}
+
+/** The body text and the Content-Type it needs when none is typed. */
+function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
+  const body = draft.body;
+  switch (body.kind) {
+    case 'none':
+      return { text: '' };
+    case 'json':
+    case 'xml':
+    case 'text':
+      return { text: body.texts[body.kind], contentType: BODY_KIND_CONTENT_TYPES[body.kind] };
+    case 'form':
+      return { text: encodeForm(body.form.filter((r) => r.enabled)), contentType: BODY_KIND_CONTENT_TYPES.form };
+    case 'binary':
+      return { text: `< ./${body.binary?.name ?? 'file'}`, contentType: body.binary?.type || 'application/octet-stream' };
+    case 'multipart': {
+      const lines: string[] = [];
+      for (const part of body.multipart.filter((p) => p.enabled)) {
+        const filename = part.kind === 'file' ? (part.filename ?? part.file?.name ?? 'file') : part.filename;
+        lines.push(`--${body.boundary}`, `Content-Disposition: form-data; name="${part.name}"${filename !== undefined ? `; filename="${filename}"` : ''}`);
+        const type = part.contentType || defaultPartContentType(part) || (part.kind === 'file' ? part.file?.type : undefined);
+        if (type) lines.push(`Content-Type: ${type}`);
+        for (const h of part.headers.filter((h) => h.enabled)) lines.push(`${h.name}: ${h.value}`);
+        lines.push('', part.kind === 'file' ? `< ./${filename}` : part.value);
+      }
+      lines.push(`--${body.boundary}--`);
+      return { text: lines.join('\n'), contentType: `multipart/form-data; boundary=${body.boundary}` };
+    }
+  }
+}
+
+function requestBlock(title: string, draft: RequestDraft, description: string | undefined): string {
+  const lines = [`### ${title}`];
+  for (const line of (description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
+  if (!draft.options.followRedirects) lines.push('# @no-redirect');
+  const auth = authLines(draft);
+  lines.push(`${draft.method} ${auth.url}`);
+  for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
+  lines.push(...auth.headers);
+  const body = bodyText(draft);
+  const typed = draft.headers.some((h) => h.enabled && h.name.toLowerCase() === 'content-type');
+  if (body.text !== '' && body.contentType && !typed) lines.push(`Content-Type: ${body.contentType}`);
+  if (body.text !== '') lines.push('', body.text);
+  return lines.join('\n');
+}
+
+/**
+ * The collection as a `.http` file. Requests are named `Folder / Sub / Name`; path
+ * parameters are filled in (empty ones become `{{name}}`); disabled headers are written
+ * as comments; `# @no-redirect` marks requests that do not follow redirects. Secret
+ * variables are written blank and secrets in requests become `{{variables}}` (declared
+ * blank at the top) unless `includeSecrets` is set.
+ */
+export function formatHttpFile(collection: Collection, options: HttpFileFormatOptions = {}): string {
+  const includeSecrets = options.includeSecrets ?? false;
+  const redaction = includeSecrets ? undefined : new SecretRedaction('variables', collection.variables.map((v) => v.name));
+  const blocks: string[] = [];
+  for (const { request, folderPath } of collectionRequests(collection.items)) {
+    const draft = redaction ? redaction.draft(request.draft) : request.draft;
+    blocks.push(requestBlock([...folderPath, request.name].join(' / '), draft, request.description));
+  }
+  const head = [`# ${collection.name}`];
+  for (const line of (collection.description ?? '').split('\n').filter((l) => l.trim() !== '')) head.push(`# ${line}`);
+  const variables = collection.variables.filter((v) => v.enabled !== false);
+  if (variables.length > 0 || (redaction?.variables.length ?? 0) > 0) head.push('');
+  for (const v of variables) {
+    const value = v.secret && !includeSecrets ? '' : v.value;
+    head.push(`@${v.name} =${value === '' ? '' : ` ${value}`}`);
+  }
+  for (const v of redaction?.variables ?? []) head.push(`@${v.name} =`);
+  return `${[head.join('\n'), ...blocks].join('\n\n')}\n`;
+}

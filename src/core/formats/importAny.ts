@@ -1,0 +1,106 @@
+/**
+ * One entry point for the import dialog: tells the format of a pasted text or dropped file
+ * (cURL, Postman v2.1, HAR, OpenAPI, `.http`, WSDL) and runs its importer. A WSDL needs
+ * its imports fetched, so it is handed back to the caller's WSDL flow instead.
+ */
+import { parseJson } from '../encoding';
+import type { Result } from '../types';
+import { fail, ok } from '../types';
+import { parseCurl } from './curlImport';
+import { importHar } from './harImport';
+import { parseHttpFile } from './httpFile';
+import { emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
+import { importOpenApi } from './openApiImport';
+import { importPostman } from './postmanImport';
+
+/** The formats `importAny` recognises. */
+export type ImportFormat = 'curl' | 'postman' | 'har' | 'openapi' | 'http' | 'wsdl';
+
+/** What `importAny` found: a collection, or a WSDL for the caller's WSDL flow (fetch imports, parse, `wsdlToCollection`). */
+export type ImportAnyOutcome =
+  | { format: Exclude<ImportFormat, 'wsdl'>; result: ImportResult }
+  | { format: 'wsdl'; message: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Which JSON format a parsed document is, or undefined. */
+function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'curl' | 'http' | 'wsdl'> | undefined {
+  if (isObject(value)) {
+    if (isObject(value.log) && 'entries' in value.log) return 'har';
+    if ('openapi' in value || 'swagger' in value) return 'openapi';
+    if (isObject(value.info) && ('item' in value || /postman/i.test(String(value.info.schema ?? '')))) return 'postman';
+    if (('requests' in value && 'order' in value) || value._postman_variable_scope !== undefined) return 'postman';
+  }
+  if (/\.har$/i.test(filename)) return 'har';
+  if (/postman/i.test(filename)) return 'postman';
+  if (/(openapi|swagger)/i.test(filename)) return 'openapi';
+  return undefined;
+}
+
+/**
+ * Guesses the format of `text` (the file name, when given, settles unclear cases):
+ * a command starting with `curl`; JSON that is a HAR log, an OpenAPI or Swagger document
+ * or a Postman collection; YAML with an `openapi:` or `swagger:` key; XML whose root is
+ * WSDL `definitions`; request lines and `###` separators of a `.http` file.
+ */
+export function sniffImportFormat(text: string, filename = ''): ImportFormat | undefined {
+  const trimmed = text.trimStart();
+  if (/^(\$\s+)?(sudo\s+)?curl(\.exe)?\s/i.test(trimmed) || /^curl(\.exe)?$/i.test(trimmed.trim())) return 'curl';
+  if (/\.(http|rest)$/i.test(filename)) return 'http';
+  if (trimmed.startsWith('{')) {
+    const parsed = parseJson(trimmed);
+    if (parsed.ok) return jsonFormat(parsed.value, filename);
+    // Broken JSON: tell the format from its first keys, so its importer reports the exact error.
+    if (/"log"\s*:\s*\{/.test(trimmed)) return 'har';
+    if (/"(openapi|swagger)"\s*:/.test(trimmed)) return 'openapi';
+    if (/"info"\s*:|getpostman\.com|"item"\s*:/.test(trimmed)) return 'postman';
+    return jsonFormat(undefined, filename);
+  }
+  if (trimmed.startsWith('<')) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
+  if (/^(openapi|swagger)\s*:/m.test(trimmed) || /\.(ya?ml)$/i.test(filename)) return 'openapi';
+  if (/^###/m.test(trimmed) || /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\S+/m.test(trimmed)) return 'http';
+  return undefined;
+}
+
+/**
+ * Imports `text` in whatever format it is in (see `sniffImportFormat`). A cURL command
+ * becomes a collection with one request. Fails with the chosen importer's precise error,
+ * or, when the format cannot be told, with a message listing what is accepted. Nothing is
+ * changed until the caller stores the result, so a failure leaves the workspace as it was.
+ */
+export function importAny(text: string, filename = ''): Result<ImportAnyOutcome> {
+  const format = sniffImportFormat(text, filename);
+  switch (format) {
+    case 'curl': {
+      const parsed = parseCurl(text);
+      if (!parsed.ok) return parsed;
+      const collection = emptyCollection(filename.replace(/\.[^.]+$/, '') || 'cURL import');
+      const name = requestNameOf(parsed.value.draft.method, parsed.value.draft.url);
+      collection.items = [savedRequestOf(name, parsed.value.draft)];
+      return ok({ format, result: { collection, skipped: [], warnings: parsed.value.warnings } });
+    }
+    case 'postman':
+    case 'har':
+    case 'openapi': {
+      const result = format === 'postman' ? importPostman(text) : format === 'har' ? importHar(text) : importOpenApi(text);
+      return result.ok ? ok({ format, result: result.value }) : result;
+    }
+    case 'http': {
+      const result = parseHttpFile(text, filename.replace(/\.[^.]+$/, '') || undefined);
+      return result.ok ? ok({ format, result: result.value }) : result;
+    }
+    case 'wsdl':
+      return ok({ format, message: 'This is a WSDL description: load it through the SOAP tools (its imported schemas are fetched there), then save its operations as a collection.' });
+    default:
+      if (text.trimStart().startsWith('{')) {
+        const json = parseJsonDocument(text, 'JSON');
+        if (!json.ok) return json;
+      }
+      return fail({
+        kind: 'unknown-format',
+        message: 'Could not tell the format. Wirebench imports cURL commands, Postman Collection v2.1, HAR 1.2, OpenAPI 3 (JSON or YAML), .http files and WSDL.',
+      });
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * A sample value for a JSON Schema (as OpenAPI 3.0 and 3.1 use it), so an imported
+ * request has a body to start from. The schema's own example wins, then `examples`,
+ * `default`, `const`, the first `enum` value, and finally a value of the first type
+ * (formats give realistic strings). `$ref`s are followed within the document; a schema
+ * that refers to itself stops at the second visit, and depth is bounded, so any schema
+ * gives a finite sample.
+ */
+
+/** Options of `sampleJsonSchema`. */
+export interface SchemaSampleOptions {
+  /** Resolves a `$ref` string to its schema, or undefined. */
+  resolve?: (ref: string) => unknown;
+  /** `request` leaves out readOnly properties, `response` writeOnly ones. Default `request`. */
+  direction?: 'request' | 'response';
+  /** Deepest nesting sampled; deeper values are left out. Default 8. */
+  maxDepth?: number;
+}
+
+/** Marks a value that must be left out (a recursion or depth cut). */
+const OMIT: unique symbol = Symbol('omit');
+type Sample = unknown | typeof OMIT;
+
+const STRING_FORMATS: Readonly<Record<string, string>> = {
+  'date-time': '2024-01-01T00:00:00Z',
+  date: '2024-01-01',
+  time: '00:00:00Z',
+  email: 'user@example.com',
+  'idn-email': 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  'uri-reference': '/example',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'ZXhhbXBsZQ==',
+  binary: '',
+  password: '',
+  duration: 'P1D',
+  regex: '.*',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typeOf(schema: Record<string, unknown>): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return (type.find((t) => t !== 'null') ?? type[0]) as string | undefined;
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  return undefined;
+}
+
+function merge(samples: Sample[]): Sample {
+  const kept = samples.filter((s) => s !== OMIT);
+  if (kept.length === 0) return OMIT;
+  if (kept.every(isObject)) return Object.assign({}, ...kept);
+  return kept[kept.length - 1];
+}
+
+class Sampler {
+  constructor(
+    private readonly resolve: (ref: string) => unknown,
+    private readonly direction: 'request' | 'response',
+    private readonly maxDepth: number,
+  ) {}
+
+  sample(schema: unknown, depth: number, refs: readonly string[]): Sample {
+    if (depth > this.maxDepth) return OMIT;
+    if (schema === true || schema === undefined) return {};
+    if (!isObject(schema)) return null;
+    if (typeof schema.$ref === 'string') {
+      const ref = schema.$ref;
+      if (refs.includes(ref)) return OMIT;
+      const target = this.resolve(ref);
+      const { $ref: _ref, ...siblings } = schema;
+      const merged = isObject(target) ? { ...target, ...siblings } : siblings;
+      return this.sample(merged, depth, [...refs, ref]);
+    }
+    if (schema.example !== undefined) return schema.example;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+    if (schema.default !== undefined) return schema.default;
+    if (schema.const !== undefined) return schema.const;
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+    if (Array.isArray(schema.allOf)) {
+      const { allOf, ...rest } = schema;
+      return merge([...allOf.map((part) => this.sample(part, depth, refs)), ...(Object.keys(rest).length > 0 ? [this.sample(rest, depth, refs)] : [])]);
+    }
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const choices = schema[key];
+      if (Array.isArray(choices) && choices.length > 0) {
+        const { [key]: _choices, ...rest } = schema;
+        const chosen = this.sample(choices.find((c) => !(isObject(c) && c.type === 'null')) ?? choices[0], depth, refs);
+        return Object.keys(rest).some((k) => k === 'properties' || k === 'type') ? merge([this.sample(rest, depth, refs), chosen]) : chosen;
+      }
+    }
+    switch (typeOf(schema)) {
+      case 'object':
+        return this.object(schema, depth, refs);
+      case 'array': {
+        const item = this.sample(schema.items, depth + 1, refs);
+        return item === OMIT ? [] : [item];
+      }
+      case 'string':
+        return typeof schema.format === 'string' ? (STRING_FORMATS[schema.format] ?? 'string') : 'string';
+      case 'integer':
+      case 'number': {
+        const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+        return min;
+      }
+      case 'boolean':
+        return true;
+      case 'null':
+        return null;
+      default:
+        return {};
+    }
+  }
+
+  private object(schema: Record<string, unknown>, depth: number, refs: readonly string[]): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    for (const [name, property] of Object.entries(properties)) {
+      const resolved = isObject(property) && typeof property.$ref === 'string' ? this.resolve(property.$ref) : property;
+      if (isObject(resolved) && ((this.direction === 'request' && resolved.readOnly === true) || (this.direction === 'response' && resolved.writeOnly === true))) continue;
+      const value = this.sample(property, depth + 1, refs);
+      if (value !== OMIT) out[name] = value;
+    }
+    if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties)) {
+      const value = this.sample(schema.additionalProperties, depth + 1, refs);
+      if (value !== OMIT) out.key = value;
+    }
+    return out;
+  }
+}
+
+/**
+ * A sample value for `schema`. Never throws and always terminates: unresolvable `$ref`s
+ * sample as `{}`, a recursive reference is left out on its second visit, and nesting
+ * deeper than `maxDepth` is left out.
+ */
+export function sampleJsonSchema(schema: unknown, options: SchemaSampleOptions = {}): unknown {
+  const sampler = new Sampler(options.resolve ?? (() => undefined), options.direction ?? 'request', options.maxDepth ?? 8);
+  const value = sampler.sample(schema, 0, []);
+  return value === OMIT ? null : value;
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { buildWireRequest } from '../request';
+import type { SavedRequest } from '../workspace';
+import { collectionRequests } from '../workspace';
+import type { ImportResult } from './importResult';
+import { importOpenApi } from './openApiImport';
+
+const PETSTORE = `openapi: 3.1.0
+info:
+  title: Petstore
+  version: 1.0.0
+  description: Pets and their owners.
+servers:
+  - url: https://{region}.pets.example.test/v1/
+    variables:
+      region: { default: eu }
+security:
+  - bearerAuth: []
+tags:
+  - name: pets
+    description: Everything about pets
+  - name: store
+paths:
+  /pets:
+    get:
+      tags: [pets]
+      summary: List pets
+      parameters:
+        - { name: limit, in: query, required: true, schema: { type: integer, default: 20 } }
+        - { name: status, in: query, schema: { type: array, items: { type: string, enum: [available, sold] } }, explode: false }
+        - { name: X-Request-Id, in: header, schema: { type: string, format: uuid } }
+        - { name: Accept, in: header, schema: { type: string } }
+    post:
+      tags: [pets]
+      operationId: createPet
+      requestBody:
+        $ref: '#/components/requestBodies/PetBody'
+  /pets/{petId}:
+    parameters:
+      - $ref: '#/components/parameters/PetId'
+    get:
+      tags: [pets]
+      summary: Get a pet
+      security:
+        - apiKey: []
+    delete:
+      tags: [pets]
+      summary: Delete a pet
+      deprecated: true
+      security: []
+  /pets/{petId}/photo:
+    post:
+      tags: [pets]
+      summary: Upload a photo
+      security:
+        - basic: []
+      parameters:
+        - $ref: '#/components/parameters/PetId'
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                caption: { type: string, example: On the sofa }
+                file: { type: string, format: binary }
+  /store/orders:
+    post:
+      tags: [store]
+      summary: Place an order
+      security:
+        - oauth: [write]
+      requestBody:
+        content:
+          application/xml:
+            schema: { $ref: '#/components/schemas/Order' }
+          application/json:
+            schema: { $ref: '#/components/schemas/Order' }
+  /health:
+    get:
+      summary: Health
+      security: []
+components:
+  parameters:
+    PetId: { name: petId, in: path, required: true, schema: { type: integer, example: 7 } }
+  requestBodies:
+    PetBody:
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/Pet' }
+  schemas:
+    Pet:
+      type: object
+      required: [name]
+      properties:
+        id: { type: integer, readOnly: true }
+        name: { type: string, example: Rex }
+        owner: { $ref: '#/components/schemas/Owner' }
+    Owner:
+      type: object
+      properties:
+        name: { type: string }
+        pets: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+    Order:
+      type: object
+      properties:
+        petId: { type: integer }
+        quantity: { type: integer, minimum: 1 }
+  securitySchemes:
+    bearerAuth: { type: http, scheme: bearer }
+    basic: { type: http, scheme: basic }
+    apiKey: { type: apiKey, in: header, name: X-API-Key }
+    oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: https://auth.test/token, scopes: { write: w } } } }
+`;
+
+function imported(text: string): ImportResult {
+  const result = importOpenApi(text);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+describe('importOpenApi', () => {
+  const result = imported(PETSTORE);
+  const byName = (name: string): SavedRequest => collectionRequests(result.collection.items).find((r) => r.request.name === name)!.request;
+
+  it('makes one request per operation, in folders by tag, untagged at the top', () => {
+    expect(result.collection.name).toBe('Petstore');
+    expect(result.collection.items.map((i) => i.name)).toEqual(['pets', 'store', 'Health']);
+    expect(collectionRequests(result.collection.items).map((r) => `${r.folderPath.join('/')}: ${r.request.draft.method} ${r.request.name}`)).toEqual([
+      'pets: GET List pets',
+      'pets: POST createPet',
+      'pets: GET Get a pet',
+      'pets: DELETE Delete a pet',
+      'pets: POST Upload a photo',
+      'store: POST Place an order',
+      ': GET Health',
+    ]);
+  });
+
+  it('aims at {{baseUrl}} from the first server, its variables filled in', () => {
+    expect(result.collection.variables[0]).toEqual({ name: 'baseUrl', value: 'https://eu.pets.example.test/v1' });
+    expect(byName('Get a pet').draft.url).toBe('{{baseUrl}}/pets/{petId}');
+    expect(byName('Get a pet').draft.pathParams).toEqual([{ name: 'petId', value: '7' }]);
+  });
+
+  it('writes query and header parameters, leaving Accept to the composer', () => {
+    const list = byName('List pets').draft;
+    expect(list.url).toBe('{{baseUrl}}/pets?limit=20');
+    expect(list.query.map((q) => [q.name, q.value, q.enabled, q.list?.style])).toEqual([['limit', '20', true, undefined], ['status', 'available', false, 'comma']]);
+    expect(list.headers.map((h) => [h.name, h.value, h.enabled])).toEqual([['X-Request-Id', '3fa85f64-5717-4562-b3fc-2c963f66afa6', false]]);
+  });
+
+  it('generates bodies from schemas through $refs, recursion bounded, readOnly left out', () => {
+    const body = JSON.parse(byName('createPet').draft.body.texts.json);
+    expect(body).toEqual({ name: 'Rex', owner: { name: 'string', pets: [] } });
+    const upload = byName('Upload a photo').draft.body;
+    expect(upload.multipart.map((p) => [p.name, p.kind, p.value])).toEqual([['caption', 'text', 'On the sofa'], ['file', 'file', '']]);
+  });
+
+  it('prefers JSON when an operation accepts several media types, and says so', () => {
+    const order = byName('Place an order').draft;
+    expect(order.body.kind).toBe('json');
+    expect(JSON.parse(order.body.texts.json)).toEqual({ petId: 0, quantity: 1 });
+    expect(result.warnings).toContain('POST /store/orders: the body is written as application/json; the operation also accepts application/xml.');
+  });
+
+  it('maps security schemes to auth with secret {{variables}}', () => {
+    expect(result.collection.auth).toEqual({ scheme: 'bearer', values: { token: '{{bearerToken}}' } });
+    expect(byName('List pets').draft.auth).toEqual({ scheme: 'bearer', values: { token: '{{bearerToken}}' } });
+    expect(byName('Get a pet').draft.auth).toEqual({ scheme: 'apikey', values: { headerName: 'X-API-Key', key: '{{apiKey}}', placement: 'header' } });
+    expect(byName('Upload a photo').draft.auth).toEqual({ scheme: 'basic', values: { username: '{{username}}', password: '{{password}}' } });
+    expect(byName('Delete a pet').draft.auth.scheme).toBe('none');
+    expect(byName('Delete a pet').description).toBe('Deprecated.');
+    expect(byName('Place an order').draft.auth).toEqual({ scheme: 'bearer', values: { token: '{{accessToken}}' } });
+    expect(result.collection.variables.slice(1)).toEqual([
+      { name: 'bearerToken', value: '', secret: true },
+      { name: 'apiKey', value: '', secret: true },
+      { name: 'username', value: '' },
+      { name: 'password', value: '', secret: true },
+      { name: 'accessToken', value: '', secret: true },
+    ]);
+  });
+
+  it('builds requests that are ready to send once the variables are set', () => {
+    const env = { baseUrl: 'https://eu.pets.example.test/v1', bearerToken: 't' };
+    const built = buildWireRequest(byName('createPet').draft, env);
+    if (!built.ok) throw new Error(built.error.message);
+    expect(built.value.wire.url).toBe('https://eu.pets.example.test/v1/pets');
+    expect(built.value.wire.headers).toEqual([{ name: 'Authorization', value: 'Bearer t' }, { name: 'Content-Type', value: 'application/json' }]);
+  });
+
+  it('reads the same document as JSON', () => {
+    const json = importOpenApi(JSON.stringify({ openapi: '3.0.3', info: { title: 'J', version: '1' }, paths: { '/a': { get: { summary: 'A' } } } }));
+    expect(json.ok && json.value.collection.items.map((i) => i.name)).toEqual(['A']);
+    expect(json.ok && json.value.warnings).toContain("The document lists no servers; set the baseUrl variable to the API's address.");
+  });
+});
+
+describe('importOpenApi: broken files', () => {
+  it('gives the line and column of a YAML error', () => {
+    const result = importOpenApi('openapi: 3.1.0\ninfo:\n  title: x\n   version: 1\n');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.position).toMatchObject({ line: 3, column: 10 });
+    expect(!result.ok && result.error.message).toMatch(/^This OpenAPI file is not valid YAML at line 3, column 10: Nested mappings/);
+  });
+
+  it('gives the line and column of truncated JSON', () => {
+    const result = importOpenApi('{\n  "openapi": "3.1.0",\n  "info": {');
+    expect(!result.ok && result.error.position).toMatchObject({ line: 3 });
+  });
+
+  it('names Swagger 2.0 and other versions', () => {
+    const swagger = importOpenApi('swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n');
+    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document. Wirebench reads OpenAPI 3.0 and 3.1');
+    const four = importOpenApi('openapi: 4.0.0\ninfo: { title: x, version: "1" }\n');
+    expect(!four.ok && four.error.message).toBe('This document is OpenAPI 4.0.0; Wirebench reads OpenAPI 3.0 and 3.1.');
+  });
+
+  it('gives the schema path of a structural problem', () => {
+    const result = importOpenApi('openapi: 3.0.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      parameters: nope\n');
+    expect(!result.ok && result.error.field).toBe('paths["/a"].get.parameters');
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Reading an OpenAPI 3.0 / 3.1 document: JSON or YAML text into a value (errors with line
+ * and column), the version told apart first (Swagger 2.0 and other versions are named),
+ * the structure the importer relies on checked with zod, and local `$ref`s resolved.
+ */
+import { parseDocument } from 'yaml';
+import { z } from 'zod';
+import type { Result } from '../types';
+import { fail, ok, positionAt } from '../types';
+import { parseJsonDocument, schemaFailure } from './importResult';
+
+const record = z.record(z.string(), z.unknown());
+const securityRequirements = z.array(z.record(z.string(), z.array(z.string())));
+
+/** An operation, as far as the importer reads it. */
+export const openApiOperationSchema = z.looseObject({
+  tags: z.array(z.string()).optional(),
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  operationId: z.string().optional(),
+  parameters: z.array(record).optional(),
+  requestBody: record.optional(),
+  security: securityRequirements.optional(),
+  deprecated: z.boolean().optional(),
+  callbacks: record.optional(),
+});
+
+/** The HTTP methods a path item can hold, in the order the importer lists them. */
+export const OPENAPI_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+const pathItem = z.looseObject({
+  $ref: z.string().optional(),
+  parameters: z.array(record).optional(),
+  ...Object.fromEntries(OPENAPI_METHODS.map((m) => [m, openApiOperationSchema.optional()])),
+});
+
+/** The parts of an OpenAPI 3 document the importer reads. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string().optional(), description: z.string().optional() }),
+  servers: z.array(z.looseObject({ url: z.string(), variables: z.record(z.string(), z.looseObject({ default: z.string() })).optional() })).optional(),
+  paths: z.record(z.string(), pathItem).optional(),
+  webhooks: record.optional(),
+  components: z.looseObject({ securitySchemes: z.record(z.string(), record).optional() }).optional(),
+  security: securityRequirements.optional(),
+  tags: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })).optional(),
+});
+
+/** A validated OpenAPI document. */
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
+/** A validated operation. */
+export type OpenApiOperation = z.infer<typeof openApiOperationSchema>;
+
+/**
+ * Parses OpenAPI text: JSON when it starts with `{`, YAML otherwise. YAML errors carry
+ * the line and column of the offending text; aliases are limited so a small file cannot
+ * expand into a huge one.
+ */
+export function parseOpenApiText(text: string): Result<unknown> {
+  if (text.trimStart().startsWith('{')) return parseJsonDocument(text, 'OpenAPI');
+  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  const error = document.errors[0];
+  if (error) {
+    const at = positionAt(text, Math.min(error.pos[0], text.length));
+    return fail({ kind: 'yaml-syntax', position: at, message: `This OpenAPI file is not valid YAML at line ${at.line}, column ${at.column}: ${error.message}.` });
+  }
+  try {
+    return ok(document.toJS({ maxAliasCount: 1000 }) as unknown);
+  } catch (thrown) {
+    return fail({ kind: 'yaml-syntax', message: `This OpenAPI file could not be read as YAML: ${thrown instanceof Error ? thrown.message : String(thrown)}.` });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the version and structure: Swagger 2.0, a missing `openapi` field and versions
+ * other than 3.0.x / 3.1.x are refused by name; structural problems are reported with
+ * their paths (`paths./pets.get.parameters`).
+ */
+export function validateOpenApi(document: unknown): Result<OpenApiDocument> {
+  if (!isObject(document)) return fail({ kind: 'schema', message: 'An OpenAPI document is an object with "openapi", "info" and "paths"; this file holds something else.' });
+  if (document.swagger !== undefined) {
+    return fail({
+      kind: 'unsupported-version',
+      field: 'swagger',
+      message: `This is a Swagger ${String(document.swagger)} document. Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
+    });
+  }
+  if (typeof document.openapi !== 'string') return fail({ kind: 'schema', field: 'openapi', message: 'openapi: is required (the OpenAPI version, such as "3.1.0").' });
+  if (!/^3\.[01]\.\d+/.test(document.openapi)) {
+    return fail({ kind: 'unsupported-version', field: 'openapi', message: `This document is OpenAPI ${document.openapi}; Wirebench reads OpenAPI 3.0 and 3.1.` });
+  }
+  const parsed = openApiDocumentSchema.safeParse(document);
+  if (!parsed.success) return schemaFailure(parsed.error, `OpenAPI ${document.openapi} document`);
+  return ok(parsed.data);
+}
+
+/**
+ * Resolves local `$ref`s (`#/components/schemas/Pet`) in one document. References to
+ * other files cannot be followed here; each is reported once.
+ */
+export class OpenApiRefs {
+  readonly unresolved: string[] = [];
+  constructor(private readonly root: unknown) {}
+
+  /** The value at `ref`, or undefined (and the ref noted) when it is not a local pointer to something. */
+  lookup(ref: string): unknown {
+    if (!ref.startsWith('#')) return this.miss(ref);
+    let node: unknown = this.root;
+    for (const raw of ref.slice(1).split('/').slice(1)) {
+      let key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      try {
+        key = decodeURIComponent(key);
+      } catch {
+        // A stray % is part of the key.
+      }
+      if (!isObject(node) && !Array.isArray(node)) return this.miss(ref);
+      node = (node as Record<string, unknown>)[key];
+      if (node === undefined) return this.miss(ref);
+    }
+    return node;
+  }
+
+  /** `value` with `$ref` chains followed (at most 32 steps), or undefined when one does not resolve. */
+  deref<T = Record<string, unknown>>(value: unknown): T | undefined {
+    let current = value;
+    for (let steps = 0; isObject(current) && typeof current.$ref === 'string'; steps++) {
+      if (steps >= 32) return this.miss(current.$ref) as undefined;
+      current = this.lookup(current.$ref);
+    }
+    return current as T | undefined;
+  }
+
+  private miss(ref: string): undefined {
+    if (!this.unresolved.includes(ref)) this.unresolved.push(ref);
+    return undefined;
+  }
+}

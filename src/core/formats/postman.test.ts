@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { authScheme } from '../auth';
+import type { RequestDraft } from '../request';
+import type { Collection, CollectionItem, SavedRequest } from '../workspace';
+import { collectionRequests } from '../workspace';
+import type { ImportResult } from './importResult';
+import { POSTMAN_SHOP_COLLECTION } from './postmanFixture';
+import { exportPostman } from './postmanExport';
+import { importPostman } from './postmanImport';
+
+function imported(document: unknown): ImportResult {
+  const result = importPostman(typeof document === 'string' ? document : JSON.stringify(document));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+function request(result: ImportResult, name: string): SavedRequest {
+  const found = collectionRequests(result.collection.items).find((r) => r.request.name === name);
+  if (!found) throw new Error(`no request "${name}"`);
+  return found.request;
+}
+
+/** What a draft sends, without ids, random boundaries or another scheme's leftover auth values. */
+function draftMeaning(draft: RequestDraft) {
+  const fields = authScheme(draft.auth.scheme)?.fields ?? [];
+  const body = draft.body;
+  return {
+    method: draft.method,
+    url: draft.url,
+    pathParams: draft.pathParams,
+    query: draft.query.map((q) => ({ name: q.name, value: q.value, enabled: q.enabled })),
+    headers: draft.headers.map((h) => ({ name: h.name, value: h.value, enabled: h.enabled })),
+    auth: { scheme: draft.auth.scheme, values: Object.fromEntries(fields.map((f) => [f.name, draft.auth.values[f.name] ?? f.default ?? ''])) },
+    body: {
+      kind: body.kind,
+      text: body.kind === 'json' || body.kind === 'xml' || body.kind === 'text' ? body.texts[body.kind] : undefined,
+      form: body.kind === 'form' ? body.form.map((r) => ({ name: r.name, value: r.value, enabled: r.enabled })) : undefined,
+      parts: body.kind === 'multipart' ? body.multipart.map((p) => ({ name: p.name, kind: p.kind, value: p.value, contentType: p.contentType, filename: p.filename, enabled: p.enabled })) : undefined,
+    },
+    options: { followRedirects: draft.options.followRedirects, insecureTls: draft.options.insecureTls },
+  };
+}
+
+function itemMeaning(item: CollectionItem): unknown {
+  if (item.kind === 'folder') return { folder: item.name, description: item.description, items: item.items.map(itemMeaning) };
+  return { request: item.name, description: item.description, draft: draftMeaning(item.draft) };
+}
+
+function collectionMeaning(collection: Collection) {
+  return { name: collection.name, description: collection.description, variables: collection.variables, auth: collection.auth, items: collection.items.map(itemMeaning) };
+}
+
+describe('importPostman', () => {
+  const result = imported(POSTMAN_SHOP_COLLECTION);
+
+  it('keeps the folder tree, names, descriptions and variables', () => {
+    const c = result.collection;
+    expect(c.name).toBe('Shop API');
+    expect(c.description).toBe('The demo shop: catalogue, orders and uploads.');
+    expect(c.items.map((i) => i.name)).toEqual(['Catalogue', 'Orders', 'Upload photo', 'Replace manual', 'Plain note']);
+    expect(c.items[0]!.kind === 'folder' && c.items[0]!.description).toBe('Products and search.');
+    expect(c.variables).toEqual([
+      { name: 'baseUrl', value: 'https://shop.example.test/v1' },
+      { name: 'accessToken', value: 'tok-123' },
+      { name: 'legacy', value: 'x', enabled: false },
+    ]);
+  });
+
+  it('resolves auth through inheritance: collection, folder, request, noauth', () => {
+    expect(result.collection.auth).toEqual({ scheme: 'bearer', values: { token: '{{accessToken}}' } });
+    expect(request(result, 'List products').draft.auth).toEqual({ scheme: 'bearer', values: { token: '{{accessToken}}' } });
+    expect(request(result, 'Create order').draft.auth).toEqual({ scheme: 'basic', values: { username: 'clerk', password: 'pa:ss' } });
+    expect(request(result, 'Old orders').draft.auth.scheme).toBe('basic');
+    expect(request(result, 'Public status').draft.auth.scheme).toBe('none');
+    expect(request(result, 'Partner feed').draft.auth).toEqual({ scheme: 'apikey', values: { headerName: 'X-Partner-Key', key: 'pk-9', placement: 'header' } });
+  });
+
+  it('turns :path variables into {path} parameters and keeps disabled query rows and headers', () => {
+    const get = request(result, 'Get product').draft;
+    expect(get.url).toBe('{{baseUrl}}/products/{productId}');
+    expect(get.pathParams).toEqual([{ name: 'productId', value: '42' }]);
+    const list = request(result, 'List products').draft;
+    expect(list.url).toBe('{{baseUrl}}/products?page=2&sort=name');
+    expect(list.query.map((q) => [q.name, q.value, q.enabled])).toEqual([['page', '2', true], ['sort', 'name', true], ['q', 'draft', false]]);
+    expect(list.headers.map((h) => [h.name, h.enabled])).toEqual([['Accept', true], ['X-Debug', false]]);
+  });
+
+  it('brings every body mode', () => {
+    expect(request(result, 'Search (XML)').draft.body.texts.xml).toBe('<search><term>mug</term></search>');
+    expect(request(result, 'Create order').draft.body.kind).toBe('json');
+    expect(request(result, 'Checkout form').draft.body.form.map((r) => [r.name, r.value, r.enabled])).toEqual([['card', '4111 1111', true], ['coupon', 'SAVE', false]]);
+    expect(request(result, 'Upload photo').draft.body.multipart.map((p) => [p.name, p.kind, p.filename ?? p.value])).toEqual([['caption', 'text', 'A mug'], ['meta', 'json', '{"w":1}'], ['photo', 'file', 'mug.jpg']]);
+    expect(request(result, 'Replace manual').draft.body.kind).toBe('binary');
+    expect(request(result, 'Plain note').draft.body.texts.text).toBe('hello');
+  });
+
+  it('maps redirect and TLS behaviour (Postman follows redirects by default)', () => {
+    expect(request(result, 'List products').draft.options.followRedirects).toBe(true);
+    expect(request(result, 'Checkout form').draft.options.followRedirects).toBe(false);
+    expect(request(result, 'Public status').draft.options.insecureTls).toBe(true);
+  });
+
+  it('reports files to pick again, scripts and example responses', () => {
+    expect(result.warnings).toEqual([
+      'Upload photo: part "photo" is the file "/Users/ada/Pictures/mug.jpg": pick the file again before sending.',
+      'Replace manual: the body is the file "manual.pdf": pick the file again before sending.',
+      '2 scripts were (pre-request or test) left out: Wirebench does not run scripts.',
+      '1 saved example response was left out.',
+    ]);
+  });
+});
+
+describe('Postman v2.1 → Wirebench → Postman v2.1', () => {
+  it('is equal in meaning', () => {
+    const first = imported(POSTMAN_SHOP_COLLECTION);
+    const exported = exportPostman(first.collection, { includeSecrets: true });
+    const second = imported(exported);
+    expect(collectionMeaning(second.collection)).toEqual(collectionMeaning(first.collection));
+  });
+
+  it('writes requests that inherit the collection auth without an auth block, and noauth where none', () => {
+    const document = JSON.parse(exportPostman(imported(POSTMAN_SHOP_COLLECTION).collection, { includeSecrets: true }));
+    expect(document.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    const list = document.item[0].item[0];
+    expect(list.request.auth).toBeUndefined();
+    expect(list.request.url.query).toEqual([{ key: 'page', value: '2' }, { key: 'sort', value: 'name' }, { key: 'q', value: 'draft', disabled: true }]);
+    expect(document.item[1].item[2].request.auth).toEqual({ type: 'noauth' });
+    expect(document.item[0].item[1].request.url).toMatchObject({ raw: '{{baseUrl}}/products/:productId', variable: [{ key: 'productId', value: '42' }] });
+  });
+
+  it('replaces secrets with blank {{variables}} by default', () => {
+    const document = JSON.parse(exportPostman(imported(POSTMAN_SHOP_COLLECTION).collection));
+    const createOrder = document.item[1].item[0];
+    expect(createOrder.request.auth.basic).toEqual([{ key: 'username', value: 'clerk', type: 'string' }, { key: 'password', value: '{{password}}', type: 'string' }]);
+    expect(document.item[1].item[3].request.auth.apikey[1]).toEqual({ key: 'value', value: '{{apiKey}}', type: 'string' });
+    expect(document.variable.slice(3)).toEqual([{ key: 'password', value: '', type: 'string' }, { key: 'apiKey', value: '', type: 'string' }]);
+    expect(JSON.stringify(document)).not.toContain('pa:ss');
+    expect(JSON.stringify(document)).not.toContain('pk-9');
+  });
+});
+
+describe('importPostman: what does not map one to one', () => {
+  const collection = (item: unknown[], extra: object = {}) => ({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item, ...extra });
+
+  it('sends GraphQL as its JSON POST body and OAuth 2.0 as its stored token', () => {
+    const result = imported(
+      collection([
+        {
+          name: 'Query',
+          request: { method: 'POST', url: 'https://g.test/graphql', body: { mode: 'graphql', graphql: { query: '{ me { id } }', variables: '{"a":1}' } }, auth: { type: 'oauth2', oauth2: [{ key: 'accessToken', value: 'at-1' }] } },
+        },
+      ]),
+    );
+    const draft = request(result, 'Query').draft;
+    expect(JSON.parse(draft.body.texts.json)).toEqual({ query: '{ me { id } }', variables: { a: 1 } });
+    expect(draft.auth).toEqual({ scheme: 'bearer', values: { token: 'at-1' } });
+    expect(result.warnings).toHaveLength(2);
+  });
+
+  it('imports a request with an unsupported auth type without auth, and says so', () => {
+    const result = imported(collection([{ name: 'Signed', request: { method: 'GET', url: 'https://a.test', auth: { type: 'awsv4', awsv4: [] } } }]));
+    expect(request(result, 'Signed').draft.auth.scheme).toBe('none');
+    expect(result.warnings).toEqual(['Signed: Postman auth type "awsv4" is not supported; the request was imported without it.']);
+  });
+});
+
+describe('importPostman: broken files', () => {
+  it('gives the line and column of truncated JSON', () => {
+    const text = JSON.stringify(POSTMAN_SHOP_COLLECTION, null, 2);
+    const cut = text.slice(0, text.indexOf('"Get product"') + 5);
+    const result = importPostman(cut);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const lines = cut.split('\n');
+    expect(result.error.position).toEqual({ offset: cut.length, line: lines.length, column: lines[lines.length - 1]!.length + 1 });
+    expect(result.error.message).toContain(`at line ${lines.length}, column ${lines[lines.length - 1]!.length + 1}`);
+    expect(result.error.message).toContain('The file looks cut off.');
+  });
+
+  it('names v2.0, v1 and environment files', () => {
+    const v20 = importPostman(JSON.stringify({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json' }, item: [] }));
+    expect(!v20.ok && v20.error.message).toContain('This is a Postman Collection v2.0 (info.schema names v2.0.0)');
+    const v1 = importPostman(JSON.stringify({ id: 'x', name: 'Old', order: [], requests: [] }));
+    expect(!v1.ok && v1.error.kind).toBe('unsupported-version');
+    expect(!v1.ok && v1.error.message).toContain('Postman Collection v1');
+    const environment = importPostman(JSON.stringify({ name: 'Dev', values: [], _postman_variable_scope: 'environment' }));
+    expect(!environment.ok && environment.error.message).toContain('This is a Postman environment, not a collection');
+  });
+
+  it('gives the schema path of an invalid item', () => {
+    const broken = structuredClone(POSTMAN_SHOP_COLLECTION) as { item: { item?: { request: unknown }[] }[] };
+    broken.item[0]!.item![1]!.request = { method: 'GET', url: 42 };
+    const result = importPostman(JSON.stringify(broken));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.field).toBe('item[0].item[1].request.url');
+    expect(result.error.message).toContain('item[0].item[1].request.url: expected string or object, received number');
+    const empty = importPostman(JSON.stringify({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'nothing' }] }));
+    expect(!empty.ok && empty.error.message).toContain('item[0]: an item needs "request" (a request) or "item" (a folder)');
+  });
+});

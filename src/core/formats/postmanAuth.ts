@@ -1,0 +1,99 @@
+/**
+ * Postman auth blocks and Wirebench auth, both ways. Basic, Bearer, API key (header or
+ * query) and no-auth map one to one; an OAuth 2.0 block with an access token is sent as
+ * that Bearer token; other Postman types are reported, never guessed.
+ */
+import { applyAuth, authScheme } from '../auth';
+import type { DraftAuth } from '../request';
+import type { HeaderField } from '../types';
+
+/** A Postman auth block: `{type, <type>: [{key, value, type}]}`. */
+export type PostmanAuthBlock = { type: string } & Record<string, unknown>;
+
+/** What a Postman auth block becomes: an auth, or none with the reason. */
+export type PostmanAuthMapping = { auth: DraftAuth; warning?: string } | { auth?: undefined; warning: string };
+
+function attributes(block: PostmanAuthBlock): Map<string, string> {
+  const list = block[block.type];
+  const out = new Map<string, string>();
+  if (!Array.isArray(list)) return out;
+  for (const attribute of list) {
+    if (attribute && typeof attribute === 'object' && typeof (attribute as { key?: unknown }).key === 'string') {
+      const value = (attribute as { value?: unknown }).value;
+      out.set((attribute as { key: string }).key, value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  return out;
+}
+
+/** Reads a Postman auth block. */
+export function authFromPostman(block: PostmanAuthBlock): PostmanAuthMapping {
+  const a = attributes(block);
+  switch (block.type) {
+    case 'noauth':
+      return { auth: { scheme: 'none', values: {} } };
+    case 'basic':
+      return { auth: { scheme: 'basic', values: { username: a.get('username') ?? '', password: a.get('password') ?? '' } } };
+    case 'bearer':
+      return { auth: { scheme: 'bearer', values: { token: a.get('token') ?? '' } } };
+    case 'apikey': {
+      const placement = a.get('in') === 'query' ? 'query' : 'header';
+      return { auth: { scheme: 'apikey', values: { headerName: a.get('key') ?? '', key: a.get('value') ?? '', placement } } };
+    }
+    case 'oauth2': {
+      const token = a.get('accessToken');
+      if (!token) return { warning: 'OAuth 2.0 auth without a stored access token was not imported; get a token through the vault' };
+      const inQuery = a.get('addTokenTo') === 'queryParams';
+      return {
+        auth: { scheme: 'bearer', values: { token } },
+        warning: `OAuth 2.0 auth was imported as its stored access token sent as a Bearer token${inQuery ? ' in the Authorization header (Postman put it in the query)' : ''}; use the vault to fetch fresh tokens`,
+      };
+    }
+    default:
+      return { warning: `Postman auth type "${block.type}" is not supported; the request was imported without it` };
+  }
+}
+
+const attribute = (key: string, value: string) => ({ key, value, type: 'string' });
+
+/**
+ * A Postman auth block for a Wirebench auth, or, for schemes Postman has no block for
+ * (JWT, custom, vault), the Authorization header to add instead.
+ */
+export function authToPostman(auth: DraftAuth): { block: PostmanAuthBlock } | { header: HeaderField } | { none: true } {
+  const v = auth.values;
+  switch (auth.scheme) {
+    case 'none':
+      return { block: { type: 'noauth' } };
+    case 'basic':
+      return { block: { type: 'basic', basic: [attribute('username', v.username ?? ''), attribute('password', v.password ?? '')] } };
+    case 'bearer':
+      return { block: { type: 'bearer', bearer: [attribute('token', v.token ?? '')] } };
+    case 'apikey':
+      return {
+        block: { type: 'apikey', apikey: [attribute('key', v.headerName || 'Ocp-Apim-Subscription-Key'), attribute('value', v.key ?? ''), attribute('in', v.placement === 'query' ? 'query' : 'header')] },
+      };
+    case 'jwt':
+    case 'custom': {
+      const applied = applyAuth(auth.scheme, v);
+      const header = applied.ok ? applied.value.headers[0] : undefined;
+      if (header) return { header };
+      // A `{{variable}}` token is not a valid JWT or token68 yet; write the header as the person would.
+      if (auth.scheme === 'jwt') return { header: { name: 'Authorization', value: `JWT ${v.token ?? ''}` } };
+      return { header: { name: 'Authorization', value: `${v.scheme ?? ''} ${v.mode === 'token68' ? (v.credentials ?? '') : (v.params ?? '').split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).join(', ')}`.trim() } };
+    }
+    case 'vault':
+      return { block: { type: 'bearer', bearer: [attribute('token', '{{accessToken}}')] } };
+    default:
+      return { none: true };
+  }
+}
+
+/** Whether two auths send the same thing: same scheme, same values of that scheme's own fields. */
+export function sameAuth(a: DraftAuth | undefined, b: DraftAuth | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.scheme !== b.scheme) return false;
+  if (a.scheme === 'vault') return a.vaultEntryId === b.vaultEntryId;
+  const fields = authScheme(a.scheme)?.fields ?? [];
+  return fields.every((f) => (a.values[f.name] ?? f.default ?? '') === (b.values[f.name] ?? f.default ?? ''));
+}

@@ -1,0 +1,123 @@
+/**
+ * A Wirebench collection written as a Postman Collection v2.1 that Postman (and every
+ * tool reading the format) opens: folders, requests, auth (omitted where it equals the
+ * collection's, so Postman's inheritance gives the same result), bodies, variables and
+ * descriptions. Secrets become `{{variables}}` listed, blank, in the collection
+ * variables, unless the caller asks to include them.
+ */
+import type { RequestDraft } from '../request';
+import { SecretRedaction, type Collection, type CollectionItem, type Variable } from '../workspace';
+import { authToPostman, sameAuth } from './postmanAuth';
+import { POSTMAN_V21_SCHEMA } from './postmanSchema';
+import { urlToPostman } from './postmanUrl';
+
+/** Options of `exportPostman`. */
+export interface PostmanExportOptions {
+  /** Keep secrets and secret variable values instead of `{{variables}}` and blanks. */
+  includeSecrets?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+function bodyToPostman(draft: RequestDraft): Json | undefined {
+  const body = draft.body;
+  switch (body.kind) {
+    case 'none':
+      return undefined;
+    case 'json':
+    case 'xml':
+    case 'text':
+      return { mode: 'raw', raw: body.texts[body.kind], options: { raw: { language: body.kind } } };
+    case 'form':
+      return { mode: 'urlencoded', urlencoded: body.form.map((row) => ({ key: row.name, value: row.value, ...(row.enabled ? {} : { disabled: true }), type: 'text' })) };
+    case 'multipart':
+      return {
+        mode: 'formdata',
+        formdata: body.multipart.map((part) => {
+          const entry: Json = { key: part.name };
+          if (part.kind === 'file') {
+            entry.type = 'file';
+            entry.src = part.filename ?? part.file?.name ?? '';
+          } else {
+            entry.type = 'text';
+            entry.value = part.value;
+          }
+          const contentType = part.contentType || (part.kind === 'json' ? 'application/json' : '');
+          if (contentType) entry.contentType = contentType;
+          if (!part.enabled) entry.disabled = true;
+          return entry;
+        }),
+      };
+    case 'binary':
+      return { mode: 'file', file: { src: body.binary?.name ?? '' } };
+  }
+}
+
+function requestToPostman(draft: RequestDraft, collectionAuth: Collection['auth']): Json {
+  const header = draft.headers.map((h) => ({ key: h.name, value: h.value, ...(h.enabled ? {} : { disabled: true }), type: 'text' }));
+  const request: Json = { method: draft.method, header };
+  const inherits = sameAuth(draft.auth, collectionAuth) || (!collectionAuth && draft.auth.scheme === 'none');
+  if (!inherits) {
+    const mapped = authToPostman(draft.auth);
+    if ('block' in mapped) request.auth = mapped.block;
+    else if ('header' in mapped) header.push({ key: mapped.header.name, value: mapped.header.value, type: 'text' });
+  }
+  const body = bodyToPostman(draft);
+  if (body) request.body = body;
+  request.url = urlToPostman(draft);
+  return request;
+}
+
+function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'], redaction: SecretRedaction | undefined): Json {
+  if (item.kind === 'folder') {
+    const folder: Json = { name: item.name, item: item.items.map((child) => itemToPostman(child, collectionAuth, redaction)) };
+    if (item.description) folder.description = item.description;
+    return folder;
+  }
+  const draft = redaction ? redaction.draft(item.draft) : item.draft;
+  const out: Json = { name: item.name, request: requestToPostman(draft, collectionAuth) };
+  if (item.description) (out.request as Json).description = item.description;
+  const behaviour: Json = {};
+  if (!draft.options.followRedirects) behaviour.followRedirects = false;
+  if (draft.options.insecureTls) behaviour.strictSSL = false;
+  if (Object.keys(behaviour).length > 0) out.protocolProfileBehavior = behaviour;
+  out.response = [];
+  return out;
+}
+
+function variableToPostman(variable: Variable, includeSecrets: boolean): Json {
+  const out: Json = { key: variable.name, value: variable.secret && !includeSecrets ? '' : variable.value, type: 'string' };
+  if (variable.enabled === false) out.disabled = true;
+  return out;
+}
+
+/**
+ * The collection as Postman Collection v2.1 JSON (2-space indented). Requests whose auth
+ * equals the collection's inherit it; a request without auth under a collection with auth
+ * is written `noauth`. JWT and custom schemes, which Postman has no block for, become an
+ * Authorization header; a vault token becomes a Bearer `{{accessToken}}`. Secret
+ * variables are written blank and secrets in requests become `{{variables}}` (added,
+ * blank, to the collection variables) unless `includeSecrets` is set.
+ */
+export function exportPostman(collection: Collection, options: PostmanExportOptions = {}): string {
+  const includeSecrets = options.includeSecrets ?? false;
+  const redaction = includeSecrets ? undefined : new SecretRedaction('variables', collection.variables.map((v) => v.name));
+  const rootAuth = collection.auth && redaction ? redaction.auth(collection.auth) : collection.auth;
+  const rootBlock = rootAuth && rootAuth.scheme !== 'none' ? authToPostman(rootAuth) : undefined;
+  // Only an auth Postman has a block for can be inherited; otherwise every request states its own.
+  const collectionAuth = rootBlock && 'block' in rootBlock ? rootAuth : undefined;
+  const document: Json = {
+    info: {
+      _postman_id: collection.id,
+      name: collection.name,
+      ...(collection.description ? { description: collection.description } : {}),
+      schema: POSTMAN_V21_SCHEMA,
+    },
+    item: collection.items.map((item) => itemToPostman(item, collectionAuth, redaction)),
+  };
+  if (rootBlock && 'block' in rootBlock) document.auth = rootBlock.block;
+  const variables = collection.variables.map((v) => variableToPostman(v, includeSecrets));
+  for (const introduced of redaction?.variables ?? []) variables.push({ key: introduced.name, value: '', type: 'string' });
+  if (variables.length > 0) document.variable = variables;
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

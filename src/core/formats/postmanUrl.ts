@@ -1,0 +1,109 @@
+/**
+ * Postman URLs and Wirebench URL templates, both ways. Postman writes path variables as
+ * `:name` segments with their values in `url.variable`; Wirebench writes `{name}` with
+ * values in the path-parameter table. Both use `{{variable}}`. Postman keeps disabled
+ * query parameters in `url.query`; Wirebench keeps them as disabled query rows.
+ */
+import { locateUrlParts, parseQuery, parseUrlParts } from '../encoding';
+import type { QueryRow, RequestDraft } from '../request';
+import { draftRowId, queryRowsFromParams } from '../request';
+import type { z } from 'zod';
+import type { postmanUrlSchema } from './postmanSchema';
+
+type PostmanUrl = z.infer<typeof postmanUrlSchema>;
+
+/** A Wirebench URL template and tables read from a Postman URL. */
+export interface PostmanUrlImport {
+  url: string;
+  pathParams: { name: string; value: string }[];
+  /** Set when the query table differs from what the URL text gives (disabled parameters). */
+  query?: QueryRow[];
+}
+
+/** Replaces whole `:name` path segments with `{name}`, leaving base, query and `{{…}}` alone. */
+function colonToBraces(url: string): string {
+  const layout = locateUrlParts(url);
+  const path = url.slice(layout.pathStart, layout.pathEnd).replace(/(^|\/):([A-Za-z_][\w.-]*)(?=\/|$)/g, '$1{$2}');
+  return url.slice(0, layout.pathStart) + path + url.slice(layout.pathEnd);
+}
+
+function rawOf(url: Exclude<PostmanUrl, string>): string {
+  if (url.raw !== undefined) return url.raw;
+  const host = Array.isArray(url.host) ? url.host.join('.') : (url.host ?? '');
+  const path = Array.isArray(url.path) ? url.path.map((p) => (typeof p === 'string' ? p : (p.value ?? ''))).join('/') : (url.path ?? '');
+  const query = (url.query ?? []).filter((q) => !q.disabled && q.key != null).map((q) => (q.value == null ? q.key! : `${q.key}=${q.value}`));
+  return (
+    (url.protocol ? `${url.protocol}://` : '') +
+    host +
+    (url.port ? `:${url.port}` : '') +
+    (path ? `/${path.replace(/^\//, '')}` : '') +
+    (query.length > 0 ? `?${query.join('&')}` : '') +
+    (url.hash ? `#${url.hash}` : '')
+  );
+}
+
+/** Reads a Postman request URL (string or object). */
+export function urlFromPostman(url: PostmanUrl | undefined): PostmanUrlImport {
+  if (url === undefined) return { url: '', pathParams: [] };
+  if (typeof url === 'string') return { url: colonToBraces(url), pathParams: [] };
+  const template = colonToBraces(rawOf(url));
+  const out: PostmanUrlImport = {
+    url: template,
+    pathParams: (url.variable ?? []).filter((v) => v.key).map((v) => ({ name: v.key!, value: v.value == null ? '' : String(v.value) })),
+  };
+  const params = url.query ?? [];
+  if (params.some((q) => q.disabled)) {
+    const fromUrl = queryRowsFromParams(parseUrlParts(template).query);
+    let next = 0;
+    out.query = params
+      .filter((q) => q.key != null)
+      .map((q) => {
+        if (!q.disabled && next < fromUrl.length) return fromUrl[next++]!;
+        const parsed = parseQuery(q.value == null ? q.key! : `${q.key}=${q.value}`)[0];
+        const value = typeof parsed?.value === 'string' ? parsed.value : (q.value ?? '');
+        return { id: draftRowId(), enabled: !q.disabled, name: parsed?.name ?? q.key!, value };
+      });
+    out.query.push(...fromUrl.slice(next));
+  }
+  return out;
+}
+
+/** A Postman URL object for a draft: `{name}` segments as `:name` with their values, other `{name}`s filled in. */
+export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
+  const values = new Map(draft.pathParams.map((p) => [p.name, p.value]));
+  const layout = locateUrlParts(draft.url);
+  const variables: { key: string; value: string }[] = [];
+  const path = draft.url.slice(layout.pathStart, layout.pathEnd).replace(/\{([^{}/?#\s]+)\}/g, (match, name: string, offset: number, whole: string) => {
+    const end = offset + match.length;
+    if (whole[offset - 1] === '{' || whole[end] === '}') return match;
+    if ((offset === 0 || whole[offset - 1] === '/') && (end === whole.length || whole[end] === '/')) {
+      if (!variables.some((v) => v.key === name)) variables.push({ key: name, value: values.get(name) ?? '' });
+      return `:${name}`;
+    }
+    return values.get(name) || `{{${name}}}`;
+  });
+  const raw = draft.url.slice(0, layout.pathStart) + path + draft.url.slice(layout.pathEnd);
+  const base = draft.url.slice(0, layout.pathStart);
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(base);
+  const authority = scheme ? base.slice(scheme[0].length) : base;
+  const portMatch = /:(\d+)$/.exec(authority);
+  const hostText = portMatch ? authority.slice(0, -portMatch[0].length) : authority;
+  const url: Record<string, unknown> = { raw };
+  if (scheme) url.protocol = scheme[1];
+  if (hostText) url.host = hostText.startsWith('{{') ? [hostText] : hostText.split('.');
+  if (portMatch) url.port = portMatch[1];
+  const segments = path.replace(/^\//, '');
+  if (segments !== '') url.path = segments.split('/');
+  const query = draft.query.filter((row) => !(row.name === '' && row.value === ''));
+  if (query.length > 0) {
+    url.query = query.map((row) => {
+      const rawText = row.raw ?? `${row.name}=${row.list ? row.list.items.join(',') : row.value}`;
+      const eq = rawText.indexOf('=');
+      const entry: Record<string, unknown> = { key: eq < 0 ? rawText : rawText.slice(0, eq), value: eq < 0 ? null : rawText.slice(eq + 1) };
+      if (!row.enabled) entry.disabled = true;
+      return entry;
+    });
+  }
+  if (variables.length > 0) url.variable = variables;
+  return url;
+}

@@ -1,0 +1,304 @@
+/**
+ * Splitting a pasted command line into words the way the shell it was copied for would:
+ * POSIX shells (single quotes, double quotes with their four escapes, `$'…'` ANSI-C
+ * strings, backslash-newline continuations, comments) or Windows cmd (`^` escapes and
+ * continuations, then the C runtime's double-quote and backslash rules, as browsers'
+ * "Copy as cURL (cmd)" writes). Nothing is expanded or run; expansions are reported.
+ */
+import type { Result } from '../types';
+import { fail, ok, positionAt } from '../types';
+
+/** One word of the command and where it starts in the text. */
+export interface ShellWord {
+  text: string;
+  offset: number;
+}
+
+/** The words of the first command, and what was not read or not expanded. */
+export interface ShellSplit {
+  words: ShellWord[];
+  /** The unquoted operator (`|`, `&&`, `;`, `>`…) where the first command ends, if any. */
+  stoppedAt?: { operator: string; offset: number };
+  /** `$NAME`, `$(…)` or backquotes that a shell would expand, kept as written. */
+  expansions: string[];
+}
+
+/** Which shell's quoting to follow. */
+export type ShellDialect = 'posix' | 'cmd';
+
+const OPERATOR_CHARS = '|&;<>()';
+
+/** Guesses the dialect: `^` continuations or `^"` quotes mean a Windows cmd copy. */
+export function detectShellDialect(text: string): ShellDialect {
+  return /\^\r?\n/.test(text) || /\^"/.test(text) ? 'cmd' : 'posix';
+}
+
+function unterminated(text: string, offset: number, what: string) {
+  const at = positionAt(text, offset);
+  return fail({ kind: 'unterminated-quote', position: at, message: `The ${what} opened at line ${at.line}, column ${at.column} is never closed.` });
+}
+
+const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/**
+ * Reads a `$'…'` body starting after the opening quote; returns the text and the index
+ * after the closing quote. `\xHH` and octal escapes are bytes, so a run of them is read
+ * as UTF-8 (`\xc3\xa9` is é), as bash does in a UTF-8 locale.
+ */
+function readAnsiC(text: string, from: number): { value: string; end: number } | null {
+  let out = '';
+  let bytes: number[] = [];
+  const emit = (s: string) => {
+    if (bytes.length > 0) out += new TextDecoder().decode(new Uint8Array(bytes));
+    bytes = [];
+    out += s;
+  };
+  let i = from;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'") {
+      emit('');
+      return { value: out, end: i + 1 };
+    }
+    if (c !== '\\' || i + 1 >= text.length) {
+      emit(c);
+      i++;
+      continue;
+    }
+    const n = text[i + 1]!;
+    const simple = ANSI_SIMPLE[n];
+    if (simple !== undefined) {
+      emit(simple);
+      i += 2;
+    } else if (n === 'x') {
+      const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2))?.[0] ?? '';
+      if (hex === '') emit('\\x');
+      else bytes.push(parseInt(hex, 16));
+      i += 2 + hex.length;
+    } else if (n === 'u' || n === 'U') {
+      const hex = new RegExp(`^[0-9A-Fa-f]{1,${n === 'u' ? 4 : 8}}`).exec(text.slice(i + 2))?.[0] ?? '';
+      const code = hex === '' ? -1 : parseInt(hex, 16);
+      emit(hex === '' ? `\\${n}` : code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd');
+      i += 2 + hex.length;
+    } else if (/[0-7]/.test(n)) {
+      const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1))![0];
+      bytes.push(parseInt(oct, 8) & 0xff);
+      i += 1 + oct.length;
+    } else if (n === 'c' && i + 2 < text.length) {
+      emit(String.fromCharCode(text.charCodeAt(i + 2) & 0x1f));
+      i += 3;
+    } else {
+      emit(`\\${n}`);
+      i += 2;
+    }
+  }
+  return null;
+}
+
+function noteExpansion(text: string, i: number, expansions: string[]): void {
+  const match = /^\$(\{[^}]*\}?|\([^)]*\)?|[A-Za-z_][A-Za-z0-9_]*|[0-9#?*@!$-])|^`[^`]*`?/.exec(text.slice(i));
+  if (match && !expansions.includes(match[0])) expansions.push(match[0]);
+}
+
+/** Splits POSIX shell text into the words of its first command. */
+function splitPosix(text: string): Result<ShellSplit> {
+  const words: ShellWord[] = [];
+  const expansions: string[] = [];
+  // Assigned inside the closures below, so TypeScript must not narrow it to null.
+  let word = null as string | null;
+  let start = 0;
+  const begin = (at: number) => {
+    if (word === null) {
+      word = '';
+      start = at;
+    }
+  };
+  const flush = () => {
+    if (word !== null) words.push({ text: word, offset: start });
+    word = null;
+  };
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      flush();
+      i++;
+    } else if (c === '\\') {
+      if (text[i + 1] === '\n') i += 2;
+      else if (text[i + 1] === '\r' && text[i + 2] === '\n') i += 3;
+      else if (i + 1 >= text.length) i++;
+      else {
+        begin(i);
+        word += text[i + 1]!;
+        i += 2;
+      }
+    } else if (c === "'") {
+      begin(i);
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) return unterminated(text, i, 'single quote');
+      word += text.slice(i + 1, close);
+      i = close + 1;
+    } else if (c === '$' && text[i + 1] === "'") {
+      begin(i);
+      const read = readAnsiC(text, i + 2);
+      if (!read) return unterminated(text, i, "$'…' string");
+      word += read.value;
+      i = read.end;
+    } else if (c === '"' || (c === '$' && text[i + 1] === '"')) {
+      begin(i);
+      const open = c === '$' ? i + 1 : i;
+      let j = open + 1;
+      for (;;) {
+        if (j >= text.length) return unterminated(text, open, 'double quote');
+        const d = text[j]!;
+        if (d === '"') break;
+        if (d === '\\' && j + 1 < text.length) {
+          const n = text[j + 1]!;
+          if (n === '$' || n === '`' || n === '"' || n === '\\') {
+            word += n;
+            j += 2;
+          } else if (n === '\n') j += 2;
+          else if (n === '\r' && text[j + 2] === '\n') j += 3;
+          else {
+            word += '\\';
+            j++;
+          }
+          continue;
+        }
+        if (d === '$' || d === '`') noteExpansion(text, j, expansions);
+        word += d;
+        j++;
+      }
+      i = j + 1;
+    } else if (c === '#' && word === null) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (OPERATOR_CHARS.includes(c)) {
+      flush();
+      const operator = /^(\|\||&&|;;|>>|<<|[|&;<>()])/.exec(text.slice(i))![0];
+      return ok({ words, stoppedAt: { operator, offset: i }, expansions });
+    } else {
+      begin(i);
+      if (c === '$' || c === '`') noteExpansion(text, i, expansions);
+      word += c;
+      i++;
+    }
+  }
+  flush();
+  return ok({ words, expansions });
+}
+
+/**
+ * Splits Windows cmd text: first cmd's own pass (`^x` is a literal x, `^` before a line
+ * break continues the line, `"` toggles cmd quoting in which `^` is literal), then the C
+ * runtime's argument rules (`"` groups, `\"` is a literal quote, 2n backslashes before a
+ * quote are n backslashes, `""` inside quotes is a quote).
+ */
+function splitCmd(text: string): Result<ShellSplit> {
+  let pass = '';
+  const origin: number[] = [];
+  let quoted = false;
+  let stoppedAt: ShellSplit['stoppedAt'];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (!quoted && c === '^') {
+      if (text[i + 1] === '\n') i++;
+      else if (text[i + 1] === '\r' && text[i + 2] === '\n') i += 2;
+      else if (i + 1 < text.length) {
+        pass += text[i + 1]!;
+        origin.push(i);
+        i++;
+      }
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (!quoted && '|&<>'.includes(c)) {
+      stoppedAt = { operator: /^(\|\||&&|>>|[|&<>])/.exec(text.slice(i))![0], offset: i };
+      break;
+    }
+    pass += c;
+    origin.push(i);
+  }
+  const words: ShellWord[] = [];
+  let word: string | null = null;
+  let start = 0;
+  let inQuote = false;
+  let quoteStart = 0;
+  for (let i = 0; i < pass.length; i++) {
+    const c = pass[i]!;
+    if (!inQuote && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
+      if (word !== null) words.push({ text: word, offset: start });
+      word = null;
+      continue;
+    }
+    if (word === null) {
+      word = '';
+      start = origin[i]!;
+    }
+    if (c === '\\') {
+      let n = 0;
+      while (pass[i + n] === '\\') n++;
+      if (pass[i + n] === '"') {
+        word += '\\'.repeat(Math.floor(n / 2));
+        if (n % 2 === 1) {
+          word += '"';
+          i += n;
+        } else {
+          i += n - 1;
+        }
+      } else {
+        word += '\\'.repeat(n);
+        i += n - 1;
+      }
+    } else if (c === '"') {
+      if (inQuote && pass[i + 1] === '"') {
+        word += '"';
+        i++;
+      } else {
+        inQuote = !inQuote;
+        if (inQuote) quoteStart = origin[i]!;
+      }
+    } else {
+      word += c;
+    }
+  }
+  if (inQuote) return unterminated(text, quoteStart, 'double quote');
+  if (word !== null) words.push({ text: word, offset: start });
+  const split: ShellSplit = { words, expansions: [] };
+  if (stoppedAt) split.stoppedAt = stoppedAt;
+  return ok(split);
+}
+
+/**
+ * Splits `text` into the words of its first command in `dialect` (detected when not
+ * given). Fails only for a quote that is never closed, with its line and column. Text
+ * after an unquoted operator (`|`, `&&`, `;`, `>`…) is a separate command in a shell and
+ * is not read; `stoppedAt` says where that happened.
+ */
+export function splitShellWords(text: string, dialect: ShellDialect = detectShellDialect(text)): Result<ShellSplit> {
+  return dialect === 'cmd' ? splitCmd(text) : splitPosix(text);
+}
+
+/**
+ * Quotes `word` for POSIX shells: bare when it is made of safe characters only (unless
+ * `always`, for URLs and bodies people expect to see quoted), in single quotes otherwise
+ * (`'` written as `'\''`), and as `$'…'` when it holds control characters other than tab
+ * and line breaks, which a terminal would mangle.
+ */
+export function quoteShellWord(word: string, always = false): string {
+  if (!always && word !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(word)) {
+    let out = "$'";
+    for (const ch of word) {
+      const code = ch.codePointAt(0)!;
+      if (ch === '\\' || ch === "'") out += `\\${ch}`;
+      else if (ch === '\n') out += '\\n';
+      else if (ch === '\r') out += '\\r';
+      else if (ch === '\t') out += '\\t';
+      else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+      else out += ch;
+    }
+    return `${out}'`;
+  }
+  return `'${word.replace(/'/g, "'\\''")}'`;
+}
