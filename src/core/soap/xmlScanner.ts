@@ -1,0 +1,469 @@
+/**
+ * A single-pass, well-formedness-checking XML reader that builds the namespace-resolved
+ * tree directly. It exists for speed: a WSDL of several megabytes must load (and sample)
+ * in a fraction of the time node-soap takes, and validating with fast-xml-parser and then
+ * parsing with it again already costs about what node-soap needs for everything. When a
+ * document is malformed, fast-xml-parser's validator still has the last word on the line,
+ * column and wording of the error (see `readXmlDocument`).
+ *
+ * No DTD processing: a DOCTYPE is skipped, and only the predefined entities and character
+ * references are expanded — never external or declared entities.
+ */
+import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlTree';
+
+/** Why a document could not be read, and where (an offset into the text). */
+export interface XmlScanProblem {
+  kind: 'xml-malformed' | 'xml-namespace' | 'xml-too-deep';
+  message: string;
+  offset: number;
+}
+
+/** How to read. */
+export interface XmlScanOptions {
+  maxNesting: number;
+  dropWhitespaceText: boolean;
+  /** Called for a name whose prefix is undeclared; returns the namespace to put it in. Absent: such a name fails the read. */
+  onUndeclaredPrefix?: (name: string, prefix: string, offset: number) => string;
+  rootScope: ReadonlyMap<string, string>;
+}
+
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+// Most elements of a schema are empty or have no attributes; they share these (never
+// written to: only an open element's own array receives children).
+const NO_CHILDREN: NsXmlNode[] = Object.freeze([]) as unknown as NsXmlNode[];
+const NO_ATTRIBUTES: NsXmlAttribute[] = Object.freeze([]) as unknown as NsXmlAttribute[];
+
+const LT = 60;
+const GT = 62;
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const EQUALS = 61;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const COLON = 58;
+
+function isWhitespace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === COLON || c >= 0xc0;
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
+}
+
+interface OpenElement {
+  element: NsXmlElement;
+  scope: ReadonlyMap<string, string>;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
+
+/** Reads a document; the result is the root element or where and why it is not well-formed. */
+export function scanXml(text: string, options: XmlScanOptions): { root: NsXmlElement } | { problem: XmlScanProblem } {
+  return new XmlScanner(text, options).run();
+}
+
+class XmlScanner {
+  private pos = 0;
+  private problem: XmlScanProblem | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: XmlScanOptions,
+  ) {}
+
+  run(): { root: NsXmlElement } | { problem: XmlScanProblem } {
+    const text = this.text;
+    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
+    if (!this.misc(true)) return { problem: this.problem as XmlScanProblem };
+    if (this.pos >= text.length) return this.fail('The document has no root element.', this.pos);
+    if (text.charCodeAt(this.pos) !== LT) return this.fail('Text is not allowed before the root element: expected "<".', this.pos);
+    const root = this.content();
+    if (!root) return this.problem ? { problem: this.problem } : this.fail('Expected the root element.', this.pos);
+    if (!this.misc(false)) return { problem: this.problem as XmlScanProblem };
+    if (this.pos < text.length) {
+      if (text.charCodeAt(this.pos) === LT) return this.fail('The document has more than one root element.', this.pos);
+      return this.fail('Text is not allowed after the root element.', this.pos);
+    }
+    return { root };
+  }
+
+  private fail(message: string, offset: number, kind: XmlScanProblem['kind'] = 'xml-malformed'): { problem: XmlScanProblem } {
+    this.problem = { kind, message, offset };
+    return { problem: this.problem };
+  }
+
+  private error(message: string, offset: number, kind: XmlScanProblem['kind'] = 'xml-malformed'): false {
+    this.problem = { kind, message, offset };
+    return false;
+  }
+
+  /** Whitespace, comments, processing instructions and (in the prolog) one DOCTYPE. */
+  private misc(prolog: boolean): boolean {
+    const text = this.text;
+    let doctypeSeen = false;
+    for (;;) {
+      while (this.pos < text.length && isWhitespace(text.charCodeAt(this.pos))) this.pos++;
+      if (this.pos >= text.length || text.charCodeAt(this.pos) !== LT) return true;
+      const next = text.charCodeAt(this.pos + 1);
+      if (next === QUESTION) {
+        const start = this.pos;
+        if (!this.processingInstruction()) return false;
+        const declaration = /^<\?xml[\s?]/i.test(text.slice(start, start + 6));
+        if (declaration && !(prolog && (start === 0 || (start === 1 && text.charCodeAt(0) === 0xfeff)))) {
+          return this.error('The XML declaration is only allowed at the very start of the document.', start);
+        }
+      } else if (next === BANG && text.startsWith('<!--', this.pos)) {
+        if (this.comment() === false) return false;
+      } else if (next === BANG && text.startsWith('<!DOCTYPE', this.pos)) {
+        if (!prolog || doctypeSeen) return this.error('A DOCTYPE is only allowed once, before the root element.', this.pos);
+        doctypeSeen = true;
+        if (!this.doctype()) return false;
+      } else {
+        return true;
+      }
+    }
+  }
+
+  private processingInstruction(): boolean {
+    const end = this.text.indexOf('?>', this.pos + 2);
+    if (end < 0) return this.error('Unclosed processing instruction: expected "?>".', this.pos);
+    this.pos = end + 2;
+    return true;
+  }
+
+  private comment(): string | false {
+    const start = this.pos;
+    const end = this.text.indexOf('-->', start + 4);
+    if (end < 0) return this.error('Unclosed comment: expected "-->".', start);
+    this.pos = end + 3;
+    return this.text.slice(start + 4, end);
+  }
+
+  private doctype(): boolean {
+    const text = this.text;
+    const start = this.pos;
+    let i = start + 9;
+    let quote = 0;
+    let subset = false;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === DQUOTE || c === SQUOTE) {
+        quote = c;
+      } else if (subset && c === LT && text.startsWith('<!--', i)) {
+        const end = text.indexOf('-->', i + 4);
+        if (end < 0) break;
+        i = end + 2;
+      } else if (c === 91) {
+        subset = true;
+      } else if (c === 93) {
+        subset = false;
+      } else if (c === GT && !subset) {
+        this.pos = i + 1;
+        return true;
+      }
+    }
+    return this.error('Unclosed DOCTYPE declaration.', start);
+  }
+
+  private readName(at: number): number {
+    const text = this.text;
+    if (at >= text.length || !isNameStart(text.charCodeAt(at))) return at;
+    let i = at + 1;
+    while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /** Reads the root element and everything in it, iteratively (no recursion, so no stack limit). */
+  private content(): NsXmlElement | undefined {
+    const text = this.text;
+    const stack: OpenElement[] = [];
+    let root: NsXmlElement | undefined;
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top) {
+        const lt = text.indexOf('<', this.pos);
+        if (lt < 0) {
+          this.error(`Unclosed element <${top.element.name}>: the document ends before its end tag.`, top.element.start);
+          return undefined;
+        }
+        if (lt > this.pos && !this.addText(top.element, this.pos, lt)) return undefined;
+        this.pos = lt;
+      }
+      const tagStart = this.pos;
+      const next = text.charCodeAt(tagStart + 1);
+      if (next === SLASH) {
+        if (!top) {
+          this.error('Expected the root element, found an end tag.', tagStart);
+          return undefined;
+        }
+        const nameEnd = this.readName(tagStart + 2);
+        const name = text.slice(tagStart + 2, nameEnd);
+        if (name !== top.element.name) {
+          this.error(`Expected the end tag </${top.element.name}> here, found ${name ? `</${name}>` : 'a malformed end tag'}.`, tagStart);
+          return undefined;
+        }
+        let i = nameEnd;
+        while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+        if (text.charCodeAt(i) !== GT) {
+          this.error(`The end tag </${name}> is not closed with ">".`, tagStart);
+          return undefined;
+        }
+        this.pos = i + 1;
+        top.element.end = this.pos;
+        stack.pop();
+        if (stack.length === 0) return root;
+        continue;
+      }
+      if (next === BANG) {
+        if (!top) {
+          this.error('Expected the root element.', tagStart);
+          return undefined;
+        }
+        if (text.startsWith('<!--', tagStart)) {
+          const body = this.comment();
+          if (body === false) return undefined;
+          top.element.children.push({ kind: 'comment', text: body });
+        } else if (text.startsWith('<![CDATA[', tagStart)) {
+          const end = text.indexOf(']]>', tagStart + 9);
+          if (end < 0) {
+            this.error('Unclosed CDATA section: expected "]]>".', tagStart);
+            return undefined;
+          }
+          top.element.children.push({ kind: 'text', text: normaliseLineEnds(text.slice(tagStart + 9, end)), cdata: true });
+          this.pos = end + 3;
+        } else {
+          this.error('Unexpected "<!" in element content (a DOCTYPE or declaration belongs before the root element).', tagStart);
+          return undefined;
+        }
+        continue;
+      }
+      if (next === QUESTION) {
+        if (/^<\?xml[\s?]/i.test(text.slice(tagStart, tagStart + 6))) {
+          this.error('The XML declaration is only allowed at the very start of the document.', tagStart);
+          return undefined;
+        }
+        if (!this.processingInstruction()) return undefined;
+        continue;
+      }
+      const opened = this.startTag(top ? top.scope : this.options.rootScope);
+      if (!opened) return undefined;
+      const { element, selfClosing } = opened;
+      if (top) top.element.children.push(element);
+      else root = element;
+      if (selfClosing) {
+        if (!top) return root;
+        continue;
+      }
+      if (stack.length >= this.options.maxNesting) {
+        this.error(`The document nests elements deeper than ${this.options.maxNesting} levels.`, tagStart, 'xml-too-deep');
+        return undefined;
+      }
+      stack.push({ element, scope: element.nsScope });
+    }
+  }
+
+  private addText(parent: NsXmlElement, from: number, to: number): boolean {
+    const raw = this.text.slice(from, to);
+    if (this.options.dropWhitespaceText && isBlank(raw)) return true;
+    const decoded = this.decode(raw, from);
+    if (decoded === undefined) return false;
+    const children = parent.children;
+    const last = children[children.length - 1];
+    // Adjacent character data (text around a comment that was dropped, say) stays one node.
+    if (last && last.kind === 'text' && !last.cdata) last.text += decoded;
+    else children.push({ kind: 'text', text: decoded, cdata: false });
+    return true;
+  }
+
+  /** Expands references in character data or an attribute value; undefined (with the problem set) for a stray "&". */
+  private decode(raw: string, offset: number): string | undefined {
+    const value = raw.indexOf('\r') < 0 ? raw : normaliseLineEnds(raw);
+    if (value.indexOf('&') < 0) return value;
+    let count = 0;
+    REFERENCE.lastIndex = 0;
+    const decoded = value.replace(REFERENCE, (whole, body: string) => {
+      count++;
+      if (body.charCodeAt(0) === 35) {
+        const code = body.charCodeAt(1) === 120 ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return NAMED_ENTITIES[body] ?? whole;
+    });
+    let ampersands = 0;
+    for (let i = value.indexOf('&'); i >= 0; i = value.indexOf('&', i + 1)) ampersands++;
+    if (ampersands !== count) {
+      const stray = findStrayAmpersand(value);
+      this.error('A "&" must start an entity or character reference (write "&amp;" for a literal ampersand).', offset + Math.max(0, stray));
+      return undefined;
+    }
+    return decoded;
+  }
+
+  private startTag(parentScope: ReadonlyMap<string, string>): { element: NsXmlElement; selfClosing: boolean } | undefined {
+    const text = this.text;
+    const start = this.pos;
+    const nameEnd = this.readName(start + 1);
+    if (nameEnd === start + 1) {
+      this.error('Expected an element name after "<".', start);
+      return undefined;
+    }
+    const name = text.slice(start + 1, nameEnd);
+    let attrs = NO_ATTRIBUTES;
+    let scope = parentScope;
+    let prefixedAttributes = false;
+    let i = nameEnd;
+    let selfClosing = false;
+    for (;;) {
+      const before = i;
+      while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+      const c = text.charCodeAt(i);
+      if (c === GT) {
+        i++;
+        break;
+      }
+      if (c === SLASH && text.charCodeAt(i + 1) === GT) {
+        i += 2;
+        selfClosing = true;
+        break;
+      }
+      if (i >= text.length) {
+        this.error(`Unclosed start tag <${name}>.`, start);
+        return undefined;
+      }
+      if (i === before) {
+        this.error(`Expected whitespace, ">" or "/>" in the start tag <${name}>.`, i);
+        return undefined;
+      }
+      const attrEnd = this.readName(i);
+      if (attrEnd === i) {
+        this.error(`Invalid attribute name in the start tag <${name}>.`, i);
+        return undefined;
+      }
+      const attrName = text.slice(i, attrEnd);
+      i = attrEnd;
+      while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+      if (text.charCodeAt(i) !== EQUALS) {
+        this.error(`Attribute "${attrName}" has no value.`, attrEnd);
+        return undefined;
+      }
+      i++;
+      while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+      const quote = text.charCodeAt(i);
+      if (quote !== DQUOTE && quote !== SQUOTE) {
+        this.error(`The value of attribute "${attrName}" must be in quotes.`, i);
+        return undefined;
+      }
+      const close = text.indexOf(quote === DQUOTE ? '"' : "'", i + 1);
+      if (close < 0) {
+        this.error(`The value of attribute "${attrName}" is not closed.`, i);
+        return undefined;
+      }
+      const raw = text.slice(i + 1, close);
+      const lt = raw.indexOf('<');
+      if (lt >= 0) {
+        this.error(`"<" is not allowed in the value of attribute "${attrName}".`, i + 1 + lt);
+        return undefined;
+      }
+      if (attrs === NO_ATTRIBUTES) attrs = [];
+      for (let k = 0; k < attrs.length; k++) {
+        if ((attrs[k] as NsXmlAttribute).name === attrName) {
+          this.error(`Attribute "${attrName}" is repeated.`, i);
+          return undefined;
+        }
+      }
+      const value = this.decode(attributeWhitespace(raw), i + 1);
+      if (value === undefined) return undefined;
+      const colon = attrName.indexOf(':');
+      if (colon === 5 && attrName.startsWith('xmlns')) {
+        if (scope === parentScope) scope = new Map(parentScope);
+        (scope as Map<string, string>).set(attrName.slice(6), value);
+        attrs.push({ name: attrName, ns: XMLNS_NS, local: attrName.slice(6), value });
+      } else if (colon < 0) {
+        if (attrName === 'xmlns') {
+          if (scope === parentScope) scope = new Map(parentScope);
+          (scope as Map<string, string>).set('', value);
+          attrs.push({ name: attrName, ns: XMLNS_NS, local: 'xmlns', value });
+        } else {
+          attrs.push({ name: attrName, ns: '', local: attrName, value });
+        }
+      } else {
+        // Resolved below, once every declaration on this tag is known.
+        prefixedAttributes = true;
+        attrs.push({ name: attrName, ns: '', local: attrName.slice(colon + 1), value });
+      }
+      i = close + 1;
+    }
+    this.pos = i;
+    if (prefixedAttributes) {
+      for (const attr of attrs) {
+        const colon = attr.name.indexOf(':');
+        if (colon < 0 || attr.ns === XMLNS_NS) continue;
+        const ns = this.namespaceOf(attr.name, attr.name.slice(0, colon), scope, start, 'Attribute');
+        if (ns === undefined) return undefined;
+        attr.ns = ns;
+      }
+    }
+    const colon = name.indexOf(':');
+    let ns: string | undefined;
+    if (colon < 0) ns = scope.get('') ?? '';
+    else {
+      ns = this.namespaceOf(name, name.slice(0, colon), scope, start, 'Element');
+      if (ns === undefined) return undefined;
+    }
+    const element: NsXmlElement = {
+      kind: 'element',
+      name,
+      ns,
+      local: colon < 0 ? name : name.slice(colon + 1),
+      attrs,
+      children: selfClosing ? NO_CHILDREN : [],
+      nsScope: scope,
+      start,
+      end: selfClosing ? i : start,
+    };
+    return { element, selfClosing };
+  }
+
+  private namespaceOf(name: string, prefix: string, scope: ReadonlyMap<string, string>, offset: number, what: string): string | undefined {
+    const ns = scope.get(prefix);
+    if (ns !== undefined && ns !== '') return ns;
+    const handler = this.options.onUndeclaredPrefix;
+    if (handler) return handler(name, prefix, offset);
+    this.error(`${what} "${name}" uses the prefix "${prefix}", which is not declared`, offset, 'xml-namespace');
+    return undefined;
+  }
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+function normaliseLineEnds(text: string): string {
+  return text.indexOf('\r') < 0 ? text : text.replace(/\r\n?/g, '\n');
+}
+
+// XML 1.0 §3.3.3: literal whitespace in an attribute value is read as a space.
+function attributeWhitespace(value: string): string {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13) return value.replace(/\r\n|[\t\n\r]/g, ' ');
+  }
+  return value;
+}
+
+function findStrayAmpersand(value: string): number {
+  for (let i = value.indexOf('&'); i >= 0; i = value.indexOf('&', i + 1)) {
+    if (!/^&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/.test(value.slice(i, i + 64))) return i;
+  }
+  return -1;
+}
