@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
+import { repeatedBytes } from '../src/relay/byteStream';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType, type RelayRequestMeta } from '../src/core';
 import { median, printTable } from './table';
@@ -19,7 +20,6 @@ const server = await startChildServer('bench-token');
 const target = await startChildServer('target-token');
 const base = server.origin;
 const agent = new Agent({ connections: 1, pipelining: 1 });
-const block = Buffer.alloc(256 * 1024, 0x62);
 
 async function direct(url: string): Promise<number> {
   const t = performance.now();
@@ -56,17 +56,6 @@ async function relayed(url: string): Promise<number> {
   return performance.now() - t;
 }
 
-function generator(total: number): Readable {
-  let sent = 0;
-  return new Readable({
-    read() {
-      if (sent >= total) return void this.push(null);
-      const n = Math.min(block.length, total - sent);
-      sent += n;
-      this.push(n === block.length ? block : block.subarray(0, n));
-    },
-  });
-}
 
 const small = `${target.origin}/sandbox/anything`;
 // Warm both paths (JIT, keep-alive connections) before measuring.
@@ -91,11 +80,11 @@ const downRelayed = await relayed(big);
 
 const upUrl = `${target.origin}/sandbox/anything`;
 let t = performance.now();
-const up = await request(upUrl, { method: 'POST', dispatcher: agent, body: generator(SIZE), headers: { 'content-length': String(SIZE) } });
+const up = await request(upUrl, { method: 'POST', dispatcher: agent, body: repeatedBytes(SIZE, 256 * 1024), headers: { 'content-length': String(SIZE) } });
 await up.body.text();
 const upDirect = performance.now() - t;
 t = performance.now();
-await relayCall({ method: 'POST', url: upUrl, headers: [] }, generator(SIZE), SIZE);
+await relayCall({ method: 'POST', url: upUrl, headers: [] }, repeatedBytes(SIZE, 256 * 1024), SIZE);
 const upRelayed = performance.now() - t;
 clearInterval(sampler);
 

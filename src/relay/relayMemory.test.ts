@@ -1,29 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repeatedBytes } from './byteStream';
 import { startChildServer, type ChildServer } from './childServer';
 import { callRelay } from './relayClient';
 
 const SIZE = 200 * 1024 * 1024;
 const LIMIT = 64 * 1024 * 1024;
-const block = Buffer.alloc(64 * 1024, 0x61);
 
 let relay: ChildServer;
 let upstream: http.Server;
 let target = '';
 
-function generator(total: number): Readable {
-  let sent = 0;
-  return new Readable({
-    read() {
-      if (sent >= total) return void this.push(null);
-      const n = Math.min(block.length, total - sent);
-      sent += n;
-      this.push(n === block.length ? block : block.subarray(0, n));
-    },
-  });
-}
 
 /** Samples the relay's RSS while `work` runs; returns the peak growth over the baseline. */
 async function peakGrowth(work: () => Promise<void>): Promise<number> {
@@ -43,7 +31,7 @@ beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     if (req.url === '/big') {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': SIZE });
-      generator(SIZE).pipe(res);
+      repeatedBytes(SIZE).pipe(res);
       return;
     }
     let count = 0;
@@ -80,7 +68,7 @@ describe('relay memory stays flat', () => {
     const growth = await peakGrowth(async () => {
       const result = await callRelay(
         { method: 'POST', url: `${target}/sink`, headers: [{ name: 'Content-Type', value: 'application/octet-stream' }] },
-        { base: relay.origin, token: relay.token, body: generator(SIZE), bodyLength: SIZE, collect: true },
+        { base: relay.origin, token: relay.token, body: repeatedBytes(SIZE), bodyLength: SIZE, collect: true },
       );
       expect(result.error).toBeUndefined();
       answer = result.body!.toString();
