@@ -1,10 +1,12 @@
 import { test as base } from '@playwright/test';
 import { ComposerPage } from './pages/ComposerPage';
+import { InspectorPage } from './pages/InspectorPage';
 import { LessonsPage } from './pages/LessonsPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
+import { WorkspacePage } from './pages/WorkspacePage';
 
 /** Tests get a workbench page object, already opened. */
-export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPage; lessons: LessonsPage }>({
+export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPage; lessons: LessonsPage; inspector: InspectorPage; workspace: WorkspacePage }>({
   workbench: async ({ page }, use) => {
     const workbench = new WorkbenchPage(page);
     await workbench.open();
@@ -17,6 +19,12 @@ export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPa
   },
   lessons: async ({ page }, use) => {
     await use(new LessonsPage(page));
+  },
+  workspace: async ({ page }, use) => {
+    await use(new WorkspacePage(page));
+  },
+  inspector: async ({ workbench }, use) => {
+    await use(new InspectorPage(workbench.page));
   },
 });
 

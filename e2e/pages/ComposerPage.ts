@@ -187,6 +187,8 @@ export class ComposerPage {
   /** The response body parsed as JSON, once the exchange completed. */
   async responseJson<T = Record<string, unknown>>(): Promise<T> {
     await expect(this.metrics).toBeVisible();
+    // Pretty is an editor that renders only the lines in view; Raw holds the whole text.
+    await this.page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Raw', exact: true }).click();
     return JSON.parse((await this.responseBody.textContent()) ?? '') as T;
   }
 
@@ -226,6 +228,11 @@ export class ComposerPage {
 
   async save(): Promise<void> {
     await this.url.press('Control+s');
+    // A tab's first save asks where to keep it (the workspace); its defaults are fine here.
+    const where = this.page.getByRole('dialog', { name: 'Save request' });
+    await expect(where).toBeVisible();
+    await where.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(where).toBeHidden();
   }
 
   /**

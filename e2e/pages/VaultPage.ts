@@ -186,9 +186,16 @@ export class VaultPage {
   }
 }
 
-/** The sandbox's identity provider pages: consent and grants, as the person uses them. */
+/**
+ * The sandbox's identity provider pages: consent and grants, as the person uses them, in
+ * a tab of their own. After each visit the workbench tab is brought back to the front:
+ * Chromium throttles animation frames in background tabs, which stalls every action there.
+ */
 export class SandboxAuthPages {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly workbench: Page,
+  ) {}
 
   /** Grants `clientId` access on the consent page and returns the refresh token it shows. */
   async grantAccess(origin: string, clientId: string): Promise<string> {
@@ -197,6 +204,7 @@ export class SandboxAuthPages {
     await expect(this.page.getByRole('heading', { name: 'Access granted' })).toBeVisible();
     const token = (await this.page.locator('#refresh-token').textContent())?.trim() ?? '';
     expect(token).not.toBe('');
+    await this.workbench.bringToFront();
     return token;
   }
 
@@ -205,5 +213,6 @@ export class SandboxAuthPages {
     await this.page.goto(`${origin}/sandbox/auth/grants`);
     await this.page.getByRole('button', { name: `Revoke grant ${grantId}` }).click();
     await expect(this.page.getByRole('row', { name: new RegExp(grantId) })).toContainText('revoked');
+    await this.workbench.bringToFront();
   }
 }

@@ -64,6 +64,8 @@ export class WorkbenchPage {
   /** The response body parsed as JSON. */
   async responseJson<T = Record<string, unknown>>(): Promise<T> {
     await expect(this.metrics).toBeVisible();
+    // Pretty is an editor that renders only the lines in view; Raw holds the whole text.
+    await this.page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Raw', exact: true }).click();
     return JSON.parse((await this.responseBody.textContent()) ?? '') as T;
   }
 }

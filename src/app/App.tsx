@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { RequestPane } from './components/RequestPane';
-import { ResponsePane } from './components/ResponsePane';
+import { InspectorPane } from './inspector/InspectorPane';
 import { SplitPane } from './components/SplitPane';
 import { Sidebar } from './shell/Sidebar';
 import { useSend } from './hooks/useSend';
+import { useWorkspaceSession } from './workspace/useWorkspaceSession';
 
 /** The workbench: composer on the left, response on the right. */
 export function App() {
   const { send, cancel, sending } = useSend();
+  // Loads collections, environments and history, and stores them as the person works.
+  useWorkspaceSession();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -32,7 +35,7 @@ export function App() {
         <SplitPane
           label="Resize request and response panes"
           left={<RequestPane onSend={send} onCancel={cancel} sending={sending} />}
-          right={<ResponsePane />}
+          right={<InspectorPane />}
         />
       </main>
     </div>

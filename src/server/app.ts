@@ -8,10 +8,13 @@ import { uploadProgress } from '../relay/progress';
 import { handleSandbox } from '../sandbox';
 import { checkApi, checkHost, type GuardConfig } from './guard';
 import { serveStatic } from './staticFiles';
+import { handleWorkspaceApi, type WorkspaceFolder } from './workspaceFolder';
 
 export interface WirebenchOptions extends GuardConfig {
   /** Folder of the built app; omit when Vite serves the app (dev). */
   distDir?: string;
+  /** The `--workspace` folder, when collections are kept as files. */
+  workspace?: WorkspaceFolder;
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string): void {
@@ -52,6 +55,10 @@ export function createWirebenchHandler(options: WirebenchOptions) {
         const entry = uploadProgress.get(progress[1]!);
         res.writeHead(entry ? 200 : 404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         res.end(JSON.stringify(entry ?? { error: 'unknown request id' }));
+        return true;
+      }
+      if (url.pathname === '/api/workspace' || url.pathname.startsWith('/api/workspace/')) {
+        await handleWorkspaceApi(req, res, url, options.workspace);
         return true;
       }
       if (url.pathname === '/api/health') {

@@ -6,12 +6,15 @@ import http from 'node:http';
 import { closeUpstreamAgents } from '../relay/upstream';
 import { createWirebenchHandler } from './app';
 import { allowedHostsFor } from './guard';
+import type { WorkspaceFolder } from './workspaceFolder';
 
 export interface StartOptions {
   port: number;
   host: string;
   token: string;
   distDir?: string;
+  /** The `--workspace` folder served at `/api/workspace`. */
+  workspace?: WorkspaceFolder;
 }
 
 export interface RunningServer {
@@ -25,7 +28,7 @@ export interface RunningServer {
 /** Listens and resolves once the port is bound. */
 export function startServer(options: StartOptions): Promise<RunningServer> {
   const guard = { allowedHosts: allowedHostsFor(options.host, options.port), token: options.token };
-  const handle = createWirebenchHandler({ ...guard, distDir: options.distDir });
+  const handle = createWirebenchHandler({ ...guard, distDir: options.distDir, workspace: options.workspace });
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
       console.error('Unexpected error while answering', req.method, req.url?.split('?')[0], err.message);

@@ -1,7 +1,7 @@
 /**
  * `npm start`: one process on 127.0.0.1 serving the app, the relay at `/api` and the
  * sandbox at `/sandbox`. Options: `--port N` (or PORT), `--host H` (widens the bind, with a
- * warning), `--no-build`.
+ * warning), `--no-build`, `--workspace DIR` (collections and environments as files in DIR).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, buildIsStale, distDirOf } from './build';
 import { startServer, type RunningServer } from './listen';
 import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
+import { WorkspaceFolder } from './workspaceFolder';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +17,7 @@ interface StartOptions {
   port: number;
   host: string;
   build: boolean;
+  workspace?: string;
 }
 
 function parseArgs(argv: string[]): StartOptions {
@@ -27,8 +29,15 @@ function parseArgs(argv: string[]): StartOptions {
     if (flag === '--port') options.port = Number(value());
     else if (flag === '--host') options.host = value();
     else if (flag === '--no-build') options.build = false;
+    else if (flag === '--workspace') {
+      options.workspace = value();
+      if (!options.workspace) {
+        console.error('--workspace needs a folder, e.g. --workspace ./api-workspace');
+        process.exit(2);
+      }
+    }
     else if (flag === '--help') {
-      console.log('Usage: npm start -- [--port N] [--host ADDRESS] [--no-build]');
+      console.log('Usage: npm start -- [--port N] [--host ADDRESS] [--no-build] [--workspace DIR]');
       process.exit(0);
     } else {
       console.error(`Unknown option ${arg}. Try --help.`);
@@ -56,9 +65,18 @@ async function main(): Promise<void> {
       `WARNING: listening on ${options.host}, not loopback. Other machines can reach the sandbox; the relay still requires this page's token, but treat this as exposing a proxy.`,
     );
   }
+  let workspace: WorkspaceFolder | undefined;
+  if (options.workspace) {
+    try {
+      workspace = await WorkspaceFolder.open(options.workspace);
+    } catch (err) {
+      console.error(`The workspace folder ${options.workspace} cannot be used: ${(err as Error).message}`);
+      process.exit(1);
+    }
+  }
   let running: RunningServer;
   try {
-    running = await startServer({ port: options.port, host: options.host, token, distDir: distDirOf(root) });
+    running = await startServer({ port: options.port, host: options.host, token, distDir: distDirOf(root), workspace });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     console.error(e.code === 'EADDRINUSE' ? `Port ${options.port} is already in use; choose another with --port.` : e.message);
@@ -67,6 +85,11 @@ async function main(): Promise<void> {
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`Wirebench is running at http://${shown}:${running.port}/`);
   console.log(`Sandbox API:            http://${shown}:${running.port}/sandbox`);
+  if (workspace) {
+    const state = workspace.state();
+    console.log(`Workspace folder:       ${workspace.dir} (${state.collections.length} collections, ${state.environments.length} environments)`);
+    for (const file of state.setAside) console.warn(`  set aside ${file.path}: ${file.reason}`);
+  }
   let closeTls: () => Promise<void> = async () => undefined;
   try {
     const tls = await startHttpsSandbox({ port: running.port + 1, host: options.host, dataDir: sandboxDataDir(root) });
@@ -81,6 +104,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping Wirebench…');
+    workspace?.close();
     void Promise.all([running.close(), closeTls()]).then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };

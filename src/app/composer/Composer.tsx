@@ -12,6 +12,8 @@ import { UploadProgressBar } from './UploadProgressBar';
 import { useComposerShortcuts } from './useComposerShortcuts';
 import { useEnvironmentValues } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
+import { RequestActions } from '../workspace/RequestActions';
+import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../core';
 
 export interface ComposerProps {
@@ -26,11 +28,12 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
   const sendProblem = useWorkbench((s) => s.sendProblem);
   const env = useEnvironmentValues();
   const defined = useMemo(() => new Set(Object.keys(env)), [env]);
+  const onPaste = useCurlPaste();
   return (
     <>
       <div className="request-line">
         <MethodInput />
-        <UrlEditor value={url} defined={defined} onChange={(next) => updateDraft((d) => draftWithUrl(d, next))} onSubmit={onSend} describedBy="send-problem" invalid={sendProblem?.field === 'url'} />
+        <UrlEditor value={url} defined={defined} onChange={(next) => updateDraft((d) => draftWithUrl(d, next))} onSubmit={onSend} onPaste={onPaste} describedBy="send-problem" invalid={sendProblem?.field === 'url'} />
         {sending ? (
           <button type="button" className="danger" onClick={onCancel} aria-keyshortcuts="Escape">
             Cancel
@@ -65,6 +68,7 @@ export function Composer(props: ComposerProps) {
         <div className="composer-toolbar">
           <EnvironmentPicker />
           <IdempotencyCheck />
+          <RequestActions />
         </div>
         <ComposerSections />
         <ConventionsPanel />

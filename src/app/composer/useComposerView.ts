@@ -5,16 +5,18 @@
  */
 import { useMemo } from 'react';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
+import { collectionVariableValues } from '../store/workspaceSlice';
 import { useWorkbench } from '../store/StoreProvider';
 import { composerView, type ComposerView, type TabSendRecord } from './composerModel';
 
 const NO_RECORD: TabSendRecord = { acknowledged: [] };
 
-/** The active environment's values (a stable object while it is unchanged). */
+/** The active environment's values over the tab's collection variables (a stable object while they are unchanged). */
 export function useEnvironmentValues(): Record<string, string> {
   const environments = useWorkbench((s) => s.environments);
   const activeEnvironmentId = useWorkbench((s) => s.activeEnvironmentId);
-  return useMemo(() => activeEnvironmentValues({ environments, activeEnvironmentId }), [environments, activeEnvironmentId]);
+  const collectionValues = useWorkbench(collectionVariableValues);
+  return useMemo(() => activeEnvironmentValues({ environments, activeEnvironmentId }, collectionValues), [environments, activeEnvironmentId, collectionValues]);
 }
 
 /** The send record of the active tab. */

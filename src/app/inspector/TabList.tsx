@@ -9,6 +9,8 @@ export interface TabItem<T extends string> {
   label: string;
   /** Extra text after the label, e.g. a count. */
   badge?: string;
+  /** Words read before the label but not shown, e.g. "Response " so "Body" is not taken for the request's. */
+  hiddenPrefix?: string;
 }
 
 export interface TabListProps<T extends string> {
@@ -53,6 +55,7 @@ export function TabList<T extends string>({ idPrefix, label, items, active, onCh
           tabIndex={item.id === active ? 0 : -1}
           onClick={() => onChange(item.id)}
         >
+          {item.hiddenPrefix ? <span className="visually-hidden">{item.hiddenPrefix}</span> : null}
           {item.label}
           {item.badge ? <span className="tab-badge"> {item.badge}</span> : null}
         </button>

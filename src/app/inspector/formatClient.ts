@@ -20,6 +20,8 @@ export interface FormatSnapshot {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** Answers about the current body die with it; a diff of two given texts does not. */
+  bound: boolean;
 }
 
 /** A request failed in the worker; the message says why in words for people. */
@@ -49,7 +51,7 @@ export class FormatClient {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
-      if (message.session !== this.session) pending.reject(new FormatRequestError('The body changed before the answer came.'));
+      if (pending.bound && message.session !== this.session) pending.reject(new FormatRequestError('The body changed before the answer came.'));
       else if (message.ok) pending.resolve(message.value);
       else pending.reject(new FormatRequestError(message.error));
       return;
@@ -67,17 +69,33 @@ export class FormatClient {
   /** Starts a new body belonging to `owner`; everything about the previous one is forgotten. */
   begin(contentType: string | undefined, owner?: unknown): number {
     this.session += 1;
-    for (const pending of this.pending.values()) pending.reject(new FormatRequestError('The body changed before the answer came.'));
-    this.pending.clear();
+    for (const [id, pending] of this.pending) {
+      if (!pending.bound) continue;
+      pending.reject(new FormatRequestError('The body changed before the answer came.'));
+      this.pending.delete(id);
+    }
     this.send(contentType === undefined ? { type: 'begin', session: this.session } : { type: 'begin', session: this.session, contentType });
     this.snapshot = { session: this.session, owner };
     for (const listener of this.listeners) listener();
     return this.session;
   }
 
-  /** Sends received chunks (the worker gets copies; the page keeps its own for hex, save and preview). */
-  push(chunks: Uint8Array[]): void {
-    if (chunks.length) this.send({ type: 'chunks', session: this.session, chunks });
+  /**
+   * Sends received chunks. They are copied into one buffer that is transferred, not
+   * cloned: a chunk is often a view into a larger network buffer, and cloning a view
+   * clones its whole buffer. The page keeps its own chunks for hex, download and preview.
+   */
+  push(chunks: readonly Uint8Array[]): void {
+    if (!chunks.length) return;
+    let total = 0;
+    for (const chunk of chunks) total += chunk.length;
+    const joined = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      joined.set(chunk, at);
+      at += chunk.length;
+    }
+    this.worker.postMessage({ type: 'chunks', session: this.session, chunks: [joined] } satisfies ToWorker, [joined.buffer]);
   }
 
   /** The body is complete. */
@@ -100,7 +118,7 @@ export class FormatClient {
   request<R extends WorkerRequest>(request: R): Promise<WorkerReplies[R['type']]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, bound: request.type !== 'diff' });
       this.send({ type: 'request', session: this.session, id, request });
     });
   }

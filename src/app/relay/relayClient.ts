@@ -30,6 +30,8 @@ export type RelayOutcome = { ok: true; summary: RelaySummary } | { ok: false; er
 
 export interface RelaySendOptions extends Omit<RelayRequestMeta, 'method' | 'url' | 'headers'> {
   signal?: AbortSignal;
+  /** The page's relay token; a Web Worker (which has no document to read it from) passes it in. */
+  token?: string;
 }
 
 function bodyParts(chunks: BodyChunk[] | undefined): BlobPart[] {
@@ -52,7 +54,7 @@ function parseJson<T>(payload: Uint8Array): T {
 
 /** Sends through the relay. Resolves with the summary or a typed error; never rejects. */
 export async function sendThroughRelay(wire: WireRequest, options: RelaySendOptions, callbacks: RelayCallbacks = {}): Promise<RelayOutcome> {
-  const { signal, ...rest } = options;
+  const { signal, token, ...rest } = options;
   const meta: RelayRequestMeta = { ...rest, method: wire.method, url: wire.url, headers: wire.headers };
   let body: Blob;
   try {
@@ -64,7 +66,7 @@ export async function sendThroughRelay(wire: WireRequest, options: RelaySendOpti
   try {
     response = await fetch('/api/relay', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream', 'X-Wirebench-Token': relayToken() },
+      headers: { 'Content-Type': 'application/octet-stream', 'X-Wirebench-Token': token ?? relayToken() },
       body,
       signal,
     });

@@ -1,6 +1,7 @@
 /**
- * What of the composer survives a reload: open tabs with their drafts, and environments —
- * never secrets. Auth fields marked secret by their scheme (passwords, tokens, keys) and
+ * What of the composer survives a reload: open tabs with their drafts and which
+ * environment is active — never secrets. (Environments themselves are stored with the
+ * workspace, in IndexedDB; a snapshot from before that still brings its environments.) Auth fields marked secret by their scheme (passwords, tokens, keys) and
  * custom auth-params are blanked, as are secret environment variables; a vault reference
  * is kept, since it is only an id. Files picked for a body cannot survive a reload either:
  * their references stay and the body editor asks for the file again.
@@ -8,14 +9,18 @@
 import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
 import { authSchemes, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
 import type { RequestTab } from './draftSlice';
+import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../soap/soapSlice';
 import type { WorkbenchState } from './workbenchStore';
 
 /** The persisted part of the store. */
 export interface ComposerSnapshot {
   tabs: RequestTab[];
   activeTabId: string;
-  environments: RequestEnvironment[];
+  /** Only in snapshots written before environments moved to the workspace storage. */
+  environments?: RequestEnvironment[];
   activeEnvironmentId: string | null;
+  /** Which tabs are SOAP requests and their WSDL, operation and WS-Security settings (no passwords). */
+  soapTabs?: Record<string, SoapTabState | null>;
 }
 
 /** Auth field names whose values are never stored: every scheme's secret and params fields. */
@@ -40,8 +45,8 @@ export function composerSnapshot(state: WorkbenchState): ComposerSnapshot {
   return {
     tabs: state.tabs.map((tab) => ({ ...tab, draft: storableDraft(tab.draft) })),
     activeTabId: state.activeTabId,
-    environments: state.environments.map(storableEnvironment),
     activeEnvironmentId: state.activeEnvironmentId,
+    soapTabs: storableSoapTabs(state),
   };
 }
 
@@ -81,9 +86,11 @@ export function composerPersistOptions(name = 'wirebench-composer'): PersistOpti
       try {
         const tabs = snapshot.tabs.map((tab) => ({ id: String(tab.id), dirty: tab.dirty === true, draft: normaliseDraft(tab.draft) }));
         const active = tabs.find((t) => t.id === snapshot.activeTabId) ?? tabs[0]!;
-        const environments = Array.isArray(snapshot.environments) ? snapshot.environments : [];
-        const activeEnvironmentId = environments.some((e) => e.id === snapshot.activeEnvironmentId) ? snapshot.activeEnvironmentId! : null;
-        return { ...current, tabs, activeTabId: active.id, draft: active.draft, environments, activeEnvironmentId };
+        // Environments load from the workspace storage, which checks this id once they are there.
+        const environments = Array.isArray(snapshot.environments) ? snapshot.environments.map(storableEnvironment) : current.environments;
+        const activeEnvironmentId = typeof snapshot.activeEnvironmentId === 'string' ? snapshot.activeEnvironmentId : null;
+        const soapTabs = restoredSoapTabs(snapshot.soapTabs, tabs.map((t) => t.id));
+        return { ...current, tabs, activeTabId: active.id, draft: active.draft, environments, activeEnvironmentId, soapTabs };
       } catch (err) {
         // A snapshot this version cannot read is left in storage untouched and ignored.
         console.warn(`Wirebench could not restore the open tabs: ${(err as Error).message}`);

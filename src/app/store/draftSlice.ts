@@ -11,8 +11,8 @@ import type { WorkbenchState } from './workbenchStore';
 /** A new id for a table row (unique within this page). */
 export const newRowId = (): string => draftRowId();
 
-/** The sections of the composer, as tabs. */
-export type ComposerSection = 'params' | 'headers' | 'auth' | 'body' | 'options';
+/** The sections of the composer, as tabs (`soap` only on SOAP tabs). */
+export type ComposerSection = 'params' | 'headers' | 'auth' | 'body' | 'options' | 'soap';
 
 /** One open request. */
 export interface RequestTab {

@@ -1,10 +1,11 @@
 /**
- * Environments: named sets of `{{variables}}`, one active. Persisted with the tabs (secret
- * values blanked, see `composerPersistence`); the workspace will move them to IndexedDB.
+ * Environments: named sets of `{{variables}}`, one active. Stored with the workspace
+ * (IndexedDB or the workspace folder, secret values blanked; see `workspace/`).
  */
 import type { StateCreator } from 'zustand';
 import { draftRowId, environmentValues, type EnvironmentVariable, type RequestEnvironment } from '../../core';
 import type { WorkbenchState } from './workbenchStore';
+import { collectionVariableValues } from './workspaceSlice';
 
 export interface EnvironmentsSlice {
   environments: RequestEnvironment[];
@@ -21,16 +22,32 @@ export interface EnvironmentsSlice {
 const NO_VALUES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 const valuesCache = new WeakMap<RequestEnvironment, Record<string, string>>();
 
-/** The active environment's values; the same object while the environment is unchanged. */
-export function activeEnvironmentValues(state: Pick<EnvironmentsSlice, 'environments' | 'activeEnvironmentId'>): Record<string, string> {
+const mergedCache = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();
+
+/**
+ * The values variables resolve from: the active environment's, laid over those of the
+ * collection the active tab came from (`collectionValues`, read from the state when not
+ * given). The same object while neither changes.
+ */
+export function activeEnvironmentValues(
+  state: Pick<EnvironmentsSlice, 'environments' | 'activeEnvironmentId'> & Partial<Pick<WorkbenchState, 'collections' | 'tabLinks' | 'activeTabId'>>,
+  collectionValues: Record<string, string> = collectionVariableValues(state),
+): Record<string, string> {
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
-  if (!environment) return NO_VALUES;
-  let values = valuesCache.get(environment);
-  if (!values) {
-    values = environmentValues(environment);
+  let values = NO_VALUES;
+  if (environment) {
+    values = valuesCache.get(environment) ?? environmentValues(environment);
     valuesCache.set(environment, values);
   }
-  return values;
+  if (Object.keys(collectionValues).length === 0) return values;
+  let byEnvironment = mergedCache.get(collectionValues);
+  if (!byEnvironment) mergedCache.set(collectionValues, (byEnvironment = new WeakMap()));
+  let merged = byEnvironment.get(values);
+  if (!merged) {
+    merged = Object.assign(Object.create(null) as Record<string, string>, collectionValues, values);
+    byEnvironment.set(values, merged);
+  }
+  return merged;
 }
 
 export const createEnvironmentsSlice: StateCreator<WorkbenchState, [], [], EnvironmentsSlice> = (set) => ({

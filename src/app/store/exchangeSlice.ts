@@ -55,22 +55,55 @@ function previousFor(s: ExchangeSlice, request: WireRequest, draftId: string | u
   return undefined;
 }
 
-export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeSlice> = (set) => ({
-  exchange: idle,
-  // A fresh chunk list per exchange: receiveBody appends in place, so sharing idle's would leak bodies across sends.
-  beginExchange: (request, origin = {}) =>
-    set((s) => ({
-      exchange: { ...idle, chunks: [], hops: [], ...origin, phase: 'sending', request, startedAt: Date.now(), sentAt: Date.now() },
-      previousExchange: previousFor(s, request, origin.draftId),
-    })),
-  receiveHead: (head) => set((s) => ({ exchange: { ...s.exchange, head } })),
-  receiveHop: (hop) => set((s) => ({ exchange: { ...s.exchange, hops: [...s.exchange.hops, hop] } })),
-  receiveBody: (chunk) =>
-    set((s) => {
-      // Chunks are appended in place: copying the list per chunk would be quadratic on big bodies.
-      s.exchange.chunks.push(chunk);
-      return { exchange: { ...s.exchange, received: s.exchange.received + chunk.length } };
-    }),
-  completeExchange: (summary) => set((s) => ({ exchange: { ...s.exchange, phase: 'done', summary } })),
-  failExchange: (error) => set((s) => ({ exchange: { ...s.exchange, phase: 'failed', error } })),
-});
+/**
+ * How often the received byte count is published while a body streams. Every `set`
+ * runs every subscriber and middleware (persisting the composer, history, the inspector);
+ * at one per chunk a 100 MB body would cost thousands of those on the page's thread.
+ */
+const PUBLISH_MS = 50;
+
+export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeSlice> = (set, get) => {
+  // Bytes pushed into `chunks` but not yet counted in `received`, and the timer that counts them.
+  let unpublished = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const takeUnpublished = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const bytes = unpublished;
+    unpublished = 0;
+    return bytes;
+  };
+  const publish = () => {
+    const bytes = takeUnpublished();
+    if (bytes) set((s) => ({ exchange: { ...s.exchange, received: s.exchange.received + bytes } }));
+  };
+  return {
+    exchange: idle,
+    // A fresh chunk list per exchange: receiveBody appends in place, so sharing idle's would leak bodies across sends.
+    beginExchange: (request, origin = {}) => {
+      takeUnpublished();
+      set((s) => ({
+        exchange: { ...idle, chunks: [], hops: [], ...origin, phase: 'sending', request, startedAt: Date.now(), sentAt: Date.now() },
+        previousExchange: previousFor(s, request, origin.draftId),
+      }));
+    },
+    receiveHead: (head) => set((s) => ({ exchange: { ...s.exchange, head } })),
+    receiveHop: (hop) => set((s) => ({ exchange: { ...s.exchange, hops: [...s.exchange.hops, hop] } })),
+    receiveBody: (chunk) => {
+      // Chunks are appended in place at once (copying the list per chunk would be quadratic);
+      // the count and the notification follow within PUBLISH_MS, the first one right away.
+      const exchange = get().exchange;
+      exchange.chunks.push(chunk);
+      unpublished += chunk.length;
+      timer ??= setTimeout(publish, exchange.received === 0 ? 0 : PUBLISH_MS);
+    },
+    completeExchange: (summary) => {
+      const bytes = takeUnpublished();
+      set((s) => ({ exchange: { ...s.exchange, received: s.exchange.received + bytes, phase: 'done', summary } }));
+    },
+    failExchange: (error) => {
+      const bytes = takeUnpublished();
+      set((s) => ({ exchange: { ...s.exchange, received: s.exchange.received + bytes, phase: 'failed', error } }));
+    },
+  };
+};

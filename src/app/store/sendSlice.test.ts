@@ -95,8 +95,15 @@ describe('tabs and the contracts other panes use', () => {
     const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `test-${Math.random()}` });
     store.getState().setMethod('POST');
     expect(store.getState().tabs[0]!.dirty).toBe(true);
+    // The first save asks where (workspace slice); once placed in a collection the tab is saved.
+    store.getState().saveCurrentRequest();
+    expect(store.getState().pendingSave).toEqual({ tabId: store.getState().activeTabId });
+    store.getState().saveTabTo(store.getState().activeTabId, { collectionId: null, newCollectionName: 'Mine', folderId: null, name: 'Create' });
+    expect(store.getState().tabs[0]!.dirty).toBe(false);
+    store.getState().setMethod('PUT');
     store.getState().saveCurrentRequest();
     expect(store.getState().tabs[0]!.dirty).toBe(false);
+    expect(store.getState().collections[0]!.items[0]).toMatchObject({ name: 'Create', draft: { method: 'PUT' } });
   });
 
   it('moves header rows', () => {

@@ -9,8 +9,10 @@ import { createDraftSlice, type DraftSlice } from './draftSlice';
 import { createEnvironmentsSlice, type EnvironmentsSlice } from './environmentsSlice';
 import { createExchangeSlice, type ExchangeSlice } from './exchangeSlice';
 import { createSendSlice, type SendSlice } from './sendSlice';
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice';
+import { createSoapSlice, type SoapSlice } from '../soap/soapSlice';
 
-export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice;
+export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice;
 
 export interface WorkbenchStoreOptions {
   initialUrl?: string;
@@ -27,6 +29,9 @@ export function createWorkbenchStore(options: WorkbenchStoreOptions = {}): Store
         ...createExchangeSlice(...a),
         ...createSendSlice(...a),
         ...createEnvironmentsSlice(...a),
+        // After the draft slice: its saveCurrentRequest is replaced by saving into a collection.
+        ...createWorkspaceSlice(...a),
+        ...createSoapSlice(...a),
       }),
       composerPersistOptions(options.persistName),
     ),

@@ -12,8 +12,22 @@ const MAX_TOKEN_ANSWER_BYTES = 256 * 1024;
 /** Exchanges one wire request for the token endpoint's answer, or why none came. */
 export type TokenTransport = (wire: WireRequest) => Promise<Result<TokenEndpointAnswer, CoreError>>;
 
-/** The relay-backed transport the page uses. */
+/**
+ * The relay-backed transport the page uses. A connection closed before any part of the
+ * answer arrived is tried once more: that is how a kept-alive connection the server has
+ * just closed shows up ("socket hang up"), and then the server never read the request. It
+ * is the rule browsers apply to POSTs on reused connections. Once a status line has come
+ * back nothing is repeated, because presenting a rotated refresh token twice would make
+ * the server revoke the whole grant.
+ */
 export const relayTokenTransport: TokenTransport = async (wire) => {
+  const first = await exchangeOnce(wire);
+  if (first.ok || first.error.kind !== 'relay-reset' || first.answered) return first;
+  return exchangeOnce(wire);
+};
+
+/** One try; `answered` says whether any of the answer had arrived when it failed. */
+async function exchangeOnce(wire: WireRequest): Promise<Result<TokenEndpointAnswer, CoreError> & { answered?: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let head: { status: number; headers: TokenEndpointAnswer['headers'] } | undefined;
@@ -36,7 +50,11 @@ export const relayTokenTransport: TokenTransport = async (wire) => {
     return { ok: false, error: { kind: 'token-answer-too-large', message: `The token endpoint answered with more than ${MAX_TOKEN_ANSWER_BYTES / 1024} KiB; that is not a token response.` } };
   }
   if (!outcome.ok) {
-    return { ok: false, error: { kind: `relay-${outcome.error.kind}`, message: `The token endpoint could not be reached: ${outcome.error.message}` } };
+    return {
+      ok: false,
+      answered: head !== undefined || outcome.error.partial === true,
+      error: { kind: `relay-${outcome.error.kind}`, message: `The token endpoint could not be reached: ${outcome.error.message}` },
+    };
   }
   if (!head) return { ok: false, error: { kind: 'relay-protocol', message: 'The relay finished without the token endpoint\'s status line.' } };
   const body = new Uint8Array(size);
@@ -53,4 +71,4 @@ export const relayTokenTransport: TokenTransport = async (wire) => {
     bodyText = new TextDecoder().decode(body);
   }
   return { ok: true, value: { status: head.status, headers: head.headers, bodyText } };
-};
+}

@@ -7,5 +7,6 @@ export * from './wsdlParser';
 export * from './envelopeSampler';
 export * from './wsSecurity';
 export * from './soapFault';
+export * from './soapEnvelopeCheck';
 export type { WsdlFetchText } from './wsdlLoader';
 export type { NsXmlElement, NsXmlNode, NsXmlAttribute, NsXmlText, NsXmlComment } from './xmlTree';

@@ -116,8 +116,10 @@ class ModelBuilder {
   private readonly messages = new Map<string, Located>();
   private readonly portTypes = new Map<string, Located>();
   private readonly bindings = new Map<string, Located>();
-  private readonly parsedMessages = new Map<string, WsdlMessage>();
-  private readonly bindingOperations = new Map<string, WsdlOperation[]>();
+  // Keyed by the definition's node: every operation of every port asks for its messages,
+  // and a node's identity hash is far cheaper than building and hashing a string key.
+  private readonly parsedMessages = new Map<NsXmlElement, WsdlMessage>();
+  private readonly bindingOperations = new Map<NsXmlElement, WsdlOperation[]>();
   private readonly portTypeOperations = new Map<NsXmlElement, Map<string, NsXmlElement[]>>();
   private readonly localNameIndexes = new Map<Map<string, Located>, Map<string, Array<[string, Located]>>>();
 
@@ -240,8 +242,7 @@ class ModelBuilder {
   }
 
   private operationsOf(binding: Located, extension: NsXmlElement | undefined): WsdlOperation[] {
-    const cacheKey = `${binding.source.url}@${binding.node.start}`;
-    const cached = this.bindingOperations.get(cacheKey);
+    const cached = this.bindingOperations.get(binding.node);
     if (cached) return cached;
     const { node, source } = binding;
     const soapNs = extension && extension.ns !== WSDL_HTTP_NS ? extension.ns : undefined;
@@ -272,7 +273,7 @@ class ModelBuilder {
         ...(documentation ? { documentation } : {}),
       });
     }
-    this.bindingOperations.set(cacheKey, operations);
+    this.bindingOperations.set(binding.node, operations);
     return operations;
   }
 
@@ -305,8 +306,7 @@ class ModelBuilder {
   private message(name: WsdlQName, source: LoadedDocument, node: NsXmlElement): WsdlMessage | null {
     const located = this.lookup(this.messages, 'message', name, source, node);
     if (!located) return null;
-    const key = `${located.source.url}@${located.node.start}`;
-    const cached = this.parsedMessages.get(key);
+    const cached = this.parsedMessages.get(located.node);
     if (cached) return cached;
     const tns = attrValue(located.source.root, 'targetNamespace') ?? '';
     const parts: WsdlPart[] = [];
@@ -316,7 +316,7 @@ class ModelBuilder {
       parts.push({ name: attrValue(part, 'name') ?? '', ...(element ? { element } : type ? { type } : {}) });
     }
     const message: WsdlMessage = { name: { ns: tns, local: attrValue(located.node, 'name') ?? '' }, parts };
-    this.parsedMessages.set(key, message);
+    this.parsedMessages.set(located.node, message);
     return message;
   }
 

@@ -58,11 +58,20 @@ export interface ResolvedQName {
  */
 export function resolveQName(element: NsXmlElement, value: string): ResolvedQName | undefined {
   const trimmed = value.trim();
-  if (trimmed === '' || /\s/.test(trimmed)) return undefined;
+  if (trimmed === '' || hasWhitespace(trimmed)) return undefined;
   const colon = trimmed.indexOf(':');
   if (colon < 0) return { ns: element.nsScope.get('') ?? '', local: trimmed };
   if (colon === 0 || colon === trimmed.length - 1 || trimmed.indexOf(':', colon + 1) >= 0) return undefined;
   const ns = element.nsScope.get(trimmed.slice(0, colon));
   if (ns === undefined) return undefined;
   return { ns, local: trimmed.slice(colon + 1) };
+}
+
+// Called for every QName attribute of a large description; a loop beats a regular expression here.
+function hasWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) return true;
+  }
+  return false;
 }

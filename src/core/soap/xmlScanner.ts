@@ -56,11 +56,6 @@ function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 }
 
-interface OpenElement {
-  element: NsXmlElement;
-  scope: ReadonlyMap<string, string>;
-}
-
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
 
@@ -72,6 +67,8 @@ export function scanXml(text: string, options: XmlScanOptions): { root: NsXmlEle
 class XmlScanner {
   private pos = 0;
   private problem: XmlScanProblem | undefined;
+  /** Set by `startTag`: whether the tag it read ends with "/>". */
+  private selfClosing = false;
 
   constructor(
     private readonly text: string,
@@ -185,17 +182,17 @@ class XmlScanner {
   /** Reads the root element and everything in it, iteratively (no recursion, so no stack limit). */
   private content(): NsXmlElement | undefined {
     const text = this.text;
-    const stack: OpenElement[] = [];
+    const stack: NsXmlElement[] = [];
     let root: NsXmlElement | undefined;
     for (;;) {
       const top = stack[stack.length - 1];
       if (top) {
         const lt = text.indexOf('<', this.pos);
         if (lt < 0) {
-          this.error(`Unclosed element <${top.element.name}>: the document ends before its end tag.`, top.element.start);
+          this.error(`Unclosed element <${top.name}>: the document ends before its end tag.`, top.start);
           return undefined;
         }
-        if (lt > this.pos && !this.addText(top.element, this.pos, lt)) return undefined;
+        if (lt > this.pos && !this.addText(top, this.pos, lt)) return undefined;
         this.pos = lt;
       }
       const tagStart = this.pos;
@@ -206,19 +203,21 @@ class XmlScanner {
           return undefined;
         }
         const nameEnd = this.readName(tagStart + 2);
-        const name = text.slice(tagStart + 2, nameEnd);
-        if (name !== top.element.name) {
-          this.error(`Expected the end tag </${top.element.name}> here, found ${name ? `</${name}>` : 'a malformed end tag'}.`, tagStart);
+        const open = top.name;
+        // Compared in place: slicing every end tag's name would allocate a string per element.
+        if (nameEnd - (tagStart + 2) !== open.length || !text.startsWith(open, tagStart + 2)) {
+          const name = text.slice(tagStart + 2, nameEnd);
+          this.error(`Expected the end tag </${open}> here, found ${name ? `</${name}>` : 'a malformed end tag'}.`, tagStart);
           return undefined;
         }
         let i = nameEnd;
         while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
         if (text.charCodeAt(i) !== GT) {
-          this.error(`The end tag </${name}> is not closed with ">".`, tagStart);
+          this.error(`The end tag </${open}> is not closed with ">".`, tagStart);
           return undefined;
         }
         this.pos = i + 1;
-        top.element.end = this.pos;
+        top.end = this.pos;
         stack.pop();
         if (stack.length === 0) return root;
         continue;
@@ -231,14 +230,14 @@ class XmlScanner {
         if (text.startsWith('<!--', tagStart)) {
           const body = this.comment();
           if (body === false) return undefined;
-          top.element.children.push({ kind: 'comment', text: body });
+          top.children.push({ kind: 'comment', text: body });
         } else if (text.startsWith('<![CDATA[', tagStart)) {
           const end = text.indexOf(']]>', tagStart + 9);
           if (end < 0) {
             this.error('Unclosed CDATA section: expected "]]>".', tagStart);
             return undefined;
           }
-          top.element.children.push({ kind: 'text', text: normaliseLineEnds(text.slice(tagStart + 9, end)), cdata: true });
+          top.children.push({ kind: 'text', text: normaliseLineEnds(text.slice(tagStart + 9, end)), cdata: true });
           this.pos = end + 3;
         } else {
           this.error('Unexpected "<!" in element content (a DOCTYPE or declaration belongs before the root element).', tagStart);
@@ -254,12 +253,11 @@ class XmlScanner {
         if (!this.processingInstruction()) return undefined;
         continue;
       }
-      const opened = this.startTag(top ? top.scope : this.options.rootScope);
-      if (!opened) return undefined;
-      const { element, selfClosing } = opened;
-      if (top) top.element.children.push(element);
+      const element = this.startTag(top ? top.nsScope : this.options.rootScope);
+      if (!element) return undefined;
+      if (top) top.children.push(element);
       else root = element;
-      if (selfClosing) {
+      if (this.selfClosing) {
         if (!top) return root;
         continue;
       }
@@ -267,13 +265,14 @@ class XmlScanner {
         this.error(`The document nests elements deeper than ${this.options.maxNesting} levels.`, tagStart, 'xml-too-deep');
         return undefined;
       }
-      stack.push({ element, scope: element.nsScope });
+      stack.push(element);
     }
   }
 
   private addText(parent: NsXmlElement, from: number, to: number): boolean {
+    // Most text in a WSDL is indentation; it is dropped before a string is made of it.
+    if (this.options.dropWhitespaceText && isBlankRange(this.text, from, to)) return true;
     const raw = this.text.slice(from, to);
-    if (this.options.dropWhitespaceText && isBlank(raw)) return true;
     const decoded = this.decode(raw, from);
     if (decoded === undefined) return false;
     const children = parent.children;
@@ -308,7 +307,7 @@ class XmlScanner {
     return decoded;
   }
 
-  private startTag(parentScope: ReadonlyMap<string, string>): { element: NsXmlElement; selfClosing: boolean } | undefined {
+  private startTag(parentScope: ReadonlyMap<string, string>): NsXmlElement | undefined {
     const text = this.text;
     const start = this.pos;
     const nameEnd = this.readName(start + 1);
@@ -430,7 +429,8 @@ class XmlScanner {
       start,
       end: selfClosing ? i : start,
     };
-    return { element, selfClosing };
+    this.selfClosing = selfClosing;
+    return element;
   }
 
   private namespaceOf(name: string, prefix: string, scope: ReadonlyMap<string, string>, offset: number, what: string): string | undefined {
@@ -443,8 +443,8 @@ class XmlScanner {
   }
 }
 
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
+function isBlankRange(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
   return true;
 }
 

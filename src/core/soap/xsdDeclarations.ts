@@ -33,20 +33,47 @@ export interface ElementDeclaration {
   inline: NsXmlElement | undefined;
 }
 
-const declarations = new WeakMap<NsXmlElement, ElementDeclaration>();
-const occurrences = new WeakMap<NsXmlElement, Occurs>();
-const schemaChildren = new WeakMap<NsXmlElement, NsXmlElement[]>();
-const references = new WeakMap<NsXmlElement, Map<string, WsdlQName | null>>();
+/**
+ * What has been worked out about one schema node. It hangs off the node under a symbol:
+ * a property read is several times cheaper than a WeakMap lookup on the sampler's hot
+ * path, WeakMaps with many keys make every garbage collection slower, and structured
+ * clone (a model sent from a worker) copies string-keyed properties only, so the memo
+ * never travels with the model.
+ */
+interface XsdNodeMemo {
+  children: NsXmlElement[] | undefined;
+  occurs: Occurs | undefined;
+  declaration: ElementDeclaration | undefined;
+  /** The QName attribute value resolved last, and its resolution (null: unresolvable). */
+  refValue: string | undefined;
+  refResolved: WsdlQName | null;
+  /** Further values resolved at this node, when it resolves more than one. */
+  refs: Map<string, WsdlQName | null> | undefined;
+}
+
+const MEMO: unique symbol = Symbol('wirebench.xsdNodeMemo');
+
+type MemoisedNode = NsXmlElement & { [MEMO]?: XsdNodeMemo };
+
+function memoOf(node: NsXmlElement): XsdNodeMemo {
+  let memo = (node as MemoisedNode)[MEMO];
+  if (memo === undefined) {
+    memo = { children: undefined, occurs: undefined, declaration: undefined, refValue: undefined, refResolved: null, refs: undefined };
+    (node as MemoisedNode)[MEMO] = memo;
+  }
+  return memo;
+}
 
 /** The schema children of `node` (XML Schema namespace, annotations left out), in order. */
 export function xsdChildren(node: NsXmlElement): NsXmlElement[] {
-  let children = schemaChildren.get(node);
+  const memo = memoOf(node);
+  let children = memo.children;
   if (!children) {
     children = [];
     for (const child of node.children) {
       if (child.kind === 'element' && child.ns === XSD_NS && child.local !== 'annotation') children.push(child);
     }
-    schemaChildren.set(node, children);
+    memo.children = children;
   }
   return children;
 }
@@ -61,20 +88,22 @@ export function firstXsdChild(node: NsXmlElement, a: string, b?: string, c?: str
 
 /** minOccurs/maxOccurs of a particle (both default to 1; unreadable values count as 1). */
 export function occursOf(node: NsXmlElement): Occurs {
-  let occurs = occurrences.get(node);
+  const memo = memoOf(node);
+  let occurs = memo.occurs;
   if (!occurs) {
     const min = Number.parseInt(attrValue(node, 'minOccurs') ?? '1', 10);
     const maxText = attrValue(node, 'maxOccurs')?.trim() ?? '1';
     const max = maxText === 'unbounded' ? 'unbounded' : Number.parseInt(maxText, 10);
     occurs = { min: Number.isFinite(min) && min >= 0 ? min : 1, max: max === 'unbounded' || (Number.isFinite(max) && max >= 0) ? max : 1 };
-    occurrences.set(node, occurs);
+    memo.occurs = occurs;
   }
   return occurs;
 }
 
 /** The sampler's view of an `xs:element`. */
 export function elementDeclaration(node: NsXmlElement): ElementDeclaration {
-  let declaration = declarations.get(node);
+  const memo = memoOf(node);
+  let declaration = memo.declaration;
   if (!declaration) {
     const name = attrValue(node, 'name')?.trim();
     declaration = {
@@ -88,7 +117,7 @@ export function elementDeclaration(node: NsXmlElement): ElementDeclaration {
       occurs: occursOf(node),
       inline: firstXsdChild(node, 'complexType', 'simpleType'),
     };
-    declarations.set(node, declaration);
+    memo.declaration = declaration;
   }
   return declaration;
 }
@@ -98,15 +127,21 @@ export function elementDeclaration(node: NsXmlElement): ElementDeclaration {
  * target namespace of its own) no-namespace names take the namespace it was included into.
  */
 export function resolveRef(node: NsXmlElement, value: string, schema: XsdSchemaDocument): WsdlQName | undefined {
-  let cache = references.get(node);
-  if (!cache) {
-    cache = new Map();
-    references.set(node, cache);
-  }
-  let resolved = cache.get(value);
-  if (resolved === undefined) {
+  const memo = memoOf(node);
+  let resolved: WsdlQName | null | undefined;
+  if (memo.refValue === value) {
+    resolved = memo.refResolved;
+  } else if (memo.refValue === undefined) {
     resolved = resolveQName(node, value) ?? null;
-    cache.set(value, resolved);
+    memo.refValue = value;
+    memo.refResolved = resolved;
+  } else {
+    memo.refs ??= new Map();
+    resolved = memo.refs.get(value);
+    if (resolved === undefined) {
+      resolved = resolveQName(node, value) ?? null;
+      memo.refs.set(value, resolved);
+    }
   }
   if (resolved === null) return undefined;
   return resolved.ns === '' && schema.chameleon ? { ns: schema.targetNamespace, local: resolved.local } : resolved;

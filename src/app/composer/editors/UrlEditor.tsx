@@ -9,6 +9,8 @@ export interface UrlEditorProps {
   onChange(value: string): void;
   /** Enter in the field: send. */
   onSubmit(): void;
+  /** Pasted text; return true to take the paste instead of inserting it (a cURL command). */
+  onPaste?(text: string): boolean;
   /** Names defined in the active environment; other `{{names}}` are marked unresolved. */
   defined: ReadonlySet<string>;
   /** Id of the element describing the field (its problems). */
@@ -53,11 +55,11 @@ const singleLine = EditorState.transactionFilter.of((tr) => {
  * The URL field: CodeMirror on one line, with `{{variables}}` (unresolved ones marked) and
  * `{path}` parameters highlighted. Enter and Ctrl/Cmd+Enter send.
  */
-export function UrlEditor({ value, onChange, onSubmit, defined, describedBy, invalid }: UrlEditorProps) {
+export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describedBy, invalid }: UrlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const handlers = useRef({ onChange, onSubmit });
-  handlers.current = { onChange, onSubmit };
+  const handlers = useRef({ onChange, onSubmit, onPaste });
+  handlers.current = { onChange, onSubmit, onPaste };
 
   useEffect(() => {
     const attributes: Record<string, string> = { 'aria-label': 'URL', role: 'textbox', 'aria-multiline': 'false', spellcheck: 'false' };
@@ -76,6 +78,14 @@ export function UrlEditor({ value, onChange, onSubmit, defined, describedBy, inv
           ),
           history(),
           keymap.of([...historyKeymap, ...defaultKeymap]),
+          EditorView.domEventHandlers({
+            paste: (event) => {
+              const text = event.clipboardData?.getData('text/plain') ?? '';
+              if (!handlers.current.onPaste?.(text)) return false;
+              event.preventDefault();
+              return true;
+            },
+          }),
           singleLine,
           definedField,
           tokenField,

@@ -9,11 +9,11 @@ import { FindingList } from '../status/FindingList';
 import { formatCount } from '../units';
 
 const SOURCE_WORDS = {
-  bom: 'its byte order mark',
-  'content-type': 'the Content-Type charset',
-  'xml-declaration': 'the XML declaration',
-  'html-meta': 'the <meta charset> tag',
-  default: 'no declaration (the default)',
+  bom: 'as its byte order mark says',
+  'content-type': 'as the Content-Type charset says',
+  'xml-declaration': 'as the XML declaration says',
+  'html-meta': 'as the <meta charset> tag says',
+  default: 'the default, since nothing declares a charset',
 } as const;
 
 export function BodyNotes({ progress }: { progress: DocumentProgress }) {
@@ -45,7 +45,7 @@ export function BodyNotes({ progress }: { progress: DocumentProgress }) {
     <div className="body-notes">
       {textual ? (
         <p className="muted body-caption">
-          Decoded as <strong>{meta.charset.encoding}</strong>, chosen by {SOURCE_WORDS[meta.charset.source]}; content looks like {meta.sniff.label}.
+          Decoded as <strong>{meta.charset.encoding}</strong>, {SOURCE_WORDS[meta.charset.source]}; the content looks like {meta.sniff.label}.
         </p>
       ) : null}
       {findings.length ? <FindingList findings={findings} compact /> : null}

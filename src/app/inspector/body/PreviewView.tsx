@@ -9,8 +9,11 @@ import { sandboxedPreviewHtml, type BodyKind, type SniffResult } from '../../../
 import { formatClient } from '../formatClient';
 import { formatSize } from '../units';
 
-/** HTML bodies up to this size are previewed whole; larger ones show their start. */
-export const PREVIEW_HTML_LIMIT = 16 * 1024 * 1024;
+/**
+ * HTML bodies up to this size are previewed; the frame renders on the page's own thread,
+ * so a larger page would stall it. Pretty and Raw show any size.
+ */
+export const PREVIEW_HTML_LIMIT = 4 * 1024 * 1024;
 
 export interface PreviewViewProps {
   kind: BodyKind;

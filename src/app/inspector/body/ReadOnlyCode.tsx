@@ -36,7 +36,9 @@ export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: 
           basicSetup,
           languageOf(language),
           EditorState.readOnly.of(true),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
+          // Long strings (tokens, base64, messages) wrap instead of hiding behind a horizontal scroll.
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true', ...(testId ? { 'data-testid': testId, 'data-formatted': 'complete' } : {}) }),
           EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } }),
         ],
       }),
@@ -61,6 +63,6 @@ export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: 
       onSearchTarget?.(null);
       view.destroy();
     };
-  }, [text, language, label, onSearchTarget]);
-  return <div className="code-viewer" ref={host} data-testid={testId} data-formatted="complete" />;
+  }, [text, language, label, testId, onSearchTarget]);
+  return <div className="code-viewer" ref={host} data-formatted="complete" />;
 }

@@ -66,3 +66,16 @@ describe('BlockBytes and searchBytes', () => {
     expect(searchBytes(bytes, '.', 0, bytes.length, { limit: 2 })).toEqual({ offsets: [0, 1], truncated: true });
   });
 });
+
+describe('BodyDocument.indexAll', () => {
+  it('gives the whole text of a view opened after the body ended', async () => {
+    const { BodyDocument } = await import('./bodyDocument');
+    const doc = new BodyDocument('text/plain');
+    doc.append(new TextEncoder().encode('a\nb'));
+    doc.end();
+    doc.open('raw');
+    expect(doc.textParts('raw').join('')).toBe('');
+    doc.indexAll('raw');
+    expect(doc.textParts('raw').join('')).toBe('a\nb');
+  });
+});

@@ -128,7 +128,8 @@ export class BodyDocument {
   private transcoder: TextDecoder | undefined;
   private readonly encoder = new TextEncoder();
   private skipBom = 0;
-  private utf8Carry: Uint8Array | undefined;
+  private readonly validator = new TextDecoder('utf-8', { fatal: true });
+  private validatedTail: Uint8Array = new Uint8Array(0);
   private invalidUtf8: number | undefined;
   private prettyIndexer: LineIndexer | undefined;
   private rawIndexer: RawLineIndexer | undefined;
@@ -162,7 +163,16 @@ export class BodyDocument {
     if (this.ended) return;
     if (!this.meta) this.decide();
     if (this.transcoder && !this.discard) this.bytes.append(this.encoder.encode(this.transcoder.decode()));
-    if (this.utf8Carry && this.invalidUtf8 === undefined) this.invalidUtf8 = this.bytes.length - this.utf8Carry.length;
+    if (this.invalidUtf8 === undefined && !this.transcoder && !this.discard) {
+      try {
+        this.validator.decode();
+      } catch {
+        // The body ends inside a multi-byte sequence.
+        let at = this.bytes.length - 1;
+        while (at > 0 && (this.bytes.byteAt(at) & 0xc0) === 0x80) at--;
+        this.invalidUtf8 = at;
+      }
+    }
     this.ended = true;
   }
 
@@ -205,27 +215,30 @@ export class BodyDocument {
     this.bytes.append(bytes);
   }
 
-  /** Validates UTF-8 across chunk edges: an incomplete sequence at the end waits for the next chunk. */
+  /**
+   * Validates UTF-8 across chunk edges with the engine's own decoder (fast), and only on a
+   * failure looks for the exact offset with core's byte-level check.
+   */
   private checkUtf8(bytes: Uint8Array): void {
     if (this.invalidUtf8 !== undefined || this.meta?.kind === 'binary' || this.meta?.kind === 'image' || this.meta?.kind === 'pdf') return;
-    let view = bytes;
-    let start = this.bytes.length;
-    if (this.utf8Carry) {
-      view = new Uint8Array(this.utf8Carry.length + bytes.length);
-      view.set(this.utf8Carry);
-      view.set(bytes, this.utf8Carry.length);
-      start -= this.utf8Carry.length;
-      this.utf8Carry = undefined;
+    const start = this.bytes.length;
+    try {
+      this.validator.decode(bytes, { stream: true });
+      this.validatedTail = bytes.length >= 4 ? bytes.subarray(bytes.length - 4) : bytes;
+    } catch {
+      const tail = this.validatedTail;
+      const view = new Uint8Array(tail.length + bytes.length);
+      view.set(tail);
+      view.set(bytes, tail.length);
+      // The bad sequence may have started in the tail of the previous chunk.
+      let bad = findInvalidUtf8(view);
+      for (let skip = 1; bad >= 0 && bad < tail.length && skip <= tail.length; skip++) {
+        const again = findInvalidUtf8(view.subarray(skip));
+        if (again < 0) break;
+        bad = again + skip;
+      }
+      this.invalidUtf8 = Math.max(0, start - tail.length + Math.max(0, bad));
     }
-    const bad = findInvalidUtf8(view);
-    if (bad < 0) return;
-    const lead = view[bad]!;
-    const length = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xc2 && lead <= 0xdf ? 2 : 0;
-    if (length > 0 && bad + length > view.length && findInvalidUtf8(view.subarray(bad, view.length)) === 0) {
-      this.utf8Carry = view.slice(bad);
-      return;
-    }
-    this.invalidUtf8 = start + bad;
   }
 
   /** The indexer behind a view; the raw index is only built once someone asks for it. */
@@ -257,6 +270,16 @@ export class BodyDocument {
       if (!indexer.complete && !(indexer.error && indexer instanceof JsonLineIndexer) && (indexer.indexed < this.bytes.length || this.ended)) more = true;
     }
     return more;
+  }
+
+  /**
+   * Indexes a view to the end at once, for answers that need all of it (whole text, copy).
+   * Only once the body has ended; before that there is no end to reach.
+   */
+  indexAll(view: LineView): void {
+    const indexer = this.indexerOf(view);
+    if (!indexer || !this.ended) return;
+    indexer.advance(this.bytes, this.bytes.length, true);
   }
 
   private viewProgress(view: LineView): ViewProgress | undefined {

@@ -27,9 +27,15 @@ export function searchBytes(bytes: BlockBytes, query: string, from: number, to: 
   let truncated = false;
   let skipUntil = from;
   bytes.spans(from, to, (span, base) => {
-    for (let i = Math.max(0, skipUntil - base); i < span.length; i++) {
-      const b = span[i]!;
-      if (b !== first && b !== firstUpper) continue;
+    let i = Math.max(0, skipUntil - base);
+    // Candidates are found with the engine's native indexOf, for each case of the first byte.
+    let nextFirst = span.indexOf(first, i);
+    let nextUpper = firstUpper === first ? -1 : span.indexOf(firstUpper, i);
+    for (;;) {
+      if (nextFirst >= 0 && nextFirst < i) nextFirst = span.indexOf(first, i);
+      if (nextUpper >= 0 && nextUpper < i) nextUpper = span.indexOf(firstUpper, i);
+      i = nextFirst < 0 ? nextUpper : nextUpper < 0 ? nextFirst : Math.min(nextFirst, nextUpper);
+      if (i < 0) return true;
       const at = base + i;
       if (at + needle.length > to) return false;
       let matched = true;
@@ -42,16 +48,18 @@ export function searchBytes(bytes: BlockBytes, query: string, from: number, to: 
           break;
         }
       }
-      if (!matched) continue;
+      if (!matched) {
+        i++;
+        continue;
+      }
       if (offsets.length >= limit) {
         truncated = true;
         return false;
       }
       offsets.push(at);
-      i += needle.length - 1;
+      i += needle.length;
       skipUntil = at + needle.length;
     }
-    return true;
   });
   return { offsets, truncated };
 }

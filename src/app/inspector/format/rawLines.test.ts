@@ -41,3 +41,19 @@ describe('raw rows', () => {
     expect(viewText(doc, 'raw').split('\n').map((l) => l.length)).toEqual([ROW_BYTES, ROW_BYTES, ROW_BYTES, 1]);
   });
 });
+
+describe('LineTable', () => {
+  it('keeps starts beyond 4 GiB and across pages, and finds the line of any offset', async () => {
+    const { LineTable } = await import('./lineTable');
+    const table = new LineTable();
+    const starts = Array.from({ length: 70_000 }, (_, i) => i * 10);
+    starts.push(2 ** 33, 2 ** 33 + 5);
+    starts.forEach((s, i) => table.push(s, i % 3 === 0 ? 0 : 1));
+    expect(table.count).toBe(70_002);
+    expect(table.startOf(69_999)).toBe(699_990);
+    expect(table.startOf(70_001)).toBe(2 ** 33 + 5);
+    expect(table.lineAt(699_995)).toBe(69_999);
+    expect(table.lineAt(2 ** 33 + 1)).toBe(70_000);
+    expect(table.sourceLineOf(65_537)).toBe(Math.floor(65_537 / 3) + 1);
+  });
+});

@@ -2,7 +2,7 @@
  * Findings as a list: severity, title, the message tied to the request, where the rule is
  * defined (linked when it is an RFC), and the finding's action as a control.
  */
-import { rfcReferenceUrl, type Finding } from '../../../core';
+import { authSchemeForChallenge, rfcReferenceUrl, type Finding } from '../../../core';
 import { useComposerActions } from './findingActions';
 import { RetryCountdown } from './RetryCountdown';
 
@@ -25,7 +25,7 @@ function FindingAction({ finding }: { finding: Finding }) {
   if (action.kind === 'retry-after') return <RetryCountdown {...(action.at ? { at: action.at } : {})} seconds={action.seconds} />;
   if (action.kind === 'open-auth' && focusAuth) {
     return (
-      <button type="button" className="finding-action" onClick={() => focusAuth(action.scheme)}>
+      <button type="button" className="finding-action" onClick={() => focusAuth(authSchemeForChallenge(action.scheme))}>
         Set up {action.scheme} auth
       </button>
     );

@@ -13,6 +13,7 @@ declare const self: DedicatedWorkerGlobalScope;
 const SLICE_MS = 25;
 const SLICE_BYTES = 512 * 1024;
 const PROGRESS_MS = 50;
+const PARSED_CACHE_BYTES = 16 * 1024 * 1024;
 
 let session = -1;
 let body: BodyDocument | undefined;
@@ -101,24 +102,31 @@ function answer(request: WorkerRequest): unknown {
       const doc = documentOf(request.doc);
       if (!doc) return '';
       if (doc.progress().textBytes > request.maxChars) throw new RangeError(`The text is larger than ${request.maxChars} characters`);
+      doc.indexAll(request.view);
+      dirty.add(request.doc);
+      schedule();
       return doc.textParts(request.view).join('');
     }
     case 'blob': {
       const doc = documentOf(request.doc);
+      doc?.indexAll(request.view);
       return new Blob(doc ? doc.textParts(request.view) : [], { type: 'text/plain;charset=utf-8' });
     }
     case 'jsonpath': {
       if (!body) throw new RangeError('There is no body to filter');
       const compiled = compileJsonPath(request.query);
       if (!compiled.ok) throw new SyntaxError(compiled.error.message);
-      if (!parsedBody) {
+      let parsed = parsedBody;
+      if (!parsed) {
         try {
-          parsedBody = { value: JSON.parse(body.wholeText()) as unknown };
+          parsed = { value: JSON.parse(body.wholeText()) as unknown };
         } catch (error) {
           throw new SyntaxError(`The body is not valid JSON, so it cannot be filtered: ${(error as Error).message}`);
         }
+        // A parsed body costs several times its size; only small ones stay parsed for the next filter.
+        if (body.progress().textBytes <= PARSED_CACHE_BYTES) parsedBody = parsed;
       }
-      const all = compiled.value.select(parsedBody.value, FILTER_RESULT_LIMIT + 1);
+      const all = compiled.value.select(parsed.value, FILTER_RESULT_LIMIT + 1);
       const nodes = all.slice(0, FILTER_RESULT_LIMIT);
       filter = documentFromText(JSON.stringify(nodes.map((n) => n.value), null, 2), 'json');
       filter.open('pretty');
@@ -155,6 +163,11 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     dirty.add('body');
     return;
   }
+  // A diff compares the two texts it carries, so it does not belong to any body.
+  if (message.type === 'request' && message.request.type === 'diff') {
+    reply(message.session, message.id, message.request);
+    return;
+  }
   if (message.session !== session) return;
   switch (message.type) {
     case 'chunks':
@@ -176,11 +189,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       filter = undefined;
       return;
     case 'request':
-      try {
-        const value = answer(message.request);
-        post({ type: 'reply', session, id: message.id, ok: true, value });
-      } catch (error) {
-        post({ type: 'reply', session, id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) });
-      }
+      reply(session, message.id, message.request);
   }
 };
+
+function reply(replySession: number, id: number, request: WorkerRequest): void {
+  try {
+    post({ type: 'reply', session: replySession, id, ok: true, value: answer(request) });
+  } catch (error) {
+    post({ type: 'reply', session: replySession, id, ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+}

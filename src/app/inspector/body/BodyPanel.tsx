@@ -1,0 +1,109 @@
+/**
+ * The body of the response in the views that suit it — Pretty, Raw, Preview, Hex — with
+ * the notes on how it was decoded, search, a JSONPath/XPath filter, copy and save. The
+ * views read the worker's documents, so they show the body while it is still arriving.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { BodyKind, RelayHead, WireRequest } from '../../../core';
+import type { Exchange } from '../../store/exchangeSlice';
+import { useFormatSnapshot } from '../hooks/useFormatSnapshot';
+import { useFrameThrottled } from '../hooks/useFrameThrottled';
+import { panelId, TabList, tabId, type TabItem } from '../TabList';
+import { formatSize } from '../units';
+import { BodyActions } from './BodyActions';
+import { BodyNotes } from './BodyNotes';
+import { DocumentView } from './DocumentView';
+import { FilterBar } from './FilterBar';
+import { HexView } from './HexView';
+import { PreviewView } from './PreviewView';
+import { SearchBar } from './SearchBar';
+import type { SearchTarget } from './searchTarget';
+
+type ViewId = 'pretty' | 'raw' | 'preview' | 'hex';
+
+const LABELS: Record<ViewId, string> = { pretty: 'Pretty', raw: 'Raw', preview: 'Preview', hex: 'Hex' };
+
+function viewsFor(kind: BodyKind | undefined): ViewId[] {
+  switch (kind) {
+    case 'json':
+    case 'xml':
+      return ['pretty', 'raw', 'hex'];
+    case 'html':
+      return ['pretty', 'raw', 'preview', 'hex'];
+    case 'text':
+      return ['raw', 'hex'];
+    case 'image':
+    case 'pdf':
+      return ['preview', 'hex'];
+    case 'binary':
+      return ['hex'];
+    default:
+      return [];
+  }
+}
+
+const receivedOf = (s: { exchange: { received: number } }) => s.exchange.received;
+
+export interface BodyPanelProps {
+  chunks: Uint8Array[];
+  phase: Exchange['phase'];
+  request: WireRequest | undefined;
+  head: RelayHead | undefined;
+}
+
+export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
+  const snapshot = useFormatSnapshot();
+  const received = useFrameThrottled(receivedOf);
+  const own = snapshot.owner === chunks;
+  const progress = own ? snapshot.body : undefined;
+  const meta = progress?.meta;
+  const views = viewsFor(meta?.kind);
+  const [chosen, setChosen] = useState<ViewId | undefined>();
+  const [filter, setFilter] = useState<string | undefined>();
+  const [target, setTarget] = useState<SearchTarget | null>(null);
+  const onSearchTarget = useCallback((t: SearchTarget | null) => setTarget(() => t), []);
+
+  useEffect(() => {
+    setFilter(undefined);
+  }, [chunks]);
+
+  const active: ViewId | undefined = chosen && views.includes(chosen) ? chosen : views[0];
+  const filtering = filter !== undefined && active === 'pretty';
+  const filterable = meta && (meta.kind === 'json' || meta.kind === 'xml' || meta.kind === 'html');
+  const items: TabItem<ViewId>[] = views.map((id) => ({ id, label: LABELS[id] }));
+  const shown = filtering ? snapshot.filter : progress;
+  const lineView = active === 'pretty' || active === 'raw' ? active : undefined;
+
+  if (!progress || !meta) {
+    return <p className="muted body-waiting">{phase === 'sending' ? (received ? `Receiving… ${formatSize(received)}` : 'Waiting for the body…') : 'Reading the body…'}</p>;
+  }
+  if (meta.kind === 'empty') return <p className="muted" data-testid="response-body">No body.</p>;
+
+  return (
+    <div className="body-panel">
+      <div className="body-toolbar">
+        <TabList<ViewId> idPrefix="body-view" label="Body view" items={items} active={active!} onChange={setChosen} className="tabs-small" />
+        <BodyActions chunks={chunks} phase={phase} received={received} url={request?.url} headers={head?.headers ?? []} meta={meta} copySource={lineView ? { doc: filtering ? 'filter' : 'body', view: lineView } : undefined} />
+      </div>
+      {lineView ? (
+        <div className="body-tools">
+          {filterable && active === 'pretty' ? <FilterBar kind={meta.kind} textBytes={progress.textBytes} active={filter !== undefined} onFilter={setFilter} /> : null}
+          <SearchBar target={target} revision={`${shown?.id}:${(lineView === 'pretty' ? shown?.pretty : shown?.raw)?.complete}`} />
+        </div>
+      ) : null}
+      <BodyNotes progress={progress} />
+      {filtering ? (
+        <p className="filter-summary" role="status">
+          Showing {filter}.
+        </p>
+      ) : null}
+      <div role="tabpanel" id={panelId('body-view', active!)} aria-labelledby={tabId('body-view', active!)} className="body-view">
+        {lineView && shown ? (
+          <DocumentView doc={filtering ? 'filter' : 'body'} view={lineView} progress={shown} label={`Response body, ${LABELS[lineView]}${filtering ? ' (filtered)' : ''}`} onSearchTarget={onSearchTarget} />
+        ) : null}
+        {active === 'preview' ? <PreviewView kind={meta.kind} sniff={meta.sniff} chunks={chunks} documentId={progress.id} textBytes={progress.textBytes} /> : null}
+        {active === 'hex' ? <HexView chunks={chunks} received={received} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,342 @@
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { findItem, type Collection } from '../../core';
+import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
+import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
+import { TreeRowMenu, type TreeRowAction } from './TreeRowMenu';
+
+export interface CollectionTreeProps {
+  /** Search text; when not blank the tree shows matches only. */
+  search: string;
+  onEditVariables(collectionId: string): void;
+  onExport(collectionId: string): void;
+}
+
+interface Dragging {
+  collectionId: string;
+  itemId: string;
+  parentId: string | null;
+  index: number;
+}
+
+function childCount(collections: readonly Collection[], row: TreeRow): number {
+  const collection = collections.find((c) => c.id === row.collectionId);
+  if (!collection) return 0;
+  if (row.kind === 'collection') return collection.items.length;
+  const item = row.item && findItem(collection.items, row.item.id)?.item;
+  return item?.kind === 'folder' ? item.items.length : 0;
+}
+
+/**
+ * Collections as a tree: click or Enter opens a request, arrows move and fold, F2
+ * renames, Delete deletes (with Undo), Alt+arrows reorder (Alt+←/→ out of and into
+ * folders), Shift+F10 opens a row's actions; rows can be dragged before, after or into
+ * others.
+ */
+export function CollectionTree({ search, onEditVariables, onExport }: CollectionTreeProps) {
+  const store = useWorkbenchApi();
+  const collections = useWorkbench((s) => s.collections);
+  const tabLinks = useWorkbench((s) => s.tabLinks);
+  const activeTabId = useWorkbench((s) => s.activeTabId);
+  const selectedCollectionId = useWorkbench((s) => s.selectedCollectionId);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [menuKey, setMenuKey] = useState<string | null>(null);
+  const [dropHint, setDropHint] = useState<{ key: string; place: DropPlace } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const dragging = useRef<Dragging | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const wantFocus = useRef(false);
+
+  const searching = search.trim() !== '';
+  const rows = useMemo(() => (searching ? searchTreeRows(collections, search) : treeRows(collections, collapsed)), [collections, collapsed, search, searching]);
+  const activeLink = tabLinks[activeTabId];
+  const activeKey = activeLink ? treeRowKey(activeLink.collectionId, activeLink.requestId) : null;
+  const current = rows.find((r) => r.key === focusedKey) ?? rows.find((r) => r.key === activeKey) ?? rows[0];
+
+  useEffect(() => {
+    if (!wantFocus.current || !current) return;
+    wantFocus.current = false;
+    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(current.key)}"]`)?.focus();
+  });
+
+  const focusRow = (key: string) => {
+    wantFocus.current = true;
+    setFocusedKey(key);
+  };
+
+  const toggle = (row: TreeRow, open?: boolean) => {
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      const shouldOpen = open ?? next.has(row.key);
+      if (shouldOpen) next.delete(row.key);
+      else next.add(row.key);
+      return next;
+    });
+  };
+
+  const activate = (row: TreeRow) => {
+    const state = store.getState();
+    if (row.kind === 'request') state.openSavedRequest(row.collectionId, row.item!.id);
+    else {
+      if (row.kind === 'collection') state.selectCollection(row.collectionId);
+      if (!searching) toggle(row);
+    }
+  };
+
+  const remove = (row: TreeRow) => {
+    const state = store.getState();
+    const at = rows.indexOf(row);
+    const neighbour = rows[at + 1]?.level === row.level ? rows[at + 1] : rows[at - 1];
+    if (row.kind === 'collection') state.removeCollection(row.collectionId);
+    else state.removeWorkspaceItem(row.collectionId, row.item!.id);
+    if (neighbour) focusRow(neighbour.key);
+  };
+
+  const move = (row: TreeRow, direction: 'up' | 'down' | 'out' | 'in') => {
+    if (row.kind === 'collection' || searching) return;
+    const state = store.getState();
+    const collection = state.collections.find((c) => c.id === row.collectionId);
+    if (!collection) return;
+    const id = row.item!.id;
+    const parentId = row.parentId ?? null;
+    try {
+      if (direction === 'up' && row.index > 0) state.moveWorkspaceItem(row.collectionId, id, parentId, row.index - 1);
+      else if (direction === 'down' && row.index < row.siblings - 1) state.moveWorkspaceItem(row.collectionId, id, parentId, row.index + 1);
+      else if (direction === 'out' && parentId !== null) {
+        const parent = findItem(collection.items, parentId)!;
+        state.moveWorkspaceItem(row.collectionId, id, parent.parentId, parent.index + 1);
+      } else if (direction === 'in') {
+        const siblings = parentId === null ? collection.items : (findItem(collection.items, parentId)!.item as { items: Collection['items'] }).items;
+        const previous = siblings[row.index - 1];
+        if (!previous || previous.kind !== 'folder') return;
+        state.moveWorkspaceItem(row.collectionId, id, previous.id, previous.items.length);
+        toggle({ ...row, key: treeRowKey(row.collectionId, previous.id) }, true);
+      } else return;
+    } catch {
+      return;
+    }
+    setAnnouncement(`Moved ${row.name}`);
+    focusRow(row.key);
+  };
+
+  const actionsFor = (row: TreeRow): TreeRowAction[] => {
+    const state = store.getState();
+    const actions: TreeRowAction[] = [];
+    if (row.kind === 'request') actions.push({ label: 'Open', shortcut: 'Enter', run: () => activate(row) });
+    if (row.kind !== 'request') {
+      actions.push({
+        label: 'New folder',
+        run: () => {
+          const id = state.addFolder(row.collectionId, row.kind === 'folder' ? row.item!.id : null, 'New folder');
+          toggle(row, true);
+          const key = treeRowKey(row.collectionId, id);
+          setRenaming(key);
+          setFocusedKey(key);
+        },
+      });
+    }
+    actions.push({ label: 'Rename', shortcut: 'F2', run: () => setRenaming(row.key) });
+    actions.push({
+      label: 'Duplicate',
+      run: () => {
+        const id = row.kind === 'collection' ? state.duplicateCollection(row.collectionId) : state.duplicateWorkspaceItem(row.collectionId, row.item!.id);
+        focusRow(row.kind === 'collection' ? id : treeRowKey(row.collectionId, id));
+      },
+    });
+    if (row.kind === 'collection') {
+      actions.push({ label: 'Variables…', run: () => onEditVariables(row.collectionId) });
+      actions.push({ label: 'Export…', run: () => onExport(row.collectionId) });
+    } else if (!searching) {
+      actions.push({ label: 'Move up', shortcut: 'Alt+ArrowUp', run: () => move(row, 'up') });
+      actions.push({ label: 'Move down', shortcut: 'Alt+ArrowDown', run: () => move(row, 'down') });
+    }
+    actions.push({ label: 'Delete', shortcut: 'Delete', danger: true, run: () => remove(row) });
+    return actions;
+  };
+
+  const commitRename = (row: TreeRow, name: string) => {
+    setRenaming(null);
+    const state = store.getState();
+    if (name.trim() && name.trim() !== row.name) {
+      if (row.kind === 'collection') state.renameCollection(row.collectionId, name);
+      else state.renameWorkspaceItem(row.collectionId, row.item!.id, name);
+    }
+    focusRow(row.key);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, row: TreeRow) => {
+    if (renaming) return;
+    const at = rows.indexOf(row);
+    const go = (index: number) => rows[index] && focusRow(rows[index]!.key);
+    if (event.altKey && ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
+      event.preventDefault();
+      move(row, event.key === 'ArrowUp' ? 'up' : event.key === 'ArrowDown' ? 'down' : event.key === 'ArrowLeft' ? 'out' : 'in');
+      return;
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        go(at + 1);
+        break;
+      case 'ArrowUp':
+        go(at - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (row.expanded === false && !searching) toggle(row, true);
+        else if (row.expanded && rows[at + 1]?.level === row.level + 1) go(at + 1);
+        break;
+      case 'ArrowLeft':
+        if (row.expanded && !searching) toggle(row, false);
+        else {
+          const parent = rows.slice(0, at).reverse().find((r) => r.level === row.level - 1);
+          if (parent) focusRow(parent.key);
+        }
+        break;
+      case 'Enter':
+        activate(row);
+        break;
+      case 'F2':
+        setRenaming(row.key);
+        break;
+      case 'Delete':
+        remove(row);
+        break;
+      case 'ContextMenu':
+        setMenuKey(row.key);
+        break;
+      case 'F10':
+        if (!event.shiftKey) return;
+        setMenuKey(row.key);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const placeOf = (event: DragEvent<HTMLElement>, row: TreeRow): DropPlace => {
+    if (row.kind === 'collection') return 'inside';
+    const box = event.currentTarget.getBoundingClientRect();
+    const y = (event.clientY - box.top) / Math.max(1, box.height);
+    if (row.kind === 'folder') return y < 0.25 ? 'before' : y > 0.75 ? 'after' : 'inside';
+    return y < 0.5 ? 'before' : 'after';
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>, row: TreeRow) => {
+    event.preventDefault();
+    setDropHint(null);
+    const moving = dragging.current;
+    dragging.current = null;
+    if (!moving || row.key === treeRowKey(moving.collectionId, moving.itemId)) return;
+    const target = dropTarget(row, placeOf(event, row), moving, childCount(collections, row));
+    try {
+      store.getState().moveWorkspaceItem(moving.collectionId, moving.itemId, target.folderId, target.index, target.collectionId);
+      setAnnouncement('Moved');
+      focusRow(treeRowKey(target.collectionId, moving.itemId));
+    } catch {
+      // A folder dropped into itself: nothing moves.
+    }
+  };
+
+  if (rows.length === 0) {
+    return <p className="muted workspace-empty">{searching ? 'Nothing matches.' : 'No collections yet. Create one, import a file, or press Ctrl+S in a request to save it.'}</p>;
+  }
+
+  return (
+    <>
+      <div ref={list} role="tree" aria-label={searching ? 'Search results' : 'Collections'} className="collection-tree">
+        {rows.map((row) => {
+          const focused = row.key === current?.key;
+          const isActive = row.key === activeKey;
+          const method = row.kind === 'request' && row.item?.kind === 'request' ? row.item.draft.method : '';
+          const soap = row.item?.kind === 'request' && row.item.requestType === 'soap';
+          const hint = dropHint?.key === row.key ? ` tree-drop-${dropHint.place}` : '';
+          return (
+            <div
+              key={row.key}
+              data-key={row.key}
+              role="treeitem"
+              aria-level={row.level}
+              aria-setsize={row.siblings}
+              aria-posinset={row.index + 1}
+              aria-expanded={row.kind === 'request' || searching ? undefined : row.expanded}
+              aria-selected={focused}
+              aria-current={isActive ? 'true' : undefined}
+              aria-keyshortcuts="Enter F2 Delete Alt+ArrowUp Alt+ArrowDown Shift+F10"
+              tabIndex={focused ? 0 : -1}
+              className={`tree-row tree-row-${row.kind}${isActive ? ' tree-row-active' : ''}${row.kind === 'collection' && row.collectionId === selectedCollectionId ? ' tree-row-selected' : ''}${hint}`}
+              style={{ paddingLeft: `${0.25 + (row.level - 1) * 0.85}rem` }}
+              draggable={row.kind !== 'collection' && !searching && renaming !== row.key}
+              onFocus={() => setFocusedKey(row.key)}
+              onClick={() => activate(row)}
+              onKeyDown={(e) => onKeyDown(e, row)}
+              onDragStart={(event) => {
+                dragging.current = { collectionId: row.collectionId, itemId: row.item!.id, parentId: row.parentId ?? null, index: row.index };
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', row.name);
+              }}
+              onDragOver={(event) => {
+                if (!dragging.current) return;
+                event.preventDefault();
+                const place = placeOf(event, row);
+                if (dropHint?.key !== row.key || dropHint.place !== place) setDropHint({ key: row.key, place });
+              }}
+              onDragLeave={() => setDropHint((h) => (h?.key === row.key ? null : h))}
+              onDrop={(event) => onDrop(event, row)}
+              onDragEnd={() => {
+                dragging.current = null;
+                setDropHint(null);
+              }}
+            >
+              <span className="tree-twisty" aria-hidden="true">
+                {row.kind === 'request' ? '' : searching ? '' : row.expanded ? '▾' : '▸'}
+              </span>
+              {row.kind === 'request' ? <span className={`method-tag method-${method.toLowerCase()}`}>{method}</span> : null}
+              {renaming === row.key ? (
+                <input
+                  className="tree-rename"
+                  aria-label={`New name for ${row.name}`}
+                  defaultValue={row.name}
+                  autoFocus
+                  onClick={(e) => e.stopPropagation()}
+                  onFocus={(e) => e.currentTarget.select()}
+                  onKeyDown={(e) => {
+                    e.stopPropagation();
+                    if (e.key === 'Enter') commitRename(row, e.currentTarget.value);
+                    else if (e.key === 'Escape') {
+                      setRenaming(null);
+                      focusRow(row.key);
+                    }
+                  }}
+                  onBlur={(e) => renaming === row.key && commitRename(row, e.currentTarget.value)}
+                />
+              ) : (
+                <span className="tree-name" title={row.folderPath ? [...row.folderPath, row.name].join(' / ') : row.name}>
+                  <span className="tree-label">{row.name}</span>
+                  {row.folderPath ? <span className="tree-path">{row.folderPath.join(' / ')}</span> : null}
+                </span>
+              )}
+              {soap ? <span className="badge tree-soap">SOAP</span> : null}
+              <TreeRowMenu
+                name={row.name}
+                actions={menuKey === row.key ? actionsFor(row) : []}
+                open={menuKey === row.key}
+                onOpenChange={(open) => setMenuKey(open ? row.key : null)}
+                onClose={() => focusRow(row.key)}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}

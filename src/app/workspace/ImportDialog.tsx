@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { collectionRequests, type CoreError } from '../../core';
+import { useWorkbenchApi } from '../store/StoreProvider';
+import { IMPORT_FORMAT_LABELS, importText, importUrl, type ImportOutcome } from './importSources';
+
+export interface ImportDialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+type Report = { ok: true; outcome: ImportOutcome; name: string; count: number } | { ok: false; error: CoreError; source: string };
+
+function positionText(error: CoreError): string {
+  if (error.position && !error.message.includes(`line ${error.position.line}`)) return ` (line ${error.position.line}, column ${error.position.column})`;
+  return '';
+}
+
+/**
+ * Imports a pasted text, a file, or a URL (fetched through the relay): cURL, Postman
+ * v2.1, HAR 1.2, `.http`, OpenAPI 3, WSDL. A successful import adds a new collection and
+ * lists everything it could not bring, with the reason; a failed one changes nothing and
+ * says exactly what is wrong and where.
+ */
+export function ImportDialog({ open, onClose }: ImportDialogProps) {
+  const store = useWorkbenchApi();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<Report | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setReport(null);
+      element.showModal();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  const finish = (outcome: Awaited<ReturnType<typeof importText>>, source: string) => {
+    if (!outcome.ok) {
+      setReport({ ok: false, error: outcome.error, source });
+      return;
+    }
+    const { collection } = outcome.value.result;
+    store.getState().addImportedCollection(collection);
+    setReport({ ok: true, outcome: outcome.value, name: collection.name, count: collectionRequests(collection.items).length });
+  };
+
+  const run = async (work: () => Promise<Awaited<ReturnType<typeof importText>>>, source: string) => {
+    setBusy(true);
+    setReport(null);
+    try {
+      finish(await work(), source);
+    } catch (err) {
+      finish({ ok: false, error: { kind: 'import-failed', message: (err as Error).message } }, source);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    void run(async () => importText(await file.text(), { fileName: file.name }), file.name);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <dialog ref={dialog} className="workspace-dialog import-dialog" aria-labelledby="import-dialog-title" onClose={onClose}>
+      <h2 id="import-dialog-title">Import</h2>
+      <p className="muted small">cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 (JSON or YAML) and WSDL. Each import becomes a new collection; nothing you have is changed.</p>
+      <label className="workspace-field">
+        Paste
+        <textarea value={text} rows={7} spellCheck={false} placeholder="curl https://api.example.com/users -H 'Accept: application/json'" onChange={(e) => setText(e.target.value)} />
+      </label>
+      <div className="dialog-actions import-actions">
+        <label className="file-button">
+          Choose a file…
+          <input ref={fileInput} type="file" className="visually-hidden" accept=".json,.har,.http,.rest,.yaml,.yml,.wsdl,.xml,.txt,.sh" onChange={(e) => onFile(e.target.files?.[0])} />
+        </label>
+        <button type="button" className="primary" disabled={busy || text.trim() === ''} onClick={() => void run(() => importText(text), 'the pasted text')}>
+          Import pasted text
+        </button>
+      </div>
+      <form
+        className="import-url"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (url.trim()) void run(() => importUrl(url.trim()), url.trim());
+        }}
+      >
+        <label className="workspace-field">
+          Or from a URL (WSDL, OpenAPI, Postman…)
+          <input type="url" value={url} placeholder="https://example.com/service?wsdl" onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <button type="submit" disabled={busy || url.trim() === ''}>
+          Fetch and import
+        </button>
+      </form>
+      <div className="import-report" aria-live="polite">
+        {busy ? <p className="muted">Importing…</p> : null}
+        {report && !report.ok ? (
+          <div role="alert" className="error-card import-error">
+            <h3>Nothing was imported from {report.source}</h3>
+            <p>
+              {report.error.message}
+              {positionText(report.error)}
+            </p>
+            {report.error.field ? <p className="muted small">At: {report.error.field}</p> : null}
+          </div>
+        ) : null}
+        {report && report.ok ? (
+          <div role="status" className="import-success">
+            <p>
+              Imported <strong>{report.name}</strong> ({IMPORT_FORMAT_LABELS[report.outcome.format]}): {report.count} {report.count === 1 ? 'request' : 'requests'}.
+            </p>
+            {report.outcome.result.skipped.length > 0 ? (
+              <>
+                <h3>Not imported ({report.outcome.result.skipped.length})</h3>
+                <ul className="import-skipped">
+                  {report.outcome.result.skipped.map((skip, i) => (
+                    <li key={i}>
+                      <strong>{skip.item}</strong>: {skip.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {report.outcome.result.warnings.length > 0 ? (
+              <>
+                <h3>Changed on the way ({report.outcome.result.warnings.length})</h3>
+                <ul className="import-warnings">
+                  {report.outcome.result.warnings.map((warning, i) => (
+                    <li key={i}>{warning}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * What a SOAP fault code says about who is to blame and what to do (SOAP 1.1 §4.4.1,
+ * SOAP 1.2 Part 1 §5.4.6). 1.1's `Client`/`Server` and 1.2's `Sender`/`Receiver` are the
+ * same split as HTTP's 4xx/5xx; 1.1 allows dotted refinements such as `Client.Auth`.
+ */
+import type { SoapFault } from '../soap/soapFault';
+import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../soap/wsdlModel';
+
+/** Who caused a fault, read from its code. */
+export type SoapFaultBlame = 'sender' | 'receiver' | 'version' | 'must-understand' | 'encoding' | 'unknown';
+
+/** A fault code in plain words. */
+export interface SoapFaultMeaning {
+  blame: SoapFaultBlame;
+  /** A short label such as "Your request was at fault". */
+  title: string;
+  meaning: string;
+  reference: string;
+}
+
+const MEANINGS: Record<SoapFaultBlame, Omit<SoapFaultMeaning, 'blame' | 'reference'>> = {
+  sender: {
+    title: 'Your request was at fault',
+    meaning: 'The message was wrong or lacked something (data, credentials, a header); sending it again unchanged will fail again. The operation was not executed.',
+  },
+  receiver: {
+    title: 'The service failed',
+    meaning: 'The message was fine but the service could not process it (a fault behind it, a dependency down). It may succeed later; retry only if the operation is safe to repeat.',
+  },
+  version: {
+    title: 'SOAP version mismatch',
+    meaning: 'The envelope namespace is not one the service speaks: SOAP 1.1 is http://schemas.xmlsoap.org/soap/envelope/, SOAP 1.2 is http://www.w3.org/2003/05/soap-envelope.',
+  },
+  'must-understand': {
+    title: 'Header not understood',
+    meaning: 'A header block marked mustUnderstand was not understood by the service, so it refused the whole message.',
+  },
+  encoding: {
+    title: 'Unknown data encoding',
+    meaning: 'A header or body uses an encodingStyle the service does not support.',
+  },
+  unknown: {
+    title: 'Fault',
+    meaning: 'The fault code is not one of the standard SOAP codes; see the reason and detail.',
+  },
+};
+
+function blameOf(local: string, version: '1.1' | '1.2'): SoapFaultBlame {
+  const base = local.split('.')[0]!;
+  if (base === (version === '1.1' ? 'Client' : 'Sender')) return 'sender';
+  if (base === (version === '1.1' ? 'Server' : 'Receiver')) return 'receiver';
+  if (base === 'VersionMismatch') return 'version';
+  if (base === 'MustUnderstand') return 'must-understand';
+  if (base === 'DataEncodingUnknown' && version === '1.2') return 'encoding';
+  return 'unknown';
+}
+
+/** Reads a fault's code into who is to blame and what that means. */
+export function describeSoapFault(fault: SoapFault): SoapFaultMeaning {
+  const ns = fault.soapVersion === '1.1' ? SOAP11_ENVELOPE_NS : SOAP12_ENVELOPE_NS;
+  // A code whose prefix is not the envelope's is an application code; an unresolved prefix is read by its local part.
+  const standard = fault.codeName === null || fault.codeName.ns === ns;
+  const local = fault.codeName?.local ?? fault.code.slice(fault.code.indexOf(':') + 1);
+  const blame = standard ? blameOf(local, fault.soapVersion) : 'unknown';
+  return { blame, ...MEANINGS[blame], reference: fault.soapVersion === '1.1' ? 'SOAP 1.1 §4.4.1' : 'SOAP 1.2 Part 1 §5.4.6' };
+}

@@ -1,0 +1,80 @@
+/**
+ * The log of an entry's exchanges: when, why, what came back — never a secret value. A
+ * record is built from plain facts and every text in it is scrubbed of the entry's secrets,
+ * because an error description or body excerpt may echo a token back.
+ */
+
+/**
+ * Why an exchange happened: "Refresh now", shortly before expiry, a new refresh token was
+ * given, a request needed a token, or a resource server answered 401 invalid_token.
+ */
+export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized';
+
+/** One exchange, without secret values. */
+export interface VaultExchangeRecord {
+  /** Local time the exchange started (ms). */
+  at: number;
+  trigger: VaultExchangeTrigger;
+  /** Token endpoint without query or fragment. */
+  endpoint: string;
+  bodyFormat: 'json' | 'form';
+  durationMs: number;
+  outcome: 'ok' | 'error';
+  /** HTTP status, when an answer arrived. */
+  status?: number;
+  /** The server sent a new refresh token that replaced the old one. */
+  rotated?: boolean;
+  expiresInSeconds?: number;
+  scope?: string;
+  tokenType?: string;
+  /** RFC 6749 error code, or the kind of the failure. */
+  errorCode?: string;
+  /** The failure in words, scrubbed. */
+  message?: string;
+}
+
+/** Most records kept per entry; older ones fall off. */
+export const VAULT_LOG_LIMIT = 50;
+
+/** What replaces a secret found in a log text. */
+export const VAULT_REDACTED = '[secret removed]';
+
+/**
+ * Replaces every occurrence of each secret in `text`. Secrets shorter than 4 characters
+ * are ignored: they would match ordinary words and they are not worth hiding.
+ */
+export function redactVaultSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  const usable = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
+  for (const secret of usable) out = out.split(secret).join(VAULT_REDACTED);
+  return out;
+}
+
+/**
+ * Builds a log record with every string field scrubbed of `secrets` and the endpoint
+ * stripped of query and fragment, which could carry credentials.
+ */
+export function vaultExchangeRecord(facts: VaultExchangeRecord, secrets: readonly (string | undefined)[]): VaultExchangeRecord {
+  let endpoint = facts.endpoint;
+  try {
+    const url = new URL(facts.endpoint);
+    url.search = '';
+    url.hash = '';
+    url.username = '';
+    url.password = '';
+    endpoint = url.href;
+  } catch {
+    // Not a URL: keep the text, still scrubbed below.
+  }
+  const record: VaultExchangeRecord = { ...facts, endpoint };
+  for (const key of Object.keys(record) as (keyof VaultExchangeRecord)[]) {
+    const value = record[key];
+    if (typeof value === 'string') (record as unknown as Record<string, unknown>)[key] = redactVaultSecrets(value, secrets);
+  }
+  return record;
+}
+
+/** The log with `record` added at the front and at most `VAULT_LOG_LIMIT` records kept. */
+export function appendVaultExchange(log: readonly VaultExchangeRecord[], record: VaultExchangeRecord): VaultExchangeRecord[] {
+  return [record, ...log].slice(0, VAULT_LOG_LIMIT);
+}
