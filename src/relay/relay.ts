@@ -22,7 +22,7 @@ import {
 } from '../core';
 import { normaliseFingerprint, type TlsPolicy } from './connector';
 import { classifyFailure, RelayFailure } from './failures';
-import { performHop, type HopResponse } from './upstream';
+import { performHop, type HopResponse, type StaleSocketFailure } from './upstream';
 import { uploadProgress } from './progress';
 
 const MAX_META_BYTES = 4 * 1024 * 1024;
@@ -215,7 +215,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     const started = performance.now();
     let hop: HopResponse;
     for (;;) {
-      hop = await performHop({
+      const hopRequest = {
         method,
         url,
         headers,
@@ -224,8 +224,18 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         tls: tlsPolicy,
         timeoutMs,
         signal: controller.signal,
-        onUploadProgress: progressId ? (sent) => uploadProgress.update(progressId!, sent) : undefined,
-      });
+        onUploadProgress: progressId ? (sent: number) => uploadProgress.update(progressId!, sent) : undefined,
+      };
+      try {
+        hop = await performHop(hopRequest);
+      } catch (err) {
+        // A kept-alive socket the server closed while idle fails before any answer; as
+        // browsers do, send once more on a fresh connection — only when the body can be replayed.
+        const stale = (err as StaleSocketFailure).reusedSocket === true && /ECONNRESET|EPIPE/.test((err as NodeJS.ErrnoException).code ?? '');
+        const replayable = hopRequest.body === null || hopRequest.body instanceof Uint8Array;
+        if (!stale || !replayable || controller.signal.aborted) throw err;
+        hop = await performHop(hopRequest);
+      }
       const status = hop.response.statusCode ?? 0;
       const location = hop.response.headers.location;
       if (!follow || !REDIRECT_STATUSES.has(status) || !location) break;

@@ -11,8 +11,15 @@ import { framingHeaders, type HeaderField, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
 
-const httpAgent = new TimedHttpAgent({ keepAlive: true, maxSockets: 64 });
-const httpsAgent = new TimedHttpsAgent({ keepAlive: true, maxSockets: 64 });
+// Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
+// and a request written to a socket the server is closing dies with "socket hang up".
+const httpAgent = new TimedHttpAgent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
+const httpsAgent = new TimedHttpsAgent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
+
+/** Marks an error of a request that went out on a reused keep-alive socket and got no answer. */
+export interface StaleSocketFailure extends Error {
+  reusedSocket?: boolean;
+}
 
 /** Frees pooled sockets (used when the server shuts down). */
 export function closeUpstreamAgents(): void {
@@ -159,9 +166,10 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       finishedAt = performance.now();
       timings.send = finishedAt - socketAt;
     });
-    request.on('error', (err) => {
+    request.on('error', (err: StaleSocketFailure) => {
       hop.signal.removeEventListener('abort', onAbort);
       if (timer) clearTimeout(timer);
+      err.reusedSocket = request.reusedSocket;
       reject(err);
     });
     request.on('response', (response) => {
