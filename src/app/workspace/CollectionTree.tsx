@@ -47,6 +47,8 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
   const dragging = useRef<Dragging | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
+  /** Set by Escape and Enter, so the blur that follows neither renames nor renames twice. */
+  const renameDone = useRef(false);
 
   const searching = search.trim() !== '';
   const rows = useMemo(() => (searching ? searchTreeRows(collections, search) : treeRows(collections, collapsed)), [collections, collapsed, search, searching]);
@@ -156,6 +158,7 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
   };
 
   const commitRename = (row: TreeRow, name: string) => {
+    renameDone.current = true;
     setRenaming(null);
     const state = store.getState();
     if (name.trim() && name.trim() !== row.name) {
@@ -305,16 +308,20 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
                   defaultValue={row.name}
                   autoFocus
                   onClick={(e) => e.stopPropagation()}
-                  onFocus={(e) => e.currentTarget.select()}
+                  onFocus={(e) => {
+                    renameDone.current = false;
+                    e.currentTarget.select();
+                  }}
                   onKeyDown={(e) => {
                     e.stopPropagation();
                     if (e.key === 'Enter') commitRename(row, e.currentTarget.value);
                     else if (e.key === 'Escape') {
+                      renameDone.current = true;
                       setRenaming(null);
                       focusRow(row.key);
                     }
                   }}
-                  onBlur={(e) => renaming === row.key && commitRename(row, e.currentTarget.value)}
+                  onBlur={(e) => !renameDone.current && commitRename(row, e.currentTarget.value)}
                 />
               ) : (
                 <span className="tree-name" title={row.folderPath ? [...row.folderPath, row.name].join(' / ') : row.name}>

@@ -28,18 +28,21 @@ export function TreeRowMenu({ name, actions, open, onOpenChange, onClose }: Tree
   const [active, setActive] = useState(0);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const change = useRef(onOpenChange);
+  change.current = onOpenChange;
 
+  // Runs when the menu opens, not on every render of the tree while it is open (focus would jump back).
   useEffect(() => {
     if (!open) return;
     setActive(0);
     requestAnimationFrame(() => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) onOpenChange(false);
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) change.current(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open, onOpenChange]);
+  }, [open]);
 
   const focusItem = (index: number) => {
     const items = menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
