@@ -4,9 +4,10 @@ import { InspectorPage } from './pages/InspectorPage';
 import { LessonsPage } from './pages/LessonsPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 import { WorkspacePage } from './pages/WorkspacePage';
+import { SoapPage } from './pages/SoapPage';
 
 /** Tests get a workbench page object, already opened. */
-export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPage; lessons: LessonsPage; inspector: InspectorPage; workspace: WorkspacePage }>({
+export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPage; lessons: LessonsPage; inspector: InspectorPage; workspace: WorkspacePage; soap: SoapPage }>({
   workbench: async ({ page }, use) => {
     const workbench = new WorkbenchPage(page);
     await workbench.open();
@@ -22,6 +23,11 @@ export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPa
   },
   workspace: async ({ page }, use) => {
     await use(new WorkspacePage(page));
+  },
+  soap: async ({ page }, use) => {
+    const soap = new SoapPage(page);
+    await soap.open();
+    await use(soap);
   },
   inspector: async ({ workbench }, use) => {
     await use(new InspectorPage(workbench.page));

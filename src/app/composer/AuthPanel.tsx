@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { applyAuth, authScheme, authSchemes, decodeJwt, parseBasic, substituteVariables, type AuthSchemeId, type HeaderField } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
-import { listVaultEntries } from '../vault/vaultAccess';
+import { listVaultEntries, subscribeVault } from '../vault/vaultAccess';
 import { AuthForm } from './AuthForm';
 import { useEnvironmentValues } from './useComposerView';
 
@@ -21,7 +21,8 @@ function decodedBeside(header: HeaderField): string | undefined {
 }
 
 function VaultPicker({ entryId, onChange }: { entryId?: string; onChange(id: string): void }) {
-  const entries = useMemo(() => listVaultEntries(), []);
+  // The list is the same array until an entry, the lock or a status changes, so it is a valid snapshot.
+  const entries = useSyncExternalStore(subscribeVault, listVaultEntries);
   if (entries.length === 0) {
     return <p className="muted">The vault has no entries to use yet. Open the Vault in the sidebar to add a token; its header is resolved (and refreshed) when the request is sent.</p>;
   }

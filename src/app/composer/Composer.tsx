@@ -13,6 +13,7 @@ import { useComposerShortcuts } from './useComposerShortcuts';
 import { useEnvironmentValues } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
+import { RequestTypeToggle } from '../soap/RequestTypeToggle';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../core';
 
@@ -66,6 +67,7 @@ export function Composer(props: ComposerProps) {
         <MethodNote />
         <UploadProgressBar />
         <div className="composer-toolbar">
+          <RequestTypeToggle />
           <EnvironmentPicker />
           <IdempotencyCheck />
           <RequestActions />

@@ -6,8 +6,12 @@ import { BodyPanel } from './body/BodyPanel';
 import { HeadersTable } from './HeadersTable';
 import { OptionsPanel } from './OptionsPanel';
 import { ParamsPanel } from './ParamsPanel';
+import { SoapPanel } from '../soap/SoapPanel';
+import { activeSoapTab } from '../soap/soapSlice';
 
-const SECTIONS: { id: ComposerSection; label: string }[] = [
+const SOAP_SECTION: { id: ComposerSection; label: string } = { id: 'soap', label: 'SOAP' };
+
+const HTTP_SECTIONS: { id: ComposerSection; label: string }[] = [
   { id: 'params', label: 'Params' },
   { id: 'headers', label: 'Headers' },
   { id: 'auth', label: 'Auth' },
@@ -18,6 +22,7 @@ const SECTIONS: { id: ComposerSection; label: string }[] = [
 /** Counts shown in the section tabs, so the person sees where things are without opening each. */
 function useSectionHints(): Record<ComposerSection, string> {
   const draft = useWorkbench((s) => s.draft);
+  const soapVersion = useWorkbench((s) => activeSoapTab(s)?.expected?.version ?? '');
   const enabled = (rows: { enabled: boolean }[]) => rows.filter((r) => r.enabled).length;
   const params = enabled(draft.query) + draft.pathParams.length;
   const options = [draft.options.methodOverride, draft.options.followRedirects, draft.options.insecureTls].filter(Boolean).length;
@@ -27,27 +32,32 @@ function useSectionHints(): Record<ComposerSection, string> {
     auth: draft.auth.scheme === 'none' ? '' : draft.auth.scheme,
     body: draft.body.kind === 'none' ? '' : draft.body.kind,
     options: options ? String(options) : '',
+    soap: soapVersion,
   };
 }
 
 /** The parts of the request as tabs: Params, Headers, Auth, Body, Options. */
 export function ComposerSections() {
-  const active = useWorkbench((s) => s.composerTab);
+  const chosen = useWorkbench((s) => s.composerTab);
   const setComposerTab = useWorkbench((s) => s.setComposerTab);
+  const isSoap = useWorkbench((s) => activeSoapTab(s) !== undefined);
   const hints = useSectionHints();
+  // A SOAP tab has its SOAP section first; a plain tab left on it shows Params instead.
+  const sections = isSoap ? [SOAP_SECTION, ...HTTP_SECTIONS] : HTTP_SECTIONS;
+  const active: ComposerSection = chosen === 'soap' && !isSoap ? 'params' : chosen;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = SECTIONS.findIndex((s) => s.id === active);
+    const index = sections.findIndex((s) => s.id === active);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = SECTIONS[(index + step + SECTIONS.length) % SECTIONS.length]!;
+    const next = sections[(index + step + sections.length) % sections.length]!;
     setComposerTab(next.id);
     document.getElementById(`composer-tab-${next.id}`)?.focus();
   };
   return (
     <div className="composer-sections">
       <div role="tablist" aria-label="Request parts" className="section-tabs" onKeyDown={onKeyDown}>
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <button
             key={s.id}
             id={`composer-tab-${s.id}`}
@@ -69,6 +79,7 @@ export function ComposerSections() {
         {active === 'auth' ? <AuthPanel /> : null}
         {active === 'body' ? <BodyPanel /> : null}
         {active === 'options' ? <OptionsPanel /> : null}
+        {active === 'soap' ? <SoapPanel /> : null}
       </div>
     </div>
   );

@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 
-const TITLES = { repeat: 'Repeat a request that is not idempotent', lint: 'Convention error', unresolved: 'Unresolved variable' } as const;
+const TITLES = {
+  repeat: 'Repeat a request that is not idempotent',
+  refreshed: 'Token refreshed, request not repeated',
+  lint: 'Convention error',
+  unresolved: 'Unresolved variable',
+} as const;
 
 /**
- * Asks before a send that needs consent: repeating a POST or PATCH already sent, lint
+ * Asks before a send that needs consent: repeating a POST or PATCH already sent (or
+ * refused for an expired vault token that has since been refreshed), lint
  * errors not yet acknowledged, unresolved variables. A modal `<dialog>`: focus moves in,
  * Escape or "Don't send" cancels, "Send anyway" confirms everything listed.
  */
@@ -24,7 +30,7 @@ export function SendGateDialog() {
     } else if (!pending && element.open) element.close();
   }, [pending]);
 
-  const repeat = pending?.reasons.some((r) => r.kind === 'repeat');
+  const repeat = pending?.reasons.some((r) => r.kind === 'repeat' || r.kind === 'refreshed');
   return (
     <dialog ref={dialog} className="send-gate" aria-labelledby="send-gate-title" onCancel={() => dismiss()} onClose={() => pending && dismiss()}>
       {pending ? (

@@ -6,10 +6,12 @@
  */
 import {
   buildWireRequest,
-  lintDraft,
+  draftLintContext,
+  lintRequest,
   repeatNeedsConsent,
   requestFingerprint,
   type CoreError,
+  type LintContext,
   type LintFinding,
   type RequestDraft,
   type Result,
@@ -35,9 +37,12 @@ export interface ComposerView {
 /** Where a send was asked for: the tab's Send, or a history entry sent again. */
 export type SendOrigin = 'tab' | 'history';
 
-/** One thing the person must confirm before a send goes out. */
+/**
+ * One thing the person must confirm before a send goes out. `refreshed`: the request was
+ * refused with an expired token, the vault refreshed it, and the method is not idempotent.
+ */
 export interface SendGateReason {
-  kind: 'repeat' | 'lint' | 'unresolved';
+  kind: 'repeat' | 'lint' | 'unresolved' | 'refreshed';
   message: string;
   /** For lint errors: the finding's key, recorded as acknowledged on confirmation. */
   key?: string;
@@ -48,21 +53,27 @@ export function findingKey(finding: LintFinding): string {
   return `${finding.id}|${finding.field ?? ''}|${finding.message}`;
 }
 
-let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; view: ComposerView } | undefined;
+let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; soap: LintContext['soap']; view: ComposerView } | undefined;
 
-/** The view of `draft` under `env`, remembered for the last inputs (drafts are immutable values). */
-export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord): ComposerView {
+/**
+ * The view of `draft` under `env`, remembered for the last inputs (drafts are immutable
+ * values). `soap` is what the WSDL declares for a SOAP tab's operation, so the SOAP rules
+ * check the action and endpoint against it.
+ */
+export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord, soap?: LintContext['soap']): ComposerView {
   const fingerprint = record?.fingerprint;
-  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint) return cache.view;
+  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap) return cache.view;
   const build = buildWireRequest(draft, env);
   let findings: LintFinding[] = [];
   let repeating = false;
   if (build.ok) {
     repeating = fingerprint !== undefined && fingerprint === requestFingerprint(build.value.wire);
-    findings = lintDraft(draft, build.value.wire, { repeating });
+    const context = draftLintContext(draft, { repeating });
+    if (soap) context.soap = soap;
+    findings = lintRequest(build.value.wire, context);
   }
   const view = { build, findings, repeating };
-  cache = { draft, env, fingerprint, view };
+  cache = { draft, env, fingerprint, soap, view };
   return view;
 }
 

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import { collectionVariableValues } from '../store/workspaceSlice';
 import { useWorkbench } from '../store/StoreProvider';
+import { soapLintContext } from '../soap/soapSlice';
 import { composerView, type ComposerView, type TabSendRecord } from './composerModel';
 
 const NO_RECORD: TabSendRecord = { acknowledged: [] };
@@ -29,5 +30,6 @@ export function useComposerView(): ComposerView {
   const draft = useWorkbench((s) => s.draft);
   const env = useEnvironmentValues();
   const record = useTabSendRecord();
-  return useMemo(() => composerView(draft, env, record), [draft, env, record]);
+  const soap = useWorkbench(soapLintContext);
+  return useMemo(() => composerView(draft, env, record, soap), [draft, env, record, soap]);
 }

@@ -4,50 +4,40 @@
  * performer registered here, which builds the wire request with core, resolves a vault
  * token, and streams it through the relay as a TanStack Query mutation. The exchange
  * record exists before anything can fail, so every failure lands in the response pane.
+ * A vault-authenticated request refused 401 `invalid_token` gets one refresh: then an
+ * idempotent method is sent again by itself and a POST or PATCH asks first (spec §4.2).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand';
-import { buildWireRequest, draftRowId, requestFingerprint, type RelayError } from '../../core';
+import { buildWireRequest, draftRowId, requestFingerprint, type RelayError, type RelayHead, type RequestDraft, type WireRequest } from '../../core';
 import type { SendOrigin } from '../composer/composerModel';
 import { PROGRESS_MIN_BYTES, watchUploadProgress } from '../composer/uploadProgress';
+import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../composer/vaultRetry';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
+import type { SendAttempt } from '../store/sendSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
-import { resolveVaultAuth } from '../vault/vaultAccess';
+import { handleUnauthorized, resolveVaultAuth } from '../vault/vaultAccess';
+import { prepareSoapWire } from '../soap/soapSend';
 
-async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal): Promise<RelayOutcome> {
-  const state = store.getState();
-  const { draft, activeTabId: tabId } = state;
-  const env = activeEnvironmentValues(state);
-  const built = buildWireRequest(draft, env);
-  if (!built.ok) {
-    store.setState({ sendProblem: built.error });
-    return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
-  }
-  let { wire } = built.value;
-  state.recordSend(tabId, requestFingerprint(wire));
-  state.beginExchange(wire, { draftId: draft.id, tabId });
-  const fail = (error: RelayError): RelayOutcome => {
-    store.getState().failExchange(error);
-    return { ok: false, error };
-  };
-  if (built.value.vaultPending) {
-    const credential = await resolveVaultAuth(draft.auth.vaultEntryId ?? '', wire.url);
-    if (!credential.ok) return fail({ kind: 'bad_request', message: `No token from the vault: ${credential.error.message}` });
-    const resolved = buildWireRequest(draft, env, { vaultCredential: credential.value });
-    if (!resolved.ok) return fail({ kind: 'bad_request', message: resolved.error.message });
-    wire = resolved.value.wire;
-    store.getState().beginExchange(wire, { draftId: draft.id, tabId });
-  }
+/** What one trip through the relay gave: the outcome, and the response head if one came. */
+interface Transmission {
+  outcome: RelayOutcome;
+  head?: RelayHead;
+}
+
+/** Sends `wire` through the relay into the current exchange, tracking upload progress for large bodies. */
+async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal): Promise<Transmission> {
   const id = draftRowId('upload').replace(/[^\w-]/g, '');
-  const tracked = built.value.bodyLength >= PROGRESS_MIN_BYTES;
+  const tracked = bodyLength >= PROGRESS_MIN_BYTES;
   let stopWatching = () => {};
   if (tracked) {
-    store.getState().setUpload({ sent: 0, total: built.value.bodyLength, done: false });
-    stopWatching = watchUploadProgress(id, (progress) => store.getState().setUpload({ ...progress, total: progress.total ?? built.value.bodyLength }));
+    store.getState().setUpload({ sent: 0, total: bodyLength, done: false });
+    stopWatching = watchUploadProgress(id, (progress) => store.getState().setUpload({ ...progress, total: progress.total ?? bodyLength }));
   }
+  let head: RelayHead | undefined;
   try {
     const outcome = await sendThroughRelay(
       wire,
@@ -59,9 +49,10 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal)
         insecureTls: draft.options.insecureTls,
       },
       {
-        onHead: (head) => {
-          if (tracked) store.getState().setUpload({ sent: built.value.bodyLength, total: built.value.bodyLength, done: true });
-          store.getState().receiveHead(head);
+        onHead: (received) => {
+          head = received;
+          if (tracked) store.getState().setUpload({ sent: bodyLength, total: bodyLength, done: true });
+          store.getState().receiveHead(received);
         },
         onHop: (hop) => store.getState().receiveHop(hop),
         onBody: (chunk) => store.getState().receiveBody(chunk),
@@ -69,22 +60,78 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal)
     );
     if (outcome.ok) store.getState().completeExchange(outcome.summary);
     else store.getState().failExchange(outcome.error);
-    return outcome;
+    return { outcome, head };
   } finally {
     stopWatching();
   }
+}
+
+async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal, origin: SendOrigin, attempt: SendAttempt): Promise<RelayOutcome> {
+  const state = store.getState();
+  const { draft, activeTabId: tabId } = state;
+  const env = activeEnvironmentValues(state);
+  const built = buildWireRequest(draft, env);
+  if (!built.ok) {
+    store.setState({ sendProblem: built.error });
+    return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
+  }
+  const { wire: base, bodyLength } = built.value;
+  state.recordSend(tabId, requestFingerprint(base));
+  state.beginExchange(base, { draftId: draft.id, tabId });
+  const fail = (error: RelayError): RelayOutcome => {
+    store.getState().failExchange(error);
+    return { ok: false, error };
+  };
+  const vaultEntryId = built.value.vaultPending ? (draft.auth.vaultEntryId ?? '') : undefined;
+
+  /**
+   * The request as it goes out: the vault's Authorization (asked for at each attempt, so a
+   * retry carries the refreshed token), then, for SOAP tabs, the WS-Security header with a
+   * fresh Nonce and Created, last. The exchange shows what is really sent.
+   */
+  const finish = async (): Promise<{ ok: true; wire: WireRequest } | { ok: false; error: RelayError }> => {
+    let wire = base;
+    if (vaultEntryId !== undefined) {
+      const credential = await resolveVaultAuth(vaultEntryId, wire.url);
+      if (!credential.ok) return { ok: false, error: { kind: 'bad_request', message: `No token from the vault: ${credential.error.message}` } };
+      const resolved = buildWireRequest(draft, env, { vaultCredential: credential.value });
+      if (!resolved.ok) return { ok: false, error: { kind: 'bad_request', message: resolved.error.message } };
+      wire = resolved.value.wire;
+    }
+    const soap = await prepareSoapWire(store, tabId, wire, env);
+    if (!soap.ok) return { ok: false, error: { kind: 'bad_request', message: soap.error.message } };
+    return { ok: true, wire: soap.value };
+  };
+
+  const first = await finish();
+  if (!first.ok) return fail(first.error);
+  if (first.wire !== base) store.getState().beginExchange(first.wire, { draftId: draft.id, tabId });
+  const sent = await transmit(store, first.wire, draft, bodyLength, signal);
+
+  // One refresh per send, never a loop: a send that is itself the retry shows its 401 as it is.
+  if (vaultEntryId === undefined || attempt.afterRefresh || !sent.outcome.ok || signal.aborted) return sent.outcome;
+  const rejected = rejectedToken(sent.head);
+  if (!rejected || (await handleUnauthorized(vaultEntryId, rejected.challenge)) !== 'refreshed' || signal.aborted) return sent.outcome;
+  if (afterTokenRefresh(first.wire) === 'ask') {
+    store.getState().askAfterTokenRefresh({ origin, tabId, message: refreshedConsentMessage(first.wire, rejected) });
+    return sent.outcome;
+  }
+  const again = await finish();
+  store.getState().beginExchange(again.ok ? again.wire : base, { draftId: draft.id, tabId });
+  if (!again.ok) return fail(again.error);
+  return (await transmit(store, again.wire, draft, bodyLength, signal)).outcome;
 }
 
 /** Send (through the gate), cancel, and whether a send is in flight. */
 export function useSend() {
   const store = useWorkbenchApi();
   const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation<RelayOutcome, never, SendOrigin>({
-    mutationFn: async () => {
+  const mutation = useMutation<RelayOutcome, never, { origin: SendOrigin; attempt: SendAttempt }>({
+    mutationFn: async ({ origin, attempt }) => {
       const abort = new AbortController();
       controller.current = abort;
       try {
-        return await performSend(store, abort.signal);
+        return await performSend(store, abort.signal, origin, attempt);
       } finally {
         store.getState().setSendInFlight(false);
         if (controller.current === abort) controller.current = null;
@@ -93,10 +140,10 @@ export function useSend() {
   });
   const { mutate } = mutation;
   useEffect(() => {
-    store.getState().registerSendPerformer((origin) => {
+    store.getState().registerSendPerformer((origin, attempt = {}) => {
       // In flight from this moment, so a second Send before the mutation starts is refused.
       store.getState().setSendInFlight(true);
-      mutate(origin);
+      mutate({ origin, attempt });
     });
     return () => store.getState().registerSendPerformer(null);
   }, [store, mutate]);

@@ -40,7 +40,7 @@ describe('summariseWsdl', () => {
       protocol: 'soap',
       soapVersion: '1.2',
       address: 'https://shop.example/soap12',
-      operations: [{ name: 'Ping', soapAction: 'urn:shop#Ping', style: 'document', use: 'literal', documentation: 'Says hello.' }],
+      operations: [{ name: 'Ping', soapAction: 'urn:shop#Ping', style: 'document', use: 'literal', documentation: 'Says hello.', bodyElement: { ns: 'urn:shop', local: 'Ping' } }],
     });
     expect(summaryPort(summary, 'ShopService', 'Http')?.protocol).toBe('http');
   });

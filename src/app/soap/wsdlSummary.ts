@@ -4,7 +4,7 @@
  * every schema node) stays in the worker that parsed it; this small copy crosses to the
  * page, so a description of many megabytes never has to be cloned into the UI thread.
  */
-import type { SoapVersion, WsdlModel, WsdlWarning } from '../../core';
+import type { SoapVersion, WsdlModel, WsdlOperation, WsdlQName, WsdlWarning } from '../../core';
 
 /** One operation as a picker lists it. */
 export interface WsdlOperationSummary {
@@ -13,6 +13,8 @@ export interface WsdlOperationSummary {
   style: 'document' | 'rpc';
   use: 'literal' | 'encoded';
   documentation?: string;
+  /** The element the request Body must hold: the input's first part element, or the rpc wrapper. */
+  bodyElement?: WsdlQName;
 }
 
 /** One port: where it is, which SOAP version it speaks, what it offers. */
@@ -63,6 +65,7 @@ export function summariseWsdl(model: WsdlModel): WsdlSummary {
           style: operation.style,
           use: operation.use,
           ...(operation.documentation ? { documentation: operation.documentation } : {}),
+          ...bodyElementOf(operation, model.targetNamespace),
         })),
       };
     }),
@@ -76,6 +79,12 @@ export function summariseWsdl(model: WsdlModel): WsdlSummary {
     warnings: model.warnings.map((w) => ({ ...w })),
     operationCount,
   };
+}
+
+function bodyElementOf(operation: WsdlOperation, targetNamespace: string): { bodyElement?: WsdlQName } {
+  if (operation.style === 'rpc') return { bodyElement: { ns: operation.input?.namespace ?? targetNamespace, local: operation.name } };
+  const element = operation.input?.bodyParts[0]?.element;
+  return element ? { bodyElement: { ns: element.ns, local: element.local } } : {};
 }
 
 /** The port `portName` of service `serviceName`, if the summary has it. */

@@ -73,6 +73,46 @@ describe('requestSend: the send gate', () => {
   });
 });
 
+describe('askAfterTokenRefresh: a POST refused for an expired vault token', () => {
+  function storeRecordingAttempts() {
+    const { store } = storeWith('POST');
+    const attempts: { origin: string; afterRefresh: boolean }[] = [];
+    store.getState().registerSendPerformer((origin, attempt) => attempts.push({ origin, afterRefresh: attempt?.afterRefresh === true }));
+    return { store, attempts };
+  }
+  const message = 'The vault refreshed the token, but this POST was not sent again by itself.';
+
+  it('asks with the refresh explained, and on consent sends once more marked as the retry', () => {
+    const { store, attempts } = storeRecordingAttempts();
+    const tabId = store.getState().activeTabId;
+    store.getState().askAfterTokenRefresh({ origin: 'tab', tabId, message });
+    expect(store.getState().pendingSend).toEqual({ origin: 'tab', tabId, reasons: [{ kind: 'refreshed', message }], afterRefresh: true });
+    expect(attempts).toEqual([]);
+    store.getState().confirmPendingSend();
+    expect(attempts).toEqual([{ origin: 'tab', afterRefresh: true }]);
+    expect(store.getState().pendingSend).toBeNull();
+  });
+
+  it('sends nothing when the person declines', () => {
+    const { store, attempts } = storeRecordingAttempts();
+    store.getState().askAfterTokenRefresh({ origin: 'history', tabId: store.getState().activeTabId, message });
+    store.getState().dismissPendingSend();
+    expect(store.getState().pendingSend).toBeNull();
+    expect(attempts).toEqual([]);
+  });
+
+  it('keeps ordinary sends unmarked, so only the consented retry skips a second refresh', () => {
+    const { store, attempts } = storeRecordingAttempts();
+    expect(store.getState().requestSend()).toBe('sent');
+    store.getState().requestSend();
+    store.getState().confirmPendingSend();
+    expect(attempts).toEqual([
+      { origin: 'tab', afterRefresh: false },
+      { origin: 'tab', afterRefresh: false },
+    ]);
+  });
+});
+
 describe('tabs and the contracts other panes use', () => {
   it('loadDraft replaces the active draft or opens a new tab; focusAuth opens the auth section', () => {
     const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `test-${Math.random()}` });

@@ -8,6 +8,7 @@ import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../core';
 import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
 import { activeEnvironmentValues } from './environmentsSlice';
+import { soapLintContext } from '../soap/soapSlice';
 import type { WorkbenchState } from './workbenchStore';
 
 /** A send waiting for the person to confirm the reasons listed. */
@@ -15,6 +16,17 @@ export interface PendingSend {
   origin: SendOrigin;
   tabId: string;
   reasons: SendGateReason[];
+  /** The send repeats one the vault refreshed the token for; it gets no second refresh. */
+  afterRefresh?: boolean;
+}
+
+/** How one send attempt may behave. */
+export interface SendAttempt {
+  /**
+   * The request already came back 401 and the vault refreshed its token once: another
+   * 401 is shown as it is, so a send never loops refreshing and retrying.
+   */
+  afterRefresh?: boolean;
 }
 
 /** Upload progress of the request being sent, as the relay reports it. */
@@ -28,7 +40,7 @@ export interface UploadProgress {
 export type SendVerdict = 'sent' | 'needs-confirmation' | 'invalid' | 'busy' | 'unavailable';
 
 /** Performs a send of the active tab's draft (registered by `useSend`). */
-export type SendPerformer = (origin: SendOrigin) => void;
+export type SendPerformer = (origin: SendOrigin, attempt?: SendAttempt) => void;
 
 export interface SendSlice {
   /** Per tab: the last send's fingerprint and acknowledged lint errors (never persisted). */
@@ -45,6 +57,12 @@ export interface SendSlice {
    * already sent, so a POST or PATCH needs consent; from a tab, only an identical resend does.
    */
   requestSend(options?: { origin?: SendOrigin }): SendVerdict;
+  /**
+   * Asks before sending again a request (not idempotent) that was refused with an expired
+   * token the vault has since refreshed; `message` says so. Confirming sends it once more,
+   * without another refresh.
+   */
+  askAfterTokenRefresh(ask: { origin: SendOrigin; tabId: string; message: string }): void;
   /** Confirms the pending send: acknowledges its lint errors and sends. */
   confirmPendingSend(): void;
   dismissPendingSend(): void;
@@ -66,11 +84,12 @@ const FIELD_SECTIONS: [RegExp, 'params' | 'headers' | 'auth' | 'body' | 'options
 
 export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = (set, get) => {
   const record = (s: WorkbenchState, tabId: string): TabSendRecord => s.sendRecords[tabId] ?? { acknowledged: [] };
-  const start = (origin: SendOrigin) => {
+  const start = (origin: SendOrigin, attempt?: SendAttempt) => {
     const s = get();
     if (!s.sendPerformer) return 'unavailable' as const;
     set({ pendingSend: null, sendProblem: null });
-    s.sendPerformer(origin);
+    if (attempt) s.sendPerformer(origin, attempt);
+    else s.sendPerformer(origin);
     return 'sent' as const;
   };
   return {
@@ -86,7 +105,7 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
       const s = get();
       if (s.sendInFlight) return 'busy';
       const tabRecord = record(s, s.activeTabId);
-      const view = composerView(s.draft, activeEnvironmentValues(s), tabRecord);
+      const view = composerView(s.draft, activeEnvironmentValues(s), tabRecord, soapLintContext(s));
       if (!view.build.ok) {
         const error = view.build.error;
         const section = FIELD_SECTIONS.find(([pattern]) => pattern.test(error.field ?? ''))?.[1];
@@ -106,8 +125,10 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
       const keys = pending.reasons.flatMap((r) => (r.key ? [r.key] : []));
       if (keys.length > 0) get().acknowledgeFindings(keys);
       if (pending.tabId !== get().activeTabId) get().activateTab(pending.tabId);
-      start(pending.origin);
+      start(pending.origin, pending.afterRefresh ? { afterRefresh: true } : undefined);
     },
+    askAfterTokenRefresh: ({ origin, tabId, message }) =>
+      set({ pendingSend: { origin, tabId, reasons: [{ kind: 'refreshed', message }], afterRefresh: true }, sendProblem: null }),
     dismissPendingSend: () => set({ pendingSend: null }),
     acknowledgeFindings: (keys, acknowledged = true) =>
       set((s) => {

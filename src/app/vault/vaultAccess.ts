@@ -3,7 +3,7 @@
  * hold only an entry id; the Authorization value is produced here at send time and never
  * stored by the caller. Nothing here hands out a refresh token or client secret.
  */
-import { VAULT_STATUS_LABELS, vaultEntryStatus, type Result } from '../../core';
+import { VAULT_STATUS_LABELS, vaultEntryStatus, vaultSchemeWord, type Result } from '../../core';
 import { pageVault } from './vaultInstance';
 
 /** An entry as a picker shows it: no secrets. `status` is words such as "access token valid". */
@@ -11,6 +11,8 @@ export interface VaultEntrySummary {
   id: string;
   name: string;
   status: string;
+  /** The word the token is sent with (Bearer, JWT or the custom prefix); unknown while the vault is locked. */
+  scheme?: string;
 }
 
 let cachedSummaries: VaultEntrySummary[] = [];
@@ -25,11 +27,19 @@ export function listVaultEntries(): VaultEntrySummary[] {
   const now = Date.now();
   const fresh: VaultEntrySummary[] =
     mode === 'open'
-      ? entries.map((e) => ({ id: e.config.id, name: e.config.name, status: VAULT_STATUS_LABELS[vaultEntryStatus(e.state, e.config, now)] }))
+      ? entries.map((e) => ({
+          id: e.config.id,
+          name: e.config.name,
+          status: VAULT_STATUS_LABELS[vaultEntryStatus(e.state, e.config, now)],
+          scheme: vaultSchemeWord(e.config.scheme),
+        }))
       : index.map((e) => ({ id: e.id, name: e.name, status: 'locked' }));
   const same =
     fresh.length === cachedSummaries.length &&
-    fresh.every((s, i) => s.id === cachedSummaries[i]!.id && s.name === cachedSummaries[i]!.name && s.status === cachedSummaries[i]!.status);
+    fresh.every((s, i) => {
+      const was = cachedSummaries[i]!;
+      return s.id === was.id && s.name === was.name && s.status === was.status && s.scheme === was.scheme;
+    });
   if (!same) cachedSummaries = fresh;
   return cachedSummaries;
 }
@@ -54,7 +64,22 @@ export function handleUnauthorized(entryId: string, challengeHeader: string | un
   return pageVault().handleUnauthorized(entryId, challengeHeader);
 }
 
-/** Calls `listener` whenever the vault changes (entries, lock, statuses); returns the unsubscribe. */
+/**
+ * Calls `listener` whenever the vault changes (entries, lock, statuses — a status that
+ * changes with time, such as valid → expired, comes as a tick of the vault's own timer);
+ * returns the unsubscribe.
+ */
 export function subscribeVault(listener: () => void): () => void {
   return pageVault().store.subscribe(() => listener());
+}
+
+/**
+ * Per entry id (of `entries`, by default the vault's), the word its token is sent with,
+ * for exports that write the header a request would send (`Bearer {{accessToken}}`,
+ * `JWT {{accessToken}}`…). Empty while the vault is locked.
+ */
+export function vaultSchemeWords(entries: readonly VaultEntrySummary[] = listVaultEntries()): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const entry of entries) if (entry.scheme) words[entry.id] = entry.scheme;
+  return words;
 }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { exportPostman, formatHttpFile } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
 import { copyText, downloadText, fileNameOf } from './textTransfer';
+import { listVaultEntries, subscribeVault, vaultSchemeWords } from '../vault/vaultAccess';
 
 export interface ExportDialogProps {
   collectionId: string | null;
@@ -30,10 +31,13 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
     } else if (!collectionId && element.open) element.close();
   }, [collectionId]);
 
+  const vaultEntries = useSyncExternalStore(subscribeVault, listVaultEntries);
   const text = useMemo(() => {
     if (!collection) return '';
-    return format === 'postman' ? exportPostman(collection, { includeSecrets }) : formatHttpFile(collection, { includeSecrets });
-  }, [collection, format, includeSecrets]);
+    // Vault auth is written as the header a send would produce: the entry's scheme word, `{{accessToken}}`.
+    const options = { includeSecrets, vaultSchemes: vaultSchemeWords(vaultEntries) };
+    return format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options);
+  }, [collection, format, includeSecrets, vaultEntries]);
 
   return (
     <dialog ref={dialog} className="workspace-dialog" aria-labelledby="export-dialog-title" onClose={onClose}>

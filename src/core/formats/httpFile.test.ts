@@ -176,6 +176,29 @@ Content-Type: image/png
     expect(text).toContain('@apiSecret = shh');
     expect(text).toContain('Authorization: Bearer T0K');
   });
+
+  describe('a request using a vault token', () => {
+    const vaultRequest = (id: string, vaultEntryId: string): SavedRequest => ({
+      kind: 'request',
+      id,
+      name: `Uses ${vaultEntryId}`,
+      requestType: 'http',
+      draft: normaliseDraft({ url: 'https://a.test/orders', auth: { scheme: 'vault', values: {}, vaultEntryId } }),
+    });
+    const withVault: Collection = { id: 'v', name: 'Vault', variables: [], items: [vaultRequest('a', 'e-jwt'), vaultRequest('b', 'e-token'), vaultRequest('c', 'e-unknown')] };
+
+    it("writes {{accessToken}} after the entry's scheme word when the app says which it is", () => {
+      const text = formatHttpFile(withVault, { vaultSchemes: { 'e-jwt': 'JWT', 'e-token': 'Token' } });
+      const authorizations = text.split('\n').filter((line) => line.startsWith('Authorization:'));
+      expect(authorizations).toEqual(['Authorization: JWT {{accessToken}}', 'Authorization: Token {{accessToken}}', 'Authorization: Bearer {{accessToken}}']);
+    });
+
+    it('writes Bearer without scheme words, and never a token whether or not secrets are included', () => {
+      for (const text of [formatHttpFile(withVault), formatHttpFile(withVault, { includeSecrets: true })]) {
+        expect(text.split('\n').filter((line) => line.startsWith('Authorization:'))).toEqual(Array(3).fill('Authorization: Bearer {{accessToken}}'));
+      }
+    });
+  });
 });
 
 describe('.http → collection → .http', () => {

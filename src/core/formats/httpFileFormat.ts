@@ -7,12 +7,14 @@
 import { encodeForm } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
 import { SecretRedaction, collectionRequests, type Collection } from '../workspace';
-import { authToPostman } from './postmanAuth';
+import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
 
 /** Options of `formatHttpFile`. */
 export interface HttpFileFormatOptions {
   /** Keep secrets and secret variable values instead of `{{variables}}` and blanks. */
   includeSecrets?: boolean;
+  /** Per vault entry id, the scheme word its token is sent with; unknown entries are written Bearer. */
+  vaultSchemes?: VaultSchemeWords;
 }
 
 /** The URL with `{name}` path parameters filled from the table, or as `{{name}}` when empty. */
@@ -28,7 +30,7 @@ function withQueryParam(url: string, name: string, value: string): string {
 }
 
 /** The auth as the header it sends (Basic in the clients' `Basic user password` shorthand), or in the URL for a query API key. */
-function authLines(draft: RequestDraft): { headers: string[]; url: string } {
+function authLines(draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefined): { headers: string[]; url: string } {
   const url = expandedUrl(draft);
   const v = draft.auth.values;
   switch (draft.auth.scheme) {
@@ -39,7 +41,7 @@ function authLines(draft: RequestDraft): { headers: string[]; url: string } {
     case 'bearer':
       return { headers: [`Authorization: Bearer ${v.token ?? ''}`], url };
     case 'vault':
-      return { headers: ['Authorization: Bearer {{accessToken}}'], url };
+      return { headers: [`Authorization: ${vaultExportSchemeWord(draft.auth, vaultSchemes)} {{accessToken}}`], url };
     case 'apikey':
       if (v.placement === 'query') return { headers: [], url: withQueryParam(url, v.headerName ?? 'key', v.key ?? '') };
       return { headers: [`${v.headerName || 'Ocp-Apim-Subscription-Key'}: ${v.key ?? ''}`], url };
@@ -80,11 +82,11 @@ function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
   }
 }
 
-function requestBlock(title: string, draft: RequestDraft, description: string | undefined): string {
+function requestBlock(title: string, draft: RequestDraft, description: string | undefined, vaultSchemes: VaultSchemeWords | undefined): string {
   const lines = [`### ${title}`];
   for (const line of (description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
   if (!draft.options.followRedirects) lines.push('# @no-redirect');
-  const auth = authLines(draft);
+  const auth = authLines(draft, vaultSchemes);
   lines.push(`${draft.method} ${auth.url}`);
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
   lines.push(...auth.headers);
@@ -108,7 +110,7 @@ export function formatHttpFile(collection: Collection, options: HttpFileFormatOp
   const blocks: string[] = [];
   for (const { request, folderPath } of collectionRequests(collection.items)) {
     const draft = redaction ? redaction.draft(request.draft) : request.draft;
-    blocks.push(requestBlock([...folderPath, request.name].join(' / '), draft, request.description));
+    blocks.push(requestBlock([...folderPath, request.name].join(' / '), draft, request.description, options.vaultSchemes));
   }
   const head = [`# ${collection.name}`];
   for (const line of (collection.description ?? '').split('\n').filter((l) => l.trim() !== '')) head.push(`# ${line}`);

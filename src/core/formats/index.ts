@@ -16,6 +16,7 @@ export { importPostman } from './postmanImport';
 export { exportPostman, type PostmanExportOptions } from './postmanExport';
 export { parseHttpFile } from './httpFile';
 export { formatHttpFile, type HttpFileFormatOptions } from './httpFileFormat';
+export type { VaultSchemeWords } from './postmanAuth';
 export { importOpenApi } from './openApiImport';
 export { sampleJsonSchema, type SchemaSampleOptions } from './jsonSchemaSample';
 export { wsdlToCollection } from './wsdlCollection';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authScheme } from '../auth';
-import type { RequestDraft } from '../request';
+import { normaliseDraft, type RequestDraft } from '../request';
 import type { Collection, CollectionItem, SavedRequest } from '../workspace';
 import { collectionRequests } from '../workspace';
 import type { ImportResult } from './importResult';
@@ -136,6 +136,41 @@ describe('Postman v2.1 → Wirebench → Postman v2.1', () => {
     expect(document.variable.slice(3)).toEqual([{ key: 'password', value: '', type: 'string' }, { key: 'apiKey', value: '', type: 'string' }]);
     expect(JSON.stringify(document)).not.toContain('pa:ss');
     expect(JSON.stringify(document)).not.toContain('pk-9');
+  });
+});
+
+describe('exportPostman: a request using a vault token', () => {
+  const vaultCollection = (vaultEntryId: string, collectionAuth?: Collection['auth']): Collection => ({
+    id: 'v',
+    name: 'Vault',
+    variables: [],
+    ...(collectionAuth ? { auth: collectionAuth } : {}),
+    items: [{ kind: 'request', id: 'r', name: 'Orders', requestType: 'http', draft: normaliseDraft({ url: 'https://a.test/orders', auth: { scheme: 'vault', values: {}, vaultEntryId } }) }],
+  });
+  const exportedRequest = (collection: Collection, vaultSchemes?: Record<string, string>) => JSON.parse(exportPostman(collection, vaultSchemes ? { vaultSchemes } : {})).item[0].request;
+
+  it('is a Bearer block of {{accessToken}} when the entry is Bearer or its scheme is not known', () => {
+    const bearerBlock = { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] };
+    expect(exportedRequest(vaultCollection('e1'))).toMatchObject({ auth: bearerBlock, header: [] });
+    expect(exportedRequest(vaultCollection('e1'), { e1: 'Bearer' })).toMatchObject({ auth: bearerBlock, header: [] });
+    expect(exportedRequest(vaultCollection('e1'), { other: 'JWT' })).toMatchObject({ auth: bearerBlock });
+  });
+
+  it("is an Authorization header with the entry's scheme word when that is JWT or a custom prefix", () => {
+    expect(exportedRequest(vaultCollection('e1'), { e1: 'JWT' })).toMatchObject({ header: [{ key: 'Authorization', value: 'JWT {{accessToken}}', type: 'text' }] });
+    const custom = exportedRequest(vaultCollection('e1'), { e1: 'Token' });
+    expect(custom.auth).toBeUndefined();
+    expect(custom.header).toEqual([{ key: 'Authorization', value: 'Token {{accessToken}}', type: 'text' }]);
+  });
+
+  it('inherits a collection-level vault auth only while Postman can express it as a block', () => {
+    const shared = { scheme: 'vault' as const, values: {}, vaultEntryId: 'e1' };
+    const asBearer = JSON.parse(exportPostman(vaultCollection('e1', shared)));
+    expect(asBearer.auth).toMatchObject({ type: 'bearer' });
+    expect(asBearer.item[0].request.auth).toBeUndefined();
+    const asJwt = JSON.parse(exportPostman(vaultCollection('e1', shared), { vaultSchemes: { e1: 'JWT' } }));
+    expect(asJwt.auth).toBeUndefined();
+    expect(asJwt.item[0].request.header).toEqual([{ key: 'Authorization', value: 'JWT {{accessToken}}', type: 'text' }]);
   });
 });
 

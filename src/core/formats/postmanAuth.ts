@@ -57,10 +57,27 @@ export function authFromPostman(block: PostmanAuthBlock): PostmanAuthMapping {
 const attribute = (key: string, value: string) => ({ key, value, type: 'string' });
 
 /**
- * A Postman auth block for a Wirebench auth, or, for schemes Postman has no block for
- * (JWT, custom, vault), the Authorization header to add instead.
+ * Per vault entry id, the word its token is sent with (`Bearer`, `JWT` or a custom
+ * prefix). A draft holds only the entry id; the scheme lives in the vault, so an export
+ * that wants the header the request really sends is handed this by the app.
  */
-export function authToPostman(auth: DraftAuth): { block: PostmanAuthBlock } | { header: HeaderField } | { none: true } {
+export type VaultSchemeWords = Readonly<Record<string, string>>;
+
+/**
+ * The scheme word for a vault auth: the entry's when `vaultSchemes` knows it, else
+ * Bearer, the vault's default and what OAuth 2.0 access tokens are sent with.
+ */
+export function vaultExportSchemeWord(auth: DraftAuth, vaultSchemes?: VaultSchemeWords): string {
+  const word = auth.vaultEntryId === undefined ? undefined : vaultSchemes?.[auth.vaultEntryId];
+  return word && word.trim() !== '' ? word.trim() : 'Bearer';
+}
+
+/**
+ * A Postman auth block for a Wirebench auth, or, for schemes Postman has no block for
+ * (JWT, custom, a vault entry sent with JWT or a custom prefix), the Authorization header
+ * to add instead. A vault token is written as the `{{accessToken}}` variable, never its value.
+ */
+export function authToPostman(auth: DraftAuth, vaultSchemes?: VaultSchemeWords): { block: PostmanAuthBlock } | { header: HeaderField } | { none: true } {
   const v = auth.values;
   switch (auth.scheme) {
     case 'none':
@@ -82,8 +99,12 @@ export function authToPostman(auth: DraftAuth): { block: PostmanAuthBlock } | { 
       if (auth.scheme === 'jwt') return { header: { name: 'Authorization', value: `JWT ${v.token ?? ''}` } };
       return { header: { name: 'Authorization', value: `${v.scheme ?? ''} ${v.mode === 'token68' ? (v.credentials ?? '') : (v.params ?? '').split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).join(', ')}`.trim() } };
     }
-    case 'vault':
-      return { block: { type: 'bearer', bearer: [attribute('token', '{{accessToken}}')] } };
+    case 'vault': {
+      const word = vaultExportSchemeWord(auth, vaultSchemes);
+      // Postman's bearer block always writes "Bearer"; any other word has to be a header.
+      if (word.toLowerCase() === 'bearer') return { block: { type: 'bearer', bearer: [attribute('token', '{{accessToken}}')] } };
+      return { header: { name: 'Authorization', value: `${word} {{accessToken}}` } };
+    }
     default:
       return { none: true };
   }

@@ -7,7 +7,7 @@
  */
 import type { RequestDraft } from '../request';
 import { SecretRedaction, type Collection, type CollectionItem, type Variable } from '../workspace';
-import { authToPostman, sameAuth } from './postmanAuth';
+import { authToPostman, sameAuth, type VaultSchemeWords } from './postmanAuth';
 import { POSTMAN_V21_SCHEMA } from './postmanSchema';
 import { urlToPostman } from './postmanUrl';
 
@@ -15,6 +15,8 @@ import { urlToPostman } from './postmanUrl';
 export interface PostmanExportOptions {
   /** Keep secrets and secret variable values instead of `{{variables}}` and blanks. */
   includeSecrets?: boolean;
+  /** Per vault entry id, the scheme word its token is sent with; unknown entries are written Bearer. */
+  vaultSchemes?: VaultSchemeWords;
 }
 
 type Json = Record<string, unknown>;
@@ -53,12 +55,12 @@ function bodyToPostman(draft: RequestDraft): Json | undefined {
   }
 }
 
-function requestToPostman(draft: RequestDraft, collectionAuth: Collection['auth']): Json {
+function requestToPostman(draft: RequestDraft, collectionAuth: Collection['auth'], vaultSchemes: VaultSchemeWords | undefined): Json {
   const header = draft.headers.map((h) => ({ key: h.name, value: h.value, ...(h.enabled ? {} : { disabled: true }), type: 'text' }));
   const request: Json = { method: draft.method, header };
   const inherits = sameAuth(draft.auth, collectionAuth) || (!collectionAuth && draft.auth.scheme === 'none');
   if (!inherits) {
-    const mapped = authToPostman(draft.auth);
+    const mapped = authToPostman(draft.auth, vaultSchemes);
     if ('block' in mapped) request.auth = mapped.block;
     else if ('header' in mapped) header.push({ key: mapped.header.name, value: mapped.header.value, type: 'text' });
   }
@@ -68,14 +70,14 @@ function requestToPostman(draft: RequestDraft, collectionAuth: Collection['auth'
   return request;
 }
 
-function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'], redaction: SecretRedaction | undefined): Json {
+function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'], redaction: SecretRedaction | undefined, vaultSchemes: VaultSchemeWords | undefined): Json {
   if (item.kind === 'folder') {
-    const folder: Json = { name: item.name, item: item.items.map((child) => itemToPostman(child, collectionAuth, redaction)) };
+    const folder: Json = { name: item.name, item: item.items.map((child) => itemToPostman(child, collectionAuth, redaction, vaultSchemes)) };
     if (item.description) folder.description = item.description;
     return folder;
   }
   const draft = redaction ? redaction.draft(item.draft) : item.draft;
-  const out: Json = { name: item.name, request: requestToPostman(draft, collectionAuth) };
+  const out: Json = { name: item.name, request: requestToPostman(draft, collectionAuth, vaultSchemes) };
   if (item.description) (out.request as Json).description = item.description;
   const behaviour: Json = {};
   if (!draft.options.followRedirects) behaviour.followRedirects = false;
@@ -95,7 +97,8 @@ function variableToPostman(variable: Variable, includeSecrets: boolean): Json {
  * The collection as Postman Collection v2.1 JSON (2-space indented). Requests whose auth
  * equals the collection's inherit it; a request without auth under a collection with auth
  * is written `noauth`. JWT and custom schemes, which Postman has no block for, become an
- * Authorization header; a vault token becomes a Bearer `{{accessToken}}`. Secret
+ * Authorization header; a vault token becomes `{{accessToken}}` sent with the entry's
+ * scheme word from `vaultSchemes` (a Bearer block when the word is Bearer or unknown). Secret
  * variables are written blank and secrets in requests become `{{variables}}` (added,
  * blank, to the collection variables) unless `includeSecrets` is set.
  */
@@ -103,7 +106,8 @@ export function exportPostman(collection: Collection, options: PostmanExportOpti
   const includeSecrets = options.includeSecrets ?? false;
   const redaction = includeSecrets ? undefined : new SecretRedaction('variables', collection.variables.map((v) => v.name));
   const rootAuth = collection.auth && redaction ? redaction.auth(collection.auth) : collection.auth;
-  const rootBlock = rootAuth && rootAuth.scheme !== 'none' ? authToPostman(rootAuth) : undefined;
+  const { vaultSchemes } = options;
+  const rootBlock = rootAuth && rootAuth.scheme !== 'none' ? authToPostman(rootAuth, vaultSchemes) : undefined;
   // Only an auth Postman has a block for can be inherited; otherwise every request states its own.
   const collectionAuth = rootBlock && 'block' in rootBlock ? rootAuth : undefined;
   const document: Json = {
@@ -113,7 +117,7 @@ export function exportPostman(collection: Collection, options: PostmanExportOpti
       ...(collection.description ? { description: collection.description } : {}),
       schema: POSTMAN_V21_SCHEMA,
     },
-    item: collection.items.map((item) => itemToPostman(item, collectionAuth, redaction)),
+    item: collection.items.map((item) => itemToPostman(item, collectionAuth, redaction, vaultSchemes)),
   };
   if (rootBlock && 'block' in rootBlock) document.auth = rootBlock.block;
   const variables = collection.variables.map((v) => variableToPostman(v, includeSecrets));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUnauthorizedChallenge, vaultAuthorization } from './authorization';
+import { readUnauthorizedChallenge, vaultAuthorization, vaultSchemeWord } from './authorization';
 
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln';
 
@@ -36,5 +36,13 @@ describe('readUnauthorizedChallenge', () => {
       reason: expect.stringContaining('insufficient_scope'),
     });
     expect(readUnauthorizedChallenge('Bearer error="invalid_token').tokenRejected).toBe(false);
+  });
+});
+
+describe('vaultSchemeWord', () => {
+  it('names the scheme word the header opens with: Bearer, JWT, or the custom prefix as written', () => {
+    expect(vaultSchemeWord({ kind: 'bearer' })).toBe('Bearer');
+    expect(vaultSchemeWord({ kind: 'jwt' })).toBe('JWT');
+    expect(vaultSchemeWord({ kind: 'custom', prefix: 'Token' })).toBe('Token');
   });
 });

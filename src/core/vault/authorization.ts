@@ -8,13 +8,21 @@ import { bearer, customCredentials, jwtScheme } from '../auth/credentials';
 import { fail, ok, type HeaderField, type Result } from '../types';
 import type { VaultScheme } from './entry';
 
+/**
+ * The word that opens the entry's `Authorization` value — `Bearer`, `JWT` or the custom
+ * prefix — so an export can write `<word> {{accessToken}}` the way a send would.
+ */
+export function vaultSchemeWord(scheme: VaultScheme): string {
+  return scheme.kind === 'bearer' ? 'Bearer' : scheme.kind === 'jwt' ? 'JWT' : scheme.prefix;
+}
+
 /** The `Authorization` header carrying `token` in the entry's scheme. */
 export function vaultAuthorization(scheme: VaultScheme, token: string): Result<HeaderField> {
   const value = scheme.kind === 'bearer' ? bearer(token) : scheme.kind === 'jwt' ? jwtScheme(token) : customCredentials(scheme.prefix, token);
   if (!value.ok) {
     return fail({
       ...value.error,
-      message: `The access token from the vault cannot be sent with the ${scheme.kind === 'custom' ? `"${scheme.prefix}"` : scheme.kind === 'jwt' ? 'JWT' : 'Bearer'} scheme: ${value.error.message}`,
+      message: `The access token from the vault cannot be sent with the ${scheme.kind === 'custom' ? `"${scheme.prefix}"` : vaultSchemeWord(scheme)} scheme: ${value.error.message}`,
     });
   }
   return ok({ name: 'Authorization', value: value.value });
