@@ -82,7 +82,8 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
         return;
       }
       const tlsStart = performance.now();
-      const servername = options.servername ?? (net.isIP(host) ? undefined : host);
+      // SNI carries host names only (RFC 6066 §3); an IP literal is sent without it.
+      const servername = net.isIP(host) ? undefined : (options.servername ?? host);
       const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
       socket.once('error', (err) => done(err));
       socket.once('secureConnect', () => {

@@ -15,6 +15,7 @@ import type { SendOrigin } from '../composer/composerModel';
 import { PROGRESS_MIN_BYTES, watchUploadProgress } from '../composer/uploadProgress';
 import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../composer/vaultRetry';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
+import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import type { SendAttempt } from '../store/sendSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
@@ -47,6 +48,7 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         followRedirects: draft.options.followRedirects,
         timeoutMs: draft.options.timeoutMs,
         insecureTls: draft.options.insecureTls,
+        trustedFingerprints: trustedFingerprintsFor(wire.url),
       },
       {
         onHead: (received) => {

@@ -57,7 +57,7 @@ export function InspectorPane() {
           Sending…
         </p>
       ) : null}
-      {error ? <RelayErrorCard error={error} /> : null}
+      {error ? <RelayErrorCard error={error} url={request?.url} /> : null}
       {fault ? <SoapFaultCard fault={fault} /> : null}
       {head ? (
         <div className="inspector-tabs">
