@@ -93,8 +93,9 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
         const policy = options.wbTls ?? { insecure: false, trusted: [] };
         let authorized = socket.authorized;
         let reason = socket.authorizationError ? String(socket.authorizationError) : '';
-        if (authorized && servername) {
-          const identityError = tls.checkServerIdentity(servername, cert);
+        if (authorized) {
+          // An IP literal is checked against the certificate's IP addresses.
+          const identityError = tls.checkServerIdentity(servername ?? host, cert);
           if (identityError) {
             authorized = false;
             reason = identityError.message;

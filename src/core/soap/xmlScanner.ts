@@ -57,6 +57,88 @@ function isNameChar(c: number): boolean {
 }
 
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** A qualified name split once: its prefix (`''` for none) and local part. */
+interface SplitName {
+  prefix: string;
+  local: string;
+}
+
+/**
+ * The names of one document, each sliced once. A WSDL repeats a few dozen tag and
+ * attribute names hundreds of thousands of times; reading each as the string already made
+ * (matched by a hash computed while scanning it) saves those allocations — and the
+ * garbage collections they cost — and splits each name at its colon only once.
+ */
+class NameTable {
+  private keys: Array<string | undefined> = new Array(512);
+  private splits: Array<SplitName | undefined> = new Array(512);
+  private count = 0;
+
+  /** The slot of the name at `text[from, to)` (whose hash `readName` computed), adding it when new. */
+  slot(text: string, from: number, to: number, hash: number): number {
+    const length = to - from;
+    for (;;) {
+      const mask = this.keys.length - 1;
+      for (let i = hash & mask; ; i = (i + 1) & mask) {
+        const key = this.keys[i];
+        if (key === undefined) {
+          if ((this.count + 1) * 2 > this.keys.length) {
+            this.grow();
+            break;
+          }
+          this.keys[i] = text.slice(from, to);
+          this.count++;
+          return i;
+        }
+        if (key.length === length && text.startsWith(key, from)) return i;
+      }
+    }
+  }
+
+  name(slot: number): string {
+    return this.keys[slot] as string;
+  }
+
+  /** The name in `slot` split at its colon, worked out once. */
+  split(slot: number): SplitName {
+    let split = this.splits[slot];
+    if (split === undefined) {
+      split = splitName(this.keys[slot] as string);
+      this.splits[slot] = split;
+    }
+    return split;
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const splits = this.splits;
+    this.keys = new Array(keys.length * 2);
+    this.splits = new Array(keys.length * 2);
+    const mask = this.keys.length - 1;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      if (key === undefined) continue;
+      let i = nameHash(key) & mask;
+      while (this.keys[i] !== undefined) i = (i + 1) & mask;
+      this.keys[i] = key;
+      this.splits[i] = splits[k];
+    }
+  }
+}
+
+/** The hash `readName` computes while it scans a name. */
+function nameHash(name: string): number {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
+  return hash >>> 0;
+}
+
+function splitName(name: string): SplitName {
+  const colon = name.indexOf(':');
+  return colon < 0 ? { prefix: '', local: name } : { prefix: name.slice(0, colon), local: name.slice(colon + 1) };
+}
+
 const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
 
 /** Reads a document; the result is the root element or where and why it is not well-formed. */
@@ -69,6 +151,9 @@ class XmlScanner {
   private problem: XmlScanProblem | undefined;
   /** Set by `startTag`: whether the tag it read ends with "/>". */
   private selfClosing = false;
+  /** Set by `readName`: the hash of the name it read. */
+  private nameHash = 0;
+  private readonly names = new NameTable();
 
   constructor(
     private readonly text: string,
@@ -173,9 +258,18 @@ class XmlScanner {
 
   private readName(at: number): number {
     const text = this.text;
-    if (at >= text.length || !isNameStart(text.charCodeAt(at))) return at;
+    if (at >= text.length) return at;
+    let c = text.charCodeAt(at);
+    if (!isNameStart(c)) return at;
+    let hash = c;
     let i = at + 1;
-    while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
+    while (i < text.length) {
+      c = text.charCodeAt(i);
+      if (!isNameChar(c)) break;
+      hash = (Math.imul(hash, 31) + c) | 0;
+      i++;
+    }
+    this.nameHash = hash >>> 0;
     return i;
   }
 
@@ -315,7 +409,8 @@ class XmlScanner {
       this.error('Expected an element name after "<".', start);
       return undefined;
     }
-    const name = text.slice(start + 1, nameEnd);
+    const nameSlot = this.names.slot(text, start + 1, nameEnd, this.nameHash);
+    const name = this.names.name(nameSlot);
     let attrs = NO_ATTRIBUTES;
     let scope = parentScope;
     let prefixedAttributes = false;
@@ -347,7 +442,8 @@ class XmlScanner {
         this.error(`Invalid attribute name in the start tag <${name}>.`, i);
         return undefined;
       }
-      const attrName = text.slice(i, attrEnd);
+      const attrSlot = this.names.slot(text, i, attrEnd, this.nameHash);
+      const attrName = this.names.name(attrSlot);
       i = attrEnd;
       while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
       if (text.charCodeAt(i) !== EQUALS) {
@@ -381,12 +477,12 @@ class XmlScanner {
       }
       const value = this.decode(attributeWhitespace(raw), i + 1);
       if (value === undefined) return undefined;
-      const colon = attrName.indexOf(':');
-      if (colon === 5 && attrName.startsWith('xmlns')) {
+      const split = this.names.split(attrSlot);
+      if (split.prefix === 'xmlns') {
         if (scope === parentScope) scope = new Map(parentScope);
-        (scope as Map<string, string>).set(attrName.slice(6), value);
-        attrs.push({ name: attrName, ns: XMLNS_NS, local: attrName.slice(6), value });
-      } else if (colon < 0) {
+        (scope as Map<string, string>).set(split.local, value);
+        attrs.push({ name: attrName, ns: XMLNS_NS, local: split.local, value });
+      } else if (split.prefix === '') {
         if (attrName === 'xmlns') {
           if (scope === parentScope) scope = new Map(parentScope);
           (scope as Map<string, string>).set('', value);
@@ -397,32 +493,32 @@ class XmlScanner {
       } else {
         // Resolved below, once every declaration on this tag is known.
         prefixedAttributes = true;
-        attrs.push({ name: attrName, ns: '', local: attrName.slice(colon + 1), value });
+        attrs.push({ name: attrName, ns: '', local: split.local, value });
       }
       i = close + 1;
     }
     this.pos = i;
     if (prefixedAttributes) {
       for (const attr of attrs) {
-        const colon = attr.name.indexOf(':');
-        if (colon < 0 || attr.ns === XMLNS_NS) continue;
-        const ns = this.namespaceOf(attr.name, attr.name.slice(0, colon), scope, start, 'Attribute');
+        if (attr.ns === XMLNS_NS || attr.local === attr.name) continue;
+        const prefix = attr.name.slice(0, attr.name.length - attr.local.length - 1);
+        const ns = this.namespaceOf(attr.name, prefix, scope, start, 'Attribute');
         if (ns === undefined) return undefined;
         attr.ns = ns;
       }
     }
-    const colon = name.indexOf(':');
+    const split = this.names.split(nameSlot);
     let ns: string | undefined;
-    if (colon < 0) ns = scope.get('') ?? '';
+    if (split.prefix === '') ns = scope.get('') ?? '';
     else {
-      ns = this.namespaceOf(name, name.slice(0, colon), scope, start, 'Element');
+      ns = this.namespaceOf(name, split.prefix, scope, start, 'Element');
       if (ns === undefined) return undefined;
     }
     const element: NsXmlElement = {
       kind: 'element',
       name,
       ns,
-      local: colon < 0 ? name : name.slice(colon + 1),
+      local: split.local,
       attrs,
       children: selfClosing ? NO_CHILDREN : [],
       nsScope: scope,
