@@ -177,14 +177,18 @@ export interface Frame {
 }
 
 /**
- * Incremental frame decoder: feed it chunks as they arrive, get whole frames back. Body
- * payloads are sliced, not copied, when a frame lies inside one chunk.
+ * Incremental frame decoder: feed it chunks as they arrive, get frames back. JSON frames
+ * come out whole. Body frames come out as soon as any of their bytes are there, possibly
+ * as several consecutive Body frames: their payloads are slices of the input, never
+ * copies, so a large download costs no extra copying in the page.
  */
 export class FrameDecoder {
   private pending: Uint8Array[] = [];
   private pendingLength = 0;
+  /** Bytes of the current Body frame still to come. */
+  private bodyRemaining = 0;
 
-  /** Adds bytes and returns every frame now complete. */
+  /** Adds bytes and returns every frame (or body piece) now available. */
   push(chunk: Uint8Array): Frame[] {
     if (chunk.length) {
       this.pending.push(chunk);
@@ -192,12 +196,27 @@ export class FrameDecoder {
     }
     const frames: Frame[] = [];
     for (;;) {
+      if (this.bodyRemaining > 0) {
+        if (this.pendingLength === 0) break;
+        // Hand out body bytes a chunk at a time so each piece is a slice, not a copy.
+        const n = Math.min(this.bodyRemaining, this.pending[0]!.length);
+        this.bodyRemaining -= n;
+        frames.push({ type: FrameType.Body, payload: this.take(n) });
+        continue;
+      }
       if (this.pendingLength < 5) break;
       const header = this.peek(5);
+      const type = header[0]!;
       const length = new DataView(header.buffer, header.byteOffset, 5).getUint32(1);
+      if (type === FrameType.Body) {
+        this.take(5);
+        if (length === 0) frames.push({ type, payload: new Uint8Array(0) });
+        this.bodyRemaining = length;
+        continue;
+      }
       if (this.pendingLength < 5 + length) break;
       this.take(5);
-      frames.push({ type: header[0]!, payload: this.take(length) });
+      frames.push({ type, payload: this.take(length) });
     }
     return frames;
   }
