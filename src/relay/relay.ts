@@ -30,6 +30,8 @@ const MAX_META_BYTES = 4 * 1024 * 1024;
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_REDIRECTS = 10;
+/** How much of the response may wait in the page socket's buffer before the upstream pauses. */
+const PAGE_BACKLOG_BYTES = 1024 * 1024;
 
 function toHeaderList(raw: string[]): HeaderField[] {
   const out: HeaderField[] = [];
@@ -327,8 +329,10 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         hop.touch();
         batch(res);
         res.write(encodeFrameHeader(FrameType.Body, chunk.length));
-        const flowing = res.write(chunk);
-        if (!flowing) {
+        res.write(chunk);
+        // The socket's 16 KiB high-water mark would pause the upstream after every 64 KiB
+        // read; allowing a bounded backlog keeps both sockets busy without buffering the body.
+        if (res.writableLength > PAGE_BACKLOG_BYTES && !source.isPaused()) {
           source.pause();
           res.once('drain', () => source.resume());
         }
