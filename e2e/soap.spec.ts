@@ -123,7 +123,7 @@ test('a WSDL that cannot be fetched says why; a broken envelope is marked with i
   await soap.useSoap();
   await soap.wsdlUrl.fill(`${soap.origin()}/sandbox/soap/nowhere`);
   await soap.loadButton.click();
-  await expect(soap.page.getByTestId('wsdl-error')).toContainText('/sandbox/soap/nowhere?WSDL answered 404');
+  await expect(soap.page.getByTestId('wsdl-error')).toContainText('/sandbox/soap/nowhere?WSDL: the server answered 404');
 
   await soap.loadWsdl(soap.endpoint());
   await soap.editEnvelope('</t:GetOrderRequest>', '</t:GetOrder>');
@@ -135,18 +135,48 @@ test('a WSDL that cannot be fetched says why; a broken envelope is marked with i
   await expect(soap.envelopeCheck).toContainText('the operation expects {urn:wirebench:sandbox:orders:types}GetOrderRequest');
 });
 
-test.describe('a large WSDL', () => {
+/** A WSDL whose schema import is missing: it still loads, with a warning. */
+const WSDL_WITH_MISSING_IMPORT = `<?xml version="1.0" encoding="utf-8"?>
+<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
+  xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:ping" xmlns:t="urn:ping:types" targetNamespace="urn:ping">
+  <types><xs:schema targetNamespace="urn:ping"><xs:import namespace="urn:ping:types" schemaLocation="types/missing.xsd"/></xs:schema></types>
+  <message name="PingIn"><part name="p" element="t:Ping"/></message>
+  <portType name="PingPT"><operation name="Ping"><input message="tns:PingIn"/></operation></portType>
+  <binding name="PingB" type="tns:PingPT"><soap:binding transport="http://schemas.xmlsoap.org/soap/http"/>
+    <operation name="Ping"><soap:operation soapAction="urn:ping#Ping"/><input><soap:body use="literal"/></input></operation></binding>
+  <service name="PingService"><port name="PingPort" binding="tns:PingB"><soap:address location="http://127.0.0.1:9/ping"/></port></service>
+</definitions>`;
+
+test.describe('WSDLs from elsewhere', () => {
   let server: Server;
-  let address = '';
+  let origin = '';
   const wsdl = generateLargeWsdl({ targetBytes: 5 * 1024 * 1024 });
 
   test.beforeAll(async () => {
     server = createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== '/erp' && path !== '/ping') {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('not here');
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
-      res.end(wsdl.text);
+      res.end(path === '/erp' ? wsdl.text : WSDL_WITH_MISSING_IMPORT);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/erp`;
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  test('a missing import is a warning, and the operations still load', async ({ soap }) => {
+    await soap.useSoap();
+    await soap.loadWsdl(`${origin}/ping`);
+    await expect(soap.warnings).toContainText('1 warning');
+    await soap.warnings.getByText(/warning/).first().click();
+    await expect(soap.warnings).toContainText(`${origin}/types/missing.xsd`);
+    await expect(soap.warnings).toContainText('Could not fetch the imported document: the server answered 404');
+    await expect(soap.operation).toHaveValue('Ping');
+    await expect(soap.envelopeCheck).toContainText('Well-formed SOAP 1.1 envelope');
+    await soap.screenshot('soap-wsdl-warnings');
   });
 
   test.afterAll(async () => {
@@ -156,7 +186,7 @@ test.describe('a large WSDL', () => {
   test('a 5 MB WSDL is fetched and parsed in the worker without freezing the page', async ({ soap }) => {
     await soap.useSoap();
     await soap.watchLongTasks();
-    await soap.wsdlUrl.fill(address);
+    await soap.wsdlUrl.fill(`${origin}/erp`);
     await soap.loadButton.click();
     await expect(soap.progress).toContainText(/^Parsed 1 document \(5\.\d MB\)/, { timeout: 30_000 });
     await expect(soap.progress).toContainText(`${wsdl.operations * 2} SOAP operations`);

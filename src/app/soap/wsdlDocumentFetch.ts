@@ -17,7 +17,7 @@ export interface WsdlFetchOptions {
   onBytes?(received: number): void;
 }
 
-/** The document at `url` as text; rejects with an Error saying why it could not be had. */
+/** The document at `url` as text; rejects with an Error saying why it could not be had (without repeating the URL). */
 export async function fetchWsdlDocument(url: string, options: WsdlFetchOptions): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,9 +40,10 @@ export async function fetchWsdlDocument(url: string, options: WsdlFetchOptions):
       },
     },
   );
-  if (!outcome.ok) throw new Error(`${url} could not be fetched: ${outcome.error.message}`);
-  if (status >= 400) throw new Error(`${url} answered ${status}${reason ? ` ${reason}` : ''}, not a document`);
-  if (size > MAX_WSDL_DOCUMENT_BYTES) throw new Error(`${url} is larger than ${MAX_WSDL_DOCUMENT_BYTES / 1024 / 1024} MB; that is not a service description`);
+  // The messages leave the URL out: whoever reports them (parseWsdl, in its warnings) names it.
+  if (!outcome.ok) throw new Error(`the relay could not fetch it: ${outcome.error.message}`);
+  if (status >= 400) throw new Error(`the server answered ${status}${reason ? ` ${reason}` : ''}, not a document`);
+  if (size > MAX_WSDL_DOCUMENT_BYTES) throw new Error(`it is larger than ${MAX_WSDL_DOCUMENT_BYTES / 1024 / 1024} MB, which is not a service description`);
   const bytes = new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
   const charset = detectBodyCharset(bytes.subarray(0, 1024), contentType, 'xml');
   return new TextDecoder(charset.encoding).decode(bytes.subarray(charset.bomLength));

@@ -119,6 +119,10 @@ class ModelBuilder {
   // Keyed by the definition's node: every operation of every port asks for its messages,
   // and a node's identity hash is far cheaper than building and hashing a string key.
   private readonly parsedMessages = new Map<NsXmlElement, WsdlMessage>();
+  /** By the element that refers to a message (a portType input, a fault): every binding of the portType asks again. */
+  private readonly messagesByReference = new Map<NsXmlElement, WsdlMessage | null>();
+  /** Read once per document: a definitions element often carries hundreds of namespace declarations to scan past. */
+  private readonly targetNamespaces = new Map<LoadedDocument, string>();
   private readonly bindingOperations = new Map<NsXmlElement, WsdlOperation[]>();
   private readonly portTypeOperations = new Map<NsXmlElement, Map<string, NsXmlElement[]>>();
   private readonly localNameIndexes = new Map<Map<string, Located>, Map<string, Array<[string, Located]>>>();
@@ -127,6 +131,7 @@ class ModelBuilder {
     this.definitions = documents.filter((source) => source.root.ns === WSDL_NS && source.root.local === 'definitions');
     for (const source of this.definitions) {
       const tns = attrValue(source.root, 'targetNamespace') ?? '';
+      this.targetNamespaces.set(source, tns);
       for (const child of childElements(source.root)) {
         if (child.ns !== WSDL_NS) continue;
         const map = child.local === 'message' ? this.messages : child.local === 'portType' ? this.portTypes : child.local === 'binding' ? this.bindings : undefined;
@@ -260,18 +265,19 @@ class ModelBuilder {
       const output = this.operationMessage('output', abstract, operation, soapNs, portType?.source ?? source);
       const soapActionRequired = soapOperation ? attrValue(soapOperation, 'soapActionRequired')?.trim() : undefined;
       const documentation = (abstract && documentationOf(abstract)) || documentationOf(operation);
-      operations.push({
+      const built: WsdlOperation = {
         name,
         soapAction: (soapOperation && attrValue(soapOperation, 'soapAction')?.trim()) ?? '',
-        ...(soapActionRequired !== undefined ? { soapActionRequired: soapActionRequired === 'true' } : {}),
         style: styleText === 'rpc' ? 'rpc' : 'document',
         use: input?.use ?? 'literal',
         input,
         output,
         faults: this.faults(abstract, operation, soapNs, portType?.source ?? source),
-        ...(styleText === 'rpc' && input?.namespace !== undefined ? { rpcNamespace: input.namespace } : {}),
-        ...(documentation ? { documentation } : {}),
-      });
+      };
+      if (soapActionRequired !== undefined) built.soapActionRequired = soapActionRequired === 'true';
+      if (styleText === 'rpc' && input?.namespace !== undefined) built.rpcNamespace = input.namespace;
+      if (documentation) built.documentation = documentation;
+      operations.push(built);
     }
     this.bindingOperations.set(binding.node, operations);
     return operations;
@@ -304,11 +310,19 @@ class ModelBuilder {
   }
 
   private message(name: WsdlQName, source: LoadedDocument, node: NsXmlElement): WsdlMessage | null {
+    const known = this.messagesByReference.get(node);
+    if (known !== undefined) return known;
+    const found = this.findMessage(name, source, node);
+    this.messagesByReference.set(node, found);
+    return found;
+  }
+
+  private findMessage(name: WsdlQName, source: LoadedDocument, node: NsXmlElement): WsdlMessage | null {
     const located = this.lookup(this.messages, 'message', name, source, node);
     if (!located) return null;
     const cached = this.parsedMessages.get(located.node);
     if (cached) return cached;
-    const tns = attrValue(located.source.root, 'targetNamespace') ?? '';
+    const tns = this.targetNamespaces.get(located.source) ?? attrValue(located.source.root, 'targetNamespace') ?? '';
     const parts: WsdlPart[] = [];
     for (const part of childrenNamed(located.node, WSDL_NS, 'part')) {
       const element = this.qnameAttr(part, 'element', located.source, false);
@@ -355,15 +369,13 @@ class ModelBuilder {
     const name = abstractMessage ? attrValue(abstractMessage, 'name') : undefined;
     const namespace = body ? attrValue(body, 'namespace') : undefined;
     const encodingStyle = body ? attrValue(body, 'encodingStyle') : undefined;
-    return {
-      ...(name !== undefined ? { name } : {}),
-      message,
-      bodyParts,
-      headers,
-      use: body ? useOf(body) : 'literal',
-      ...(namespace !== undefined ? { namespace } : {}),
-      ...(encodingStyle !== undefined ? { encodingStyle } : {}),
-    };
+    // Optional fields are assigned, not spread in: object spread is slow on this path, taken
+    // twice per operation of every port.
+    const result: WsdlOperationMessage = { message, bodyParts, headers, use: body ? useOf(body) : 'literal' };
+    if (name !== undefined) result.name = name;
+    if (namespace !== undefined) result.namespace = namespace;
+    if (encodingStyle !== undefined) result.encodingStyle = encodingStyle;
+    return result;
   }
 
   private faults(abstract: NsXmlElement | undefined, bindingOperation: NsXmlElement, soapNs: string | undefined, source: LoadedDocument): WsdlFault[] {

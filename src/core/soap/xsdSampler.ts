@@ -172,9 +172,9 @@ function elementNodes(
   } else if (typeName) {
     typeContentInto(ctx, typeName, content, depth);
   } else if (inline?.local === 'complexType') {
-    enter(ctx, identity as string);
-    complexTypeInto(ctx, inline, schema, content, depth);
-    leave(ctx);
+    // Remembered like a named type: a wrapper element (document/literal) is sampled again
+    // for every port that binds its operation.
+    cachedTypeInto(ctx, identity as string, depth, content, () => complexTypeInto(ctx, inline, schema, content, depth));
   } else if (inline) {
     simpleTextInto(content, simpleTypeValue(ctx, inline, schema));
   } else {
