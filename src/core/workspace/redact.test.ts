@@ -124,3 +124,21 @@ describe('redactHistoryEntry', () => {
     expect(entry.wire).toEqual({ method: 'GET', url: 'https://a.test/?token={{token}}', headers: [{ name: 'Authorization', value: 'Bearer {{Authorization}}' }], bodyText: '{"password":"{{password}}"}' });
   });
 });
+
+describe('secrets in XML bodies', () => {
+  const envelope =
+    '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><wsse:Security><wsse:UsernameToken>' +
+    '<wsse:Username>alice</wsse:Username><wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">s3cret!</wsse:Password>' +
+    '</wsse:UsernameToken></wsse:Security></soap:Header><soap:Body/></soap:Envelope>';
+
+  it('replaces a WS-Security password in a draft XML body and in a history wire body', () => {
+    const draft = normaliseDraft({ method: 'POST', url: 'http://x/soap', body: { kind: 'xml', texts: { xml: envelope } } });
+    const { draft: redacted, variables } = redactSecrets(draft);
+    expect(redacted.body.texts.xml).not.toContain('s3cret!');
+    expect(redacted.body.texts.xml).toContain('<wsse:Username>alice</wsse:Username>');
+    expect(redacted.body.texts.xml).toMatch(/<wsse:Password Type="[^"]+#PasswordText">\{\{Password\}\}<\/wsse:Password>/);
+    expect(variables).toEqual([expect.objectContaining({ name: 'Password', value: 's3cret!' })]);
+    const wire = new SecretRedaction('blank').wire({ method: 'POST', url: 'http://x/soap', headers: [], bodyText: envelope });
+    expect(wire.bodyText).not.toContain('s3cret!');
+  });
+});

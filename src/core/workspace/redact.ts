@@ -153,7 +153,7 @@ export class SecretRedaction {
       auth: this.auth(draft.auth),
       body: {
         ...body,
-        texts: { ...body.texts, json: this.jsonText(body.texts.json) },
+        texts: { ...body.texts, json: this.jsonText(body.texts.json), xml: this.xmlText(body.texts.xml), text: this.xmlText(body.texts.text) },
         form: body.form.map((row) => (isSecretParamName(row.name) ? { ...row, value: this.replace(row.name, row.value) } : row)),
         multipart: body.multipart.map((part) =>
           part.kind !== 'file' && isSecretParamName(part.name)
@@ -169,8 +169,20 @@ export class SecretRedaction {
   /** A history wire record with secret headers, URL password and query secrets replaced. */
   wire(wire: HistoryWire): HistoryWire {
     const out: HistoryWire = { ...wire, url: this.queryInUrl(this.url(wire.url)), headers: this.headers(wire.headers) };
-    if (wire.bodyText !== undefined) out.bodyText = this.jsonText(wire.bodyText);
+    if (wire.bodyText !== undefined) out.bodyText = this.xmlText(this.jsonText(wire.bodyText));
     return out;
+  }
+
+  /**
+   * XML text with the content of secret elements replaced — a WS-Security
+   * `<wsse:Password>` above all, whatever its prefix. Text that is not XML is unchanged.
+   */
+  xmlText(text: string): string {
+    if (!text.includes('<')) return text;
+    return text.replace(SECRET_XML_ELEMENT, (whole, qname: string, local: string, attrs: string, content: string) => {
+      const replaced = this.replace(local, content);
+      return replaced === content ? whole : `<${qname}${attrs}>${replaced}</${qname}>`;
+    });
   }
 
   /** An absolute URL with secret-looking query parameter values replaced (kept as written otherwise). */
@@ -203,6 +215,10 @@ export class SecretRedaction {
       .join('&');
   }
 }
+
+/** Elements whose text is a secret: `<Password>`, `<wsse:Password Type="…">`, client secrets, tokens, keys. */
+const SECRET_XML_ELEMENT =
+  /<((?:[A-Za-z_][\w.-]*:)?(Password|Passwd|ClientSecret|client_secret|AccessToken|access_token|RefreshToken|refresh_token|ApiKey|api_key|Secret))(\s[^>]*)?>([^<]*)<\/\1\s*>/g;
 
 /** Options of `redactSecrets`. */
 export interface RedactOptions {
