@@ -78,7 +78,7 @@ function bodyOf(request: HarEntryRequest, input: DraftInput, warnings: string[],
 }
 
 /**
- * Imports a HAR 1.1 or 1.2 document. Fails with the JSON error's line and column, with
+ * Imports a HAR 1.1 or 1.2 file. Fails with the JSON error's line and column, with
  * the schema path of the first problem (`log.entries[2].request.url`), or when
  * `log.version` names another version. Entries whose URL is not http(s) (data:, blob:,
  * WebSocket, extension pages) are skipped with the reason.

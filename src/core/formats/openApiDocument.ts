@@ -46,7 +46,7 @@ export const openApiDocumentSchema = z.looseObject({
   tags: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })).optional(),
 });
 
-/** A validated OpenAPI document. */
+/** A validated OpenAPI 3.0 or 3.1 document (the parts the importer reads). */
 export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 /** A validated operation. */
 export type OpenApiOperation = z.infer<typeof openApiOperationSchema>;
@@ -58,14 +58,14 @@ export type OpenApiOperation = z.infer<typeof openApiOperationSchema>;
  */
 export function parseOpenApiText(text: string): Result<unknown> {
   if (text.trimStart().startsWith('{')) return parseJsonDocument(text, 'OpenAPI');
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
-  const error = document.errors[0];
+  const source = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  const error = source.errors[0];
   if (error) {
     const at = positionAt(text, Math.min(error.pos[0], text.length));
     return fail({ kind: 'yaml-syntax', position: at, message: `This OpenAPI file is not valid YAML at line ${at.line}, column ${at.column}: ${error.message}.` });
   }
   try {
-    return ok(document.toJS({ maxAliasCount: 1000 }) as unknown);
+    return ok(source.toJS({ maxAliasCount: 1000 }) as unknown);
   } catch (thrown) {
     return fail({ kind: 'yaml-syntax', message: `This OpenAPI file could not be read as YAML: ${thrown instanceof Error ? thrown.message : String(thrown)}.` });
   }
@@ -80,21 +80,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * other than 3.0.x / 3.1.x are refused by name; structural problems are reported with
  * their paths (`paths./pets.get.parameters`).
  */
-export function validateOpenApi(document: unknown): Result<OpenApiDocument> {
-  if (!isObject(document)) return fail({ kind: 'schema', message: 'An OpenAPI document is an object with "openapi", "info" and "paths"; this file holds something else.' });
-  if (document.swagger !== undefined) {
+export function validateOpenApi(source: unknown): Result<OpenApiDocument> {
+  if (!isObject(source)) return fail({ kind: 'schema', message: 'An OpenAPI document is an object with "openapi", "info" and "paths"; this file holds something else.' });
+  if (source.swagger !== undefined) {
     return fail({
       kind: 'unsupported-version',
       field: 'swagger',
-      message: `This is a Swagger ${String(document.swagger)} document. Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
+      message: `This is a Swagger ${String(source.swagger)} document. Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
     });
   }
-  if (typeof document.openapi !== 'string') return fail({ kind: 'schema', field: 'openapi', message: 'openapi: is required (the OpenAPI version, such as "3.1.0").' });
-  if (!/^3\.[01]\.\d+/.test(document.openapi)) {
-    return fail({ kind: 'unsupported-version', field: 'openapi', message: `This document is OpenAPI ${document.openapi}; Wirebench reads OpenAPI 3.0 and 3.1.` });
+  if (typeof source.openapi !== 'string') return fail({ kind: 'schema', field: 'openapi', message: 'openapi: is required (the OpenAPI version, such as "3.1.0").' });
+  if (!/^3\.[01]\.\d+/.test(source.openapi)) {
+    return fail({ kind: 'unsupported-version', field: 'openapi', message: `This document is OpenAPI ${source.openapi}; Wirebench reads OpenAPI 3.0 and 3.1.` });
   }
-  const parsed = openApiDocumentSchema.safeParse(document);
-  if (!parsed.success) return schemaFailure(parsed.error, `OpenAPI ${document.openapi} document`);
+  const parsed = openApiDocumentSchema.safeParse(source);
+  if (!parsed.success) return schemaFailure(parsed.error, `OpenAPI ${source.openapi} document`);
   return ok(parsed.data);
 }
 

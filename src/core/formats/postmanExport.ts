@@ -110,7 +110,7 @@ export function exportPostman(collection: Collection, options: PostmanExportOpti
   const rootBlock = rootAuth && rootAuth.scheme !== 'none' ? authToPostman(rootAuth, vaultSchemes) : undefined;
   // Only an auth Postman has a block for can be inherited; otherwise every request states its own.
   const collectionAuth = rootBlock && 'block' in rootBlock ? rootAuth : undefined;
-  const document: Json = {
+  const collectionJson: Json = {
     info: {
       _postman_id: collection.id,
       name: collection.name,
@@ -119,9 +119,9 @@ export function exportPostman(collection: Collection, options: PostmanExportOpti
     },
     item: collection.items.map((item) => itemToPostman(item, collectionAuth, redaction, vaultSchemes)),
   };
-  if (rootBlock && 'block' in rootBlock) document.auth = rootBlock.block;
+  if (rootBlock && 'block' in rootBlock) collectionJson.auth = rootBlock.block;
   const variables = collection.variables.map((v) => variableToPostman(v, includeSecrets));
   for (const introduced of redaction?.variables ?? []) variables.push({ key: introduced.name, value: '', type: 'string' });
-  if (variables.length > 0) document.variable = variables;
-  return `${JSON.stringify(document, null, 2)}\n`;
+  if (variables.length > 0) collectionJson.variable = variables;
+  return `${JSON.stringify(collectionJson, null, 2)}\n`;
 }

@@ -149,16 +149,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * collection, a v1 collection, a Postman environment or data dump, and an unknown schema
  * URL each get their own message saying what was found and what to do.
  */
-export function checkPostmanVersion(document: unknown): Result<void> {
+export function checkPostmanVersion(file: unknown): Result<void> {
   const refuse = (kind: string, message: string, field?: string) => fail({ kind, message, ...(field ? { field } : {}) });
-  if (!isObject(document)) return refuse('schema', 'A Postman collection is a JSON object, but this file holds ' + (Array.isArray(document) ? 'an array.' : `${typeof document}.`));
-  if (document._postman_variable_scope === 'environment' || (Array.isArray(document.values) && !('info' in document))) {
+  if (!isObject(file)) return refuse('schema', 'A Postman collection is a JSON object, but this file holds ' + (Array.isArray(file) ? 'an array.' : `${typeof file}.`));
+  if (file._postman_variable_scope === 'environment' || (Array.isArray(file.values) && !('info' in file))) {
     return refuse('wrong-format', 'This is a Postman environment, not a collection: import it as an environment, or export the collection itself (Collection v2.1).');
   }
-  if (!('info' in document) && (Array.isArray(document.requests) || Array.isArray(document.order))) {
+  if (!('info' in file) && (Array.isArray(file.requests) || Array.isArray(file.order))) {
     return refuse('unsupported-version', 'This is a Postman Collection v1 (it has "requests" and "order" instead of "info" and "item"). Wirebench reads v2.1: open it in Postman and export it as Collection v2.1.');
   }
-  const info = document.info;
+  const info = file.info;
   if (!isObject(info)) return refuse('schema', 'info: is required (a v2.1 collection starts with an "info" object holding its name and schema URL).', 'info');
   const schema = info.schema;
   if (typeof schema !== 'string') return refuse('schema', 'info.schema: is required (the v2.1 schema URL).', 'info.schema');

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 
 /** One validation problem: the path in the document and what is wrong there. */
 export interface SchemaProblem {
-  /** `item[3].request.url`, or `(root)` for the whole document. */
+  /** `item[3].request.url`, or `(root)` for the whole file. */
   path: string;
   message: string;
 }
