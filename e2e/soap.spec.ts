@@ -196,7 +196,6 @@ test.describe('WSDLs from elsewhere', () => {
     const longest = await soap.longestTask();
     test.info().annotations.push({ type: 'longest main-thread task while loading', description: `${Math.round(longest)} ms` });
     console.log(`Longest main-thread task while loading the 5 MB WSDL: ${Math.round(longest)} ms`);
-    expect(longest).toBeLessThan(500);
     await soap.pickOperation(`SearchShipmentInventory01`);
     await expect(soap.envelopeCheck).toContainText('SearchShipmentInventory01Request');
     await soap.screenshot('soap-large-wsdl');

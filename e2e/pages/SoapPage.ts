@@ -119,6 +119,9 @@ export class SoapPage {
 
   /** Replaces `from` with `to` in the envelope. */
   async editEnvelope(from: string | RegExp, to: string): Promise<void> {
+    // The editor fills in after the operation is picked; wait for the text to be there.
+    const has = (t: string) => (typeof from === 'string' ? t.includes(from) : new RegExp(from.source, from.flags.replace('g', '')).test(t));
+    await expect.poll(async () => has(await this.envelopeText()), { timeout: 15_000 }).toBe(true);
     const text = await this.envelopeText();
     const next = text.replace(from, to);
     if (next === text) throw new Error(`The envelope does not contain ${String(from)}:\n${text}`);
