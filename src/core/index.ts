@@ -4,6 +4,7 @@
  * the relay and in the sandbox. Every rule lives here once.
  */
 export * from './types';
+export * from './grammar';
 export * from './http';
 export * from './auth';
 export * from './encoding';

@@ -12,6 +12,7 @@ import {
   encodeFrameHeader,
   encodeJsonFrame,
   FrameType,
+  isHttpToken,
   type FrameTypeCode,
   type HeaderField,
   type RelayError,
@@ -103,7 +104,7 @@ async function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequest
 
 function validateMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
-  if (typeof meta.method !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(meta.method)) {
+  if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
     throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);
   }
   if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
@@ -112,7 +113,7 @@ function validateMeta(meta: RelayRequestMeta): void {
     if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {
       throw new RelayFailure('bad_request', `Header ${i + 1} must have a string name and value.`);
     }
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(h.name)) {
+    if (!isHttpToken(h.name)) {
       throw new RelayFailure('bad_request', `Header ${i + 1} name ${JSON.stringify(h.name)} is not a valid field name (RFC 9110 §5.1).`);
     }
     if (/[\r\n\0]/.test(h.value)) {

@@ -4,9 +4,9 @@
  * attributes), `/cookies/delete?name…` expires them. Set-Cookie is the one response
  * header that cannot be folded into a comma list (RFC 6265 §3), so the lines stay apart.
  */
+import { isHttpToken } from '../core';
 import { queryRows, sendJson, sendProblem, type SandboxContext, type SandboxRoute } from './router';
 
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // cookie-octet of RFC 6265 §4.1.1: visible ASCII except DQUOTE, comma, semicolon and backslash.
 const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
 const ATTRIBUTES = 'Path=/sandbox; Max-Age=3600; HttpOnly; SameSite=Lax';
@@ -36,7 +36,7 @@ function set(ctx: SandboxContext): void {
   const pairs = queryRows(ctx.url.search);
   if (pairs.length === 0) return sendProblem(ctx.res, 400, { title: 'Nothing to set', detail: 'Name the cookies in the query: /sandbox/cookies/set?theme=dark&lang=en' });
   for (const p of pairs) {
-    if (!COOKIE_NAME.test(p.name)) return sendProblem(ctx.res, 400, { title: 'Bad cookie name', detail: `"${p.name}" is not a token (RFC 6265 §4.1.1).` });
+    if (!isHttpToken(p.name)) return sendProblem(ctx.res, 400, { title: 'Bad cookie name', detail: `"${p.name}" is not a token (RFC 6265 §4.1.1).` });
     if (!COOKIE_VALUE.test(p.value)) {
       return sendProblem(ctx.res, 400, { title: 'Bad cookie value', detail: `The value of "${p.name}" has a character a cookie cannot carry (space, quote, comma, semicolon, backslash or non-ASCII); encode it first.` });
     }
@@ -49,7 +49,7 @@ function set(ctx: SandboxContext): void {
 
 function remove(ctx: SandboxContext): void {
   ctx.req.resume();
-  const names = queryRows(ctx.url.search).map((p) => p.name).filter((n) => COOKIE_NAME.test(n));
+  const names = queryRows(ctx.url.search).map((p) => p.name).filter((n) => isHttpToken(n));
   const lines = names.map((n) => `${n}=; Path=/sandbox; Max-Age=0`);
   const body = JSON.stringify({ deleted: names }, null, 2);
   ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body)), ...lines.flatMap((l) => ['Set-Cookie', l])]);
