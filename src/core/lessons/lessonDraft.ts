@@ -4,6 +4,7 @@
  * form values filled in, and dynamic placeholders (`{{$timestamp}}`…) made fresh.
  */
 import { parseForm, parseMediaType } from '../encoding';
+import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import type { DraftBodyKind, DraftInput } from '../request';
 import { draftRowId } from '../request/rowId';
 import type { Lesson, LessonPlaceholderSource } from './lesson';
@@ -13,9 +14,9 @@ function bodyKindFor(contentType: string | undefined, body: string): DraftBodyKi
   if (!body) return 'none';
   const media = contentType ? parseMediaType(contentType) : null;
   const essence = media && media.ok ? media.value.essence : '';
-  if (essence === 'application/json' || essence.endsWith('+json')) return 'json';
+  if (isJsonMediaType(essence)) return 'json';
   if (essence === 'application/x-www-form-urlencoded') return 'form';
-  if (essence.endsWith('/xml') || essence.endsWith('+xml')) return 'xml';
+  if (isXmlMediaType(essence)) return 'xml';
   return 'text';
 }
 
