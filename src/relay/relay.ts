@@ -13,6 +13,7 @@ import {
   encodeJsonFrame,
   FrameType,
   isHttpToken,
+  methodAfterRedirect,
   type FrameTypeCode,
   type HeaderField,
   type RelayError,
@@ -261,9 +262,9 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       await writeJson(res, FrameType.Hop, hops[hops.length - 1]);
       const next = new URL(location, url);
       const crossOrigin = next.origin !== url.origin;
-      const toGet = status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST';
-      if (toGet) {
-        method = status === 303 && method === 'HEAD' ? 'HEAD' : 'GET';
+      const followed = methodAfterRedirect(status, method);
+      method = followed.method;
+      if (!followed.keepsBody) {
         body = null;
         headers = headers.filter((h) => !/^(content-length|content-type|transfer-encoding|content-encoding)$/i.test(h.name));
       } else if (body && !(body instanceof Uint8Array)) {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { explainResponse } from './explain';
-import { looksLikeAccessPage } from './explainRedirect';
+import { looksLikeAccessPage, methodAfterRedirect } from './explainRedirect';
 import { wireRequest, wireResponse } from './exchangeFixtures';
 import type { Finding } from './finding';
 
@@ -87,5 +87,16 @@ describe('3xx explanations', () => {
   it('keeps an unresolvable Location as given', () => {
     const f = explainResponse(wireRequest('GET not a url'), wireResponse(301, ['Location: also not a url']));
     expect(byId(f, 'redirect-location').action).toEqual({ kind: 'follow', location: 'also not a url' });
+  });
+});
+
+describe('methodAfterRedirect', () => {
+  it('follows RFC 9110 §15.4: 303 becomes GET, 301/302 turn only POST into GET, 307/308 keep method and body', () => {
+    expect(methodAfterRedirect(303, 'PUT')).toEqual({ method: 'GET', keepsBody: false });
+    expect(methodAfterRedirect(303, 'HEAD')).toEqual({ method: 'HEAD', keepsBody: true });
+    expect(methodAfterRedirect(302, 'POST')).toEqual({ method: 'GET', keepsBody: false });
+    expect(methodAfterRedirect(301, 'PUT')).toEqual({ method: 'PUT', keepsBody: true });
+    expect(methodAfterRedirect(307, 'POST')).toEqual({ method: 'POST', keepsBody: true });
+    expect(methodAfterRedirect(308, 'PATCH')).toEqual({ method: 'PATCH', keepsBody: true });
   });
 });

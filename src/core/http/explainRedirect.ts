@@ -36,6 +36,16 @@ const ACCESS_PAGE_SEGMENT =
 const RETURN_PARAMETER = /^(return_?url|return_?to|returnuri|redirect_?url|redirect_?uri|redirect_?to|came_?from)$/i;
 
 /**
+ * The request a user agent sends when it follows a redirect (RFC 9110 §15.4): 303 turns
+ * anything but HEAD into a GET without content; 301 and 302 historically turn a POST into
+ * a GET; 307 and 308 repeat the method and the content.
+ */
+export function methodAfterRedirect(status: number, method: string): { method: string; keepsBody: boolean } {
+  const toGet = status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST';
+  return toGet ? { method: 'GET', keepsBody: false } : { method, keepsBody: true };
+}
+
+/**
  * Whether a redirect target looks like a login or access-denied page: a path segment such
  * as `/login`, `/signin`, `/auth`, `/denied`, `access-denied`, or a `returnUrl=`-style
  * parameter. A heuristic by design: it is worded as "looks like" in the explanation.

@@ -6,4 +6,4 @@ export * from './responseHeaders';
 export * from './finding';
 export * from './explain';
 export { describeRequestBody, type RequestBodyDescription } from './requestBody';
-export { looksLikeAccessPage } from './explainRedirect';
+export { looksLikeAccessPage, methodAfterRedirect } from './explainRedirect';
