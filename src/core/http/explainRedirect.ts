@@ -76,7 +76,7 @@ export function looksLikeAccessPage(location: string): boolean {
   return names.some((name) => RETURN_PARAMETER.test(name));
 }
 
-function methodAfterRedirect(status: number, method: string): string {
+function describeMethodAfterRedirect(status: number, method: string): string {
   switch (status) {
     case 301:
     case 302:
@@ -158,7 +158,7 @@ export function explainRedirect(request: WireRequest, response: WireResponse): F
     title: `Redirects to ${target.href}`,
     message: [
       `The resource is at ${target.href}${raw.trim() !== target.href ? ` (Location: ${raw.trim()}, resolved against the request URL)` : ''}.`,
-      methodAfterRedirect(status, request.method),
+      describeMethodAfterRedirect(status, request.method),
     ]
       .filter((s) => s !== '')
       .join(' '),
