@@ -30,11 +30,19 @@ export function startServer(options: StartOptions): Promise<RunningServer> {
   const guard = { allowedHosts: allowedHostsFor(options.host, options.port), token: options.token };
   const handle = createWirebenchHandler({ ...guard, distDir: options.distDir, workspace: options.workspace });
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: Error) => {
-      console.error('Unexpected error while answering', req.method, req.url?.split('?')[0], err.message);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end();
-    });
+    handle(req, res)
+      .then((handled) => {
+        // Without a built app (tests, --no-build before a build) nothing else serves the request.
+        if (!handled && !res.headersSent) {
+          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Not found: this server has no built app to serve.\n');
+        }
+      })
+      .catch((err: Error) => {
+        console.error('Unexpected error while answering', req.method, req.url?.split('?')[0], err.message);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end();
+      });
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
