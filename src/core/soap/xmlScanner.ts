@@ -30,7 +30,7 @@ export interface XmlScanOptions {
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 // Most elements of a schema are empty or have no attributes; they share these (never
-// written to: only an open element's own array receives children).
+// written to: the scanner fills its own scratch lists and copies them out).
 const NO_CHILDREN: NsXmlNode[] = Object.freeze([]) as unknown as NsXmlNode[];
 const NO_ATTRIBUTES: NsXmlAttribute[] = Object.freeze([]) as unknown as NsXmlAttribute[];
 
@@ -145,6 +145,31 @@ function splitName(name: string): SplitName {
   return colon < 0 ? { prefix: '', local: name } : { prefix: name.slice(0, colon), local: name.slice(colon + 1) };
 }
 
+/**
+ * A list that is filled, copied out at exactly its length, and filled again. Its backing
+ * store is kept between uses (setting an array's length to 0 would free it, and pushing
+ * would grow it again from nothing).
+ */
+class ScratchList<T> {
+  private readonly items: T[] = [];
+  length = 0;
+
+  push(item: T): void {
+    this.items[this.length++] = item;
+  }
+
+  at(index: number): T {
+    return this.items[index] as T;
+  }
+
+  /** The items as an array of their exact number; the list is empty afterwards. */
+  take(): T[] {
+    const copy = this.items.slice(0, this.length);
+    this.length = 0;
+    return copy;
+  }
+}
+
 const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
 // The plain part of an attribute value: up to its closing quote, or to anything that needs care.
 const PLAIN_DOUBLE_QUOTED = /[^"<&\t\n\r]*/y;
@@ -163,6 +188,8 @@ class XmlScanner {
   /** Set by `readName`: the hash of the name it read. */
   private nameHash = 0;
   private readonly names = new NameTable();
+  /** The attributes of the start tag being read; copied out at exactly their number. */
+  private readonly attributes = new ScratchList<NsXmlAttribute>();
 
   constructor(
     private readonly text: string,
@@ -286,16 +313,22 @@ class XmlScanner {
   private content(): NsXmlElement | undefined {
     const text = this.text;
     const stack: NsXmlElement[] = [];
+    // The children of each open element collect in a scratch list kept per depth and are
+    // copied into an array of exactly their number when the element closes: a list grown by
+    // push keeps room for 17 entries, which for a tree of tens of thousands of elements is
+    // most of its memory (and of the garbage collector's copying).
+    const pending: ScratchList<NsXmlNode>[] = [];
     let root: NsXmlElement | undefined;
     for (;;) {
       const top = stack[stack.length - 1];
+      const siblings = pending[stack.length - 1];
       if (top) {
         const lt = text.indexOf('<', this.pos);
         if (lt < 0) {
           this.error(`Unclosed element <${top.name}>: the document ends before its end tag.`, top.start);
           return undefined;
         }
-        if (lt > this.pos && !this.addText(top, this.pos, lt)) return undefined;
+        if (lt > this.pos && !this.addText(siblings as ScratchList<NsXmlNode>, this.pos, lt)) return undefined;
         this.pos = lt;
       }
       const tagStart = this.pos;
@@ -321,6 +354,7 @@ class XmlScanner {
         }
         this.pos = i + 1;
         top.end = this.pos;
+        top.children = (siblings as ScratchList<NsXmlNode>).take();
         stack.pop();
         if (stack.length === 0) return root;
         continue;
@@ -333,14 +367,14 @@ class XmlScanner {
         if (text.startsWith('<!--', tagStart)) {
           const body = this.comment();
           if (body === false) return undefined;
-          top.children.push({ kind: 'comment', text: body });
+          (siblings as ScratchList<NsXmlNode>).push({ kind: 'comment', text: body });
         } else if (text.startsWith('<![CDATA[', tagStart)) {
           const end = text.indexOf(']]>', tagStart + 9);
           if (end < 0) {
             this.error('Unclosed CDATA section: expected "]]>".', tagStart);
             return undefined;
           }
-          top.children.push({ kind: 'text', text: normaliseLineEnds(text.slice(tagStart + 9, end)), cdata: true });
+          (siblings as ScratchList<NsXmlNode>).push({ kind: 'text', text: normaliseLineEnds(text.slice(tagStart + 9, end)), cdata: true });
           this.pos = end + 3;
         } else {
           this.error('Unexpected "<!" in element content (a DOCTYPE or declaration belongs before the root element).', tagStart);
@@ -358,7 +392,7 @@ class XmlScanner {
       }
       const element = this.startTag(top ? top.nsScope : this.options.rootScope);
       if (!element) return undefined;
-      if (top) top.children.push(element);
+      if (top) (siblings as ScratchList<NsXmlNode>).push(element);
       else root = element;
       if (this.selfClosing) {
         if (!top) return root;
@@ -369,17 +403,17 @@ class XmlScanner {
         return undefined;
       }
       stack.push(element);
+      if (pending.length < stack.length) pending.push(new ScratchList());
     }
   }
 
-  private addText(parent: NsXmlElement, from: number, to: number): boolean {
+  private addText(children: ScratchList<NsXmlNode>, from: number, to: number): boolean {
     // Most text in a WSDL is indentation; it is dropped before a string is made of it.
     if (this.options.dropWhitespaceText && isBlankRange(this.text, from, to)) return true;
     const raw = this.text.slice(from, to);
     const decoded = this.decode(raw, from);
     if (decoded === undefined) return false;
-    const children = parent.children;
-    const last = children[children.length - 1];
+    const last = children.length > 0 ? children.at(children.length - 1) : undefined;
     // Adjacent character data (text around a comment that was dropped, say) stays one node.
     if (last && last.kind === 'text' && !last.cdata) last.text += decoded;
     else children.push({ kind: 'text', text: decoded, cdata: false });
@@ -420,7 +454,9 @@ class XmlScanner {
     }
     const nameSlot = this.names.slot(text, start + 1, nameEnd, this.nameHash);
     const name = this.names.name(nameSlot);
-    let attrs = NO_ATTRIBUTES;
+    const attrs = this.attributes;
+    // Empty unless an earlier tag failed part-way.
+    attrs.length = 0;
     let scope = parentScope;
     let prefixedAttributes = false;
     let i = nameEnd;
@@ -487,9 +523,8 @@ class XmlScanner {
         }
         special = true;
       }
-      if (attrs === NO_ATTRIBUTES) attrs = [];
       for (let k = 0; k < attrs.length; k++) {
-        if ((attrs[k] as NsXmlAttribute).name === attrName) {
+        if (attrs.at(k).name === attrName) {
           this.error(`Attribute "${attrName}" is repeated.`, i);
           return undefined;
         }
@@ -519,7 +554,8 @@ class XmlScanner {
     }
     this.pos = i;
     if (prefixedAttributes) {
-      for (const attr of attrs) {
+      for (let k = 0; k < attrs.length; k++) {
+        const attr = attrs.at(k);
         if (attr.ns === XMLNS_NS || attr.local === attr.name) continue;
         const prefix = attr.name.slice(0, attr.name.length - attr.local.length - 1);
         const ns = this.namespaceOf(attr.name, prefix, scope, start, 'Attribute');
@@ -539,8 +575,9 @@ class XmlScanner {
       name,
       ns,
       local: split.local,
-      attrs,
-      children: selfClosing ? NO_CHILDREN : [],
+      attrs: attrs.length === 0 ? NO_ATTRIBUTES : attrs.take(),
+      // An open element's children are set when it closes (see `content`).
+      children: NO_CHILDREN,
       nsScope: scope,
       start,
       end: selfClosing ? i : start,
