@@ -87,7 +87,7 @@ class NameTable {
             this.grow();
             break;
           }
-          this.keys[i] = text.slice(from, to);
+          this.keys[i] = internalize(text.slice(from, to));
           this.count++;
           return i;
         }
@@ -142,7 +142,21 @@ function sameChars(key: string, text: string, from: number): boolean {
 
 function splitName(name: string): SplitName {
   const colon = name.indexOf(':');
-  return colon < 0 ? { prefix: '', local: name } : { prefix: name.slice(0, colon), local: name.slice(colon + 1) };
+  return colon < 0 ? { prefix: '', local: name } : { prefix: internalize(name.slice(0, colon)), local: internalize(name.slice(colon + 1)) };
+}
+
+/**
+ * The same text as the engine's unique copy of it (the one it keeps for property names
+ * and literals). Names and namespaces of a tree are compared with literals all the time
+ * (`child.local === 'element' && child.ns === XSD_NS`); two unique copies compare by
+ * identity, while a sliced copy is compared character by character. Done once per
+ * distinct name and namespace declaration, so it costs next to nothing.
+ */
+function internalize(text: string): string {
+  const holder: Record<string, true> = {};
+  holder[text] = true;
+  for (const key in holder) return key;
+  return text;
 }
 
 /**
@@ -535,12 +549,12 @@ class XmlScanner {
       const split = this.names.split(attrSlot);
       if (split.prefix === 'xmlns') {
         if (scope === parentScope) scope = new Map(parentScope);
-        (scope as Map<string, string>).set(split.local, value);
+        (scope as Map<string, string>).set(split.local, internalize(value));
         attrs.push({ name: attrName, ns: XMLNS_NS, local: split.local, value });
       } else if (split.prefix === '') {
         if (attrName === 'xmlns') {
           if (scope === parentScope) scope = new Map(parentScope);
-          (scope as Map<string, string>).set('', value);
+          (scope as Map<string, string>).set('', internalize(value));
           attrs.push({ name: attrName, ns: XMLNS_NS, local: 'xmlns', value });
         } else {
           attrs.push({ name: attrName, ns: '', local: attrName, value });
