@@ -73,34 +73,61 @@ function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown
   return write(out, encodeJsonFrame(type, value));
 }
 
-/** Reads the length-prefixed metadata; returns it with the bytes that followed it. */
-async function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; rest: Buffer; metaBytes: number; iterator: AsyncIterator<Buffer> }> {
-  const iterator = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  let buffered: Buffer = Buffer.alloc(0);
-  let need = 4;
-  let metaLength = -1;
-  for (;;) {
-    if (buffered.length >= need) {
-      if (metaLength < 0) {
+/**
+ * Reads the length-prefixed metadata. The bytes after it (the start of the body) are put
+ * back, and the request is left paused, so the body can be piped on from there.
+ */
+function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; metaBytes: number }> {
+  return new Promise((resolve, reject) => {
+    let buffered: Buffer = Buffer.alloc(0);
+    let metaLength = -1;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      if (metaLength < 0 && buffered.length >= 4) {
         metaLength = buffered.readUInt32BE(0);
-        if (metaLength > MAX_META_BYTES) throw new RelayFailure('too_large', `Request description of ${metaLength} bytes exceeds ${MAX_META_BYTES}`);
-        need = 4 + metaLength;
-        continue;
+        if (metaLength > MAX_META_BYTES) {
+          stop();
+          reject(new RelayFailure('too_large', `Request description of ${metaLength} bytes exceeds ${MAX_META_BYTES}`));
+          return;
+        }
       }
-      break;
-    }
-    const next = await iterator.next();
-    if (next.done) throw new RelayFailure('bad_request', 'The relay request ended before its description was complete.');
-    buffered = buffered.length ? Buffer.concat([buffered, next.value]) : next.value;
-  }
-  let meta: RelayRequestMeta;
-  try {
-    meta = JSON.parse(buffered.subarray(4, 4 + metaLength).toString('utf8')) as RelayRequestMeta;
-  } catch (err) {
-    throw new RelayFailure('bad_request', `The request description is not JSON: ${(err as Error).message}`);
-  }
-  validateMeta(meta);
-  return { meta, rest: buffered.subarray(4 + metaLength), metaBytes: 4 + metaLength, iterator };
+      if (metaLength < 0 || buffered.length < 4 + metaLength) return;
+      stop();
+      const rest = buffered.subarray(4 + metaLength);
+      if (rest.length) req.unshift(rest);
+      let meta: RelayRequestMeta;
+      try {
+        meta = JSON.parse(buffered.subarray(4, 4 + metaLength).toString('utf8')) as RelayRequestMeta;
+      } catch (err) {
+        reject(new RelayFailure('bad_request', `The request description is not JSON: ${(err as Error).message}`));
+        return;
+      }
+      try {
+        validateMeta(meta);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      resolve({ meta, metaBytes: 4 + metaLength });
+    };
+    const onEnd = () => {
+      stop();
+      reject(new RelayFailure('bad_request', 'The relay request ended before its description was complete.'));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
 }
 
 function validateMeta(meta: RelayRequestMeta): void {
@@ -175,7 +202,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
   let headSent = false;
   let progressId: string | undefined;
   try {
-    const { meta, rest, metaBytes, iterator } = await readMeta(req);
+    const { meta, metaBytes } = await readMeta(req);
     progressId = typeof meta.id === 'string' ? meta.id.slice(0, 64) : undefined;
     let url = parseTarget(meta.url);
     target = url.host;
@@ -192,20 +219,8 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     const maxRedirects = Math.max(0, Math.min(50, meta.maxRedirects ?? DEFAULT_MAX_REDIRECTS));
     const timeoutMs = Math.max(100, Math.min(3_600_000, meta.timeoutMs ?? DEFAULT_TIMEOUT_MS));
 
-    const bodyStream = (): Readable =>
-      Readable.from(
-        (async function* () {
-          if (rest.length) yield rest;
-          for (;;) {
-            const next = await iterator.next();
-            if (next.done) return;
-            yield next.value;
-          }
-        })(),
-        { objectMode: false },
-      );
-
-    let body: Uint8Array | Readable | null = hasBody ? bodyStream() : null;
+    // The body is the rest of this request, streamed on as it arrives.
+    let body: Uint8Array | Readable | null = hasBody ? req : null;
     // To follow a 307/308 the body must be sent again, so keep it when it is small enough.
     if (follow && body && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
       const parts: Buffer[] = [];

@@ -5,8 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
@@ -200,17 +199,22 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       request.end(hop.body);
       hop.onUploadProgress?.(sent);
     } else {
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          sent += chunk.length;
-          touch();
-          hop.onUploadProgress?.(sent);
-          cb(null, chunk);
-        },
-      });
-      pipeline(hop.body, counter, request).catch((err: Error) => {
+      // Counted by listening alongside the pipe: a Transform in between would cost a
+      // stream hop (and its buffering) per chunk of a body that may be gigabytes. A plain
+      // pipe, not pipeline: when the target fails, the page's request must stay open so the
+      // error can still be answered on it (the relay drains what the page still sends).
+      const body = hop.body;
+      const count = (chunk: Buffer) => {
+        sent += chunk.length;
+        touch();
+        hop.onUploadProgress?.(sent);
+      };
+      body.on('data', count);
+      request.once('close', () => body.off('data', count));
+      body.once('error', (err: Error) => {
         if (!request.destroyed) fail(err);
       });
+      body.pipe(request);
     }
   });
 }
