@@ -141,13 +141,19 @@ export interface RelayError {
   peerFingerprint256?: string;
 }
 
+const utf8 = new TextEncoder();
+
 /** Encodes the metadata prefix of a relay request. */
 export function encodeRelayPrefix(meta: RelayRequestMeta): Uint8Array {
-  const json = new TextEncoder().encode(JSON.stringify(meta));
-  const out = new Uint8Array(4 + json.length);
-  new DataView(out.buffer).setUint32(0, json.length);
-  out.set(json, 4);
-  return out;
+  const text = JSON.stringify(meta);
+  // UTF-8 takes at most three bytes per UTF-16 code unit: encode straight after the length.
+  const room = new Uint8Array(4 + text.length * 3);
+  const { written } = utf8.encodeInto(text, room.subarray(4));
+  room[0] = written >>> 24;
+  room[1] = (written >>> 16) & 0xff;
+  room[2] = (written >>> 8) & 0xff;
+  room[3] = written & 0xff;
+  return room.subarray(0, 4 + written);
 }
 
 /** Encodes one frame header (type + length); the payload follows separately. */
@@ -156,18 +162,27 @@ export function encodeFrameHeader(type: FrameTypeCode, length: number): Uint8Arr
     throw new RangeError(`Frame length ${length} is outside 0..2^32-1`);
   }
   const out = new Uint8Array(5);
-  out[0] = type;
-  new DataView(out.buffer).setUint32(1, length);
+  writeFrameHeader(out, type, length);
   return out;
+}
+
+// Written byte by byte: a DataView per frame costs more than the frame's own bytes.
+function writeFrameHeader(out: Uint8Array, type: FrameTypeCode, length: number): void {
+  out[0] = type;
+  out[1] = length >>> 24;
+  out[2] = (length >>> 16) & 0xff;
+  out[3] = (length >>> 8) & 0xff;
+  out[4] = length & 0xff;
 }
 
 /** Encodes a whole frame carrying JSON. */
 export function encodeJsonFrame(type: FrameTypeCode, value: unknown): Uint8Array {
-  const json = new TextEncoder().encode(JSON.stringify(value));
-  const out = new Uint8Array(5 + json.length);
-  out.set(encodeFrameHeader(type, json.length), 0);
-  out.set(json, 5);
-  return out;
+  const text = JSON.stringify(value);
+  // UTF-8 takes at most three bytes per UTF-16 code unit: encode straight after the header.
+  const room = new Uint8Array(5 + text.length * 3);
+  const { written } = utf8.encodeInto(text, room.subarray(5));
+  writeFrameHeader(room, type, written);
+  return room.subarray(0, 5 + written);
 }
 
 /** One decoded frame. */
