@@ -5,6 +5,7 @@
  * like its description; clashes fall back to `ns1`, `ns2`, ….
  */
 import { XML_NAMESPACE } from './xmlTree';
+import { keepLayouts } from './layoutAnchors';
 
 /** Assigns prefixes to namespace URIs for one generated document and remembers which to declare. */
 export class NamespacePrefixes {
@@ -64,3 +65,6 @@ export class NamespacePrefixes {
 function isUsablePrefix(prefix: string): boolean {
   return /^[A-Za-z_][\w.-]*$/.test(prefix) && !/^xml/i.test(prefix);
 }
+
+// One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
+keepLayouts(new NamespacePrefixes(new Map(), []));

@@ -32,6 +32,7 @@ import {
 import { undeclaredPrefixNamespace, type NsXmlElement } from './xmlTree';
 import { attrValue, childElements, childrenNamed, firstChild, resolveQName } from './xmlQueries';
 import { bindingMessageName, documentationOf, sameName, soapExtension, soapExtensions, useOf } from './wsdlExtensions';
+import { keepLayouts } from './layoutAnchors';
 
 /** Bounds on following imports. */
 export interface WsdlParseOptions {
@@ -391,3 +392,6 @@ class ModelBuilder {
     return faults;
   }
 }
+
+// One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
+keepLayouts(new ModelBuilder([]));

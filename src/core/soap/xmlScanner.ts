@@ -10,6 +10,7 @@
  * references are expanded — never external or declared entities.
  */
 import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlTree';
+import { keepLayouts } from './layoutAnchors';
 
 /** Why a document could not be read, and where (an offset into the text). */
 export interface XmlScanProblem {
@@ -131,7 +132,7 @@ class NameTable {
 function nameHash(name: string): number {
   let hash = 0;
   for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
-  return hash >>> 0;
+  return hash & 0x3fffffff;
 }
 
 // Names are short: comparing their characters beats a startsWith call into a long text.
@@ -153,11 +154,21 @@ function splitName(name: string): SplitName {
  * distinct name and namespace declaration, so it costs next to nothing.
  */
 function internalize(text: string): string {
+  const known = internalized.get(text);
+  if (known !== undefined) return known;
   const holder: Record<string, true> = {};
   holder[text] = true;
-  for (const key in holder) return key;
-  return text;
+  let unique = text;
+  for (const key in holder) unique = key;
+  // Descriptions share most of their names; the memo is bounded all the same.
+  if (internalized.size >= MAX_INTERNALIZED) internalized.clear();
+  internalized.set(unique, unique);
+  return unique;
 }
+
+/** The unique copies made so far, shared by every document read (names repeat across them). */
+const internalized = new Map<string, string>();
+const MAX_INTERNALIZED = 20_000;
 
 /**
  * A list that is filled, copied out at exactly its length, and filled again. Its backing
@@ -319,7 +330,7 @@ class XmlScanner {
       hash = (Math.imul(hash, 31) + c) | 0;
       i++;
     }
-    this.nameHash = hash >>> 0;
+    this.nameHash = hash & 0x3fffffff;
     return i;
   }
 
@@ -634,3 +645,10 @@ function findStrayAmpersand(value: string): number {
   }
   return -1;
 }
+
+// One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
+keepLayouts(
+  new ScratchList<NsXmlNode>(),
+  new NameTable(),
+  new XmlScanner('', { maxNesting: 1, dropWhitespaceText: true, rootScope: new Map() }),
+);

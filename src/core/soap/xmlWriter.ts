@@ -6,6 +6,7 @@
  * differently, and namespaces are declared in the order the reader meets them.
  */
 import type { NsXmlElement } from './xmlTree';
+import { keepLayouts } from './layoutAnchors';
 
 /** A name still to be written with whatever prefix its document gives `ns`. */
 export interface XmlQualifiedName {
@@ -245,3 +246,6 @@ export function outFromParsed(element: NsXmlElement): XmlOutElement {
     children.filter((child) => child.kind !== 'text' || child.text !== '' || children.length === 1),
   );
 }
+
+// One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
+keepLayouts(new XmlPrinter(undefined, ''));
