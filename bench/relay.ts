@@ -45,19 +45,15 @@ function startFloorProxy(): Promise<{ origin: string; stop: () => void }> {
 const floor = await startFloorProxy();
 const floorAgent = new Agent({ connections: 1, pipelining: 1 });
 
-async function viaFloor(url: string): Promise<number> {
+/** A GET read to its end; ms. */
+async function timedGet(url: string, dispatcher: Agent, headers: Record<string, string> = {}): Promise<number> {
   const t = performance.now();
-  const res = await request(floor.origin, { dispatcher: floorAgent, headers: { 'x-target': url } });
+  const res = await request(url, { dispatcher, headers });
   for await (const _ of res.body) void _;
   return performance.now() - t;
 }
-
-async function direct(url: string): Promise<number> {
-  const t = performance.now();
-  const res = await request(url, { dispatcher: agent });
-  for await (const _ of res.body) void _;
-  return performance.now() - t;
-}
+const direct = (url: string) => timedGet(url, agent);
+const viaFloor = (url: string) => timedGet(floor.origin, floorAgent, { 'x-target': url });
 
 const relayAgent = new Agent({ connections: 1, pipelining: 1 });
 
@@ -93,40 +89,32 @@ async function relayed(url: string): Promise<number> {
 }
 
 
+/**
+ * Runs each path `rounds` times, interleaved (direct, floor, relay, direct, …) so machine
+ * noise hits every path alike, and gives each path's median time in ms.
+ */
+async function interleaved(rounds: number, paths: { direct: () => Promise<number>; floor: () => Promise<number>; relay: () => Promise<number> }) {
+  const times = { direct: [] as number[], floor: [] as number[], relay: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    times.direct.push(await paths.direct());
+    times.floor.push(await paths.floor());
+    times.relay.push(await paths.relay());
+  }
+  return { direct: median(times.direct), floor: median(times.floor), relay: median(times.relay) };
+}
+
 const small = `${target.origin}/sandbox/anything`;
 // Warm every path (JIT, keep-alive connections) before measuring.
-for (let i = 0; i < 200; i++) {
-  await direct(small);
-  await viaFloor(small);
-  await relayed(small);
-}
-const directTimes: number[] = [];
-const floorTimes: number[] = [];
-const relayedTimes: number[] = [];
-// Interleaved so machine noise hits every path alike.
-for (let i = 0; i < COUNT; i++) {
-  directTimes.push(await direct(small));
-  floorTimes.push(await viaFloor(small));
-  relayedTimes.push(await relayed(small));
-}
+await interleaved(200, { direct: () => direct(small), floor: () => viaFloor(small), relay: () => relayed(small) });
+const latency = await interleaved(COUNT, { direct: () => direct(small), floor: () => viaFloor(small), relay: () => relayed(small) });
 
 const big = `${target.origin}/sandbox/bytes/${SIZE}`;
 const rssBefore = server.rss();
 let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 50);
-const downDirectTimes: number[] = [];
-const downFloorTimes: number[] = [];
-const downRelayedTimes: number[] = [];
 // One transfer is at the mercy of whatever else the machine does for those seconds:
-// each path moves the body TRANSFERS times, interleaved, and the median counts.
-for (let i = 0; i < TRANSFERS; i++) {
-  downDirectTimes.push(await direct(big));
-  downFloorTimes.push(await viaFloor(big));
-  downRelayedTimes.push(await relayed(big));
-}
-const downDirect = median(downDirectTimes);
-const downFloor = median(downFloorTimes);
-const downRelayed = median(downRelayedTimes);
+// each path moves the body TRANSFERS times and the median counts.
+const download = await interleaved(TRANSFERS, { direct: () => direct(big), floor: () => viaFloor(big), relay: () => relayed(big) });
 
 const upUrl = `${target.origin}/sandbox/anything`;
 async function upload(url: string, dispatcher: Agent, headers: Record<string, string> = {}): Promise<number> {
@@ -140,22 +128,10 @@ async function uploadRelayed(): Promise<number> {
   await relayCall({ method: 'POST', url: upUrl, headers: [] }, SIZE);
   return performance.now() - t;
 }
-const upDirectTimes: number[] = [];
-const upFloorTimes: number[] = [];
-const upRelayedTimes: number[] = [];
-for (let i = 0; i < TRANSFERS; i++) {
-  upDirectTimes.push(await upload(upUrl, agent));
-  upFloorTimes.push(await upload(floor.origin, floorAgent, { 'x-target': upUrl }));
-  upRelayedTimes.push(await uploadRelayed());
-}
-const upDirect = median(upDirectTimes);
-const upFloor = median(upFloorTimes);
-const upRelayed = median(upRelayedTimes);
+const uploaded = await interleaved(TRANSFERS, { direct: () => upload(upUrl, agent), floor: () => upload(floor.origin, floorAgent, { 'x-target': upUrl }), relay: uploadRelayed });
 clearInterval(sampler);
 
-const dMed = median(directTimes);
-const fMed = median(floorTimes);
-const rMed = median(relayedTimes);
+const { direct: dMed, floor: fMed, relay: rMed } = latency;
 const mbps = (ms: number) => (MB / (ms / 1000)).toFixed(0);
 // Latency ratios are relayed/direct; throughput ratios relayed/direct in MB/s (time direct/relayed).
 const throughputRow = (label: string, d: number, f: number, r: number) => [
@@ -172,8 +148,8 @@ printTable(
   ['measure', 'direct (undici)', 'floor: bare Node proxy', 'through relay', 'relay ratio', 'target', 'met'],
   [
     ['small GET median latency', `${dMed.toFixed(3)} ms`, `${fMed.toFixed(3)} ms (${(fMed / dMed).toFixed(2)}×)`, `${rMed.toFixed(3)} ms`, `${(rMed / dMed).toFixed(2)}×`, '≤ 1.3×', rMed / dMed <= 1.3 ? 'yes' : 'no'],
-    throughputRow(`${MB} MB download throughput`, downDirect, downFloor, downRelayed),
-    throughputRow(`${MB} MB upload throughput`, upDirect, upFloor, upRelayed),
+    throughputRow(`${MB} MB download throughput`, download.direct, download.floor, download.relay),
+    throughputRow(`${MB} MB upload throughput`, uploaded.direct, uploaded.floor, uploaded.relay),
     ['relay RSS growth during transfers', '', '', `${((peakRss - rssBefore) / 1048576).toFixed(1)} MB`, '', '< 64 MB', peakRss - rssBefore < 64 * 1048576 ? 'yes' : 'no'],
   ],
 );

@@ -11,6 +11,8 @@
  */
 import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlTree';
 import { keepLayouts } from './layoutAnchors';
+import { attributeWhitespace, decodeCharacterData, isBlankRange, isNameChar, isNameStart, isWhitespace, normaliseLineEnds } from './xmlCharacters';
+import { internalize, NameTable, ScratchList } from './xmlScanTables';
 
 /** Why a document could not be read, and where (an offset into the text). */
 export interface XmlScanProblem {
@@ -43,159 +45,7 @@ const QUESTION = 63;
 const EQUALS = 61;
 const DQUOTE = 34;
 const SQUOTE = 39;
-const COLON = 58;
 
-function isWhitespace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13;
-}
-
-function isNameStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === COLON || c >= 0xc0;
-}
-
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** A qualified name split once: its prefix (`''` for none) and local part. */
-interface SplitName {
-  prefix: string;
-  local: string;
-}
-
-/**
- * The names of one document, each sliced once. A WSDL repeats a few dozen tag and
- * attribute names hundreds of thousands of times; reading each as the string already made
- * (matched by a hash computed while scanning it) saves those allocations — and the
- * garbage collections they cost — and splits each name at its colon only once.
- */
-class NameTable {
-  private keys: Array<string | undefined> = new Array(512);
-  private splits: Array<SplitName | undefined> = new Array(512);
-  private count = 0;
-
-  /** The slot of the name at `text[from, to)` (whose hash `readName` computed), adding it when new. */
-  slot(text: string, from: number, to: number, hash: number): number {
-    const length = to - from;
-    for (;;) {
-      const mask = this.keys.length - 1;
-      for (let i = hash & mask; ; i = (i + 1) & mask) {
-        const key = this.keys[i];
-        if (key === undefined) {
-          if ((this.count + 1) * 2 > this.keys.length) {
-            this.grow();
-            break;
-          }
-          this.keys[i] = internalize(text.slice(from, to));
-          this.count++;
-          return i;
-        }
-        if (key.length === length && sameChars(key, text, from)) return i;
-      }
-    }
-  }
-
-  name(slot: number): string {
-    return this.keys[slot] as string;
-  }
-
-  /** The name in `slot` split at its colon, worked out once. */
-  split(slot: number): SplitName {
-    let split = this.splits[slot];
-    if (split === undefined) {
-      split = splitName(this.keys[slot] as string);
-      this.splits[slot] = split;
-    }
-    return split;
-  }
-
-  private grow(): void {
-    const keys = this.keys;
-    const splits = this.splits;
-    this.keys = new Array(keys.length * 2);
-    this.splits = new Array(keys.length * 2);
-    const mask = this.keys.length - 1;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k];
-      if (key === undefined) continue;
-      let i = nameHash(key) & mask;
-      while (this.keys[i] !== undefined) i = (i + 1) & mask;
-      this.keys[i] = key;
-      this.splits[i] = splits[k];
-    }
-  }
-}
-
-/** The hash `readName` computes while it scans a name. */
-function nameHash(name: string): number {
-  let hash = 0;
-  for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
-  return hash & 0x3fffffff;
-}
-
-// Names are short: comparing their characters beats a startsWith call into a long text.
-function sameChars(key: string, text: string, from: number): boolean {
-  for (let j = 0; j < key.length; j++) if (key.charCodeAt(j) !== text.charCodeAt(from + j)) return false;
-  return true;
-}
-
-function splitName(name: string): SplitName {
-  const colon = name.indexOf(':');
-  return colon < 0 ? { prefix: '', local: name } : { prefix: internalize(name.slice(0, colon)), local: internalize(name.slice(colon + 1)) };
-}
-
-/**
- * The same text as the engine's unique copy of it (the one it keeps for property names
- * and literals). Names and namespaces of a tree are compared with literals all the time
- * (`child.local === 'element' && child.ns === XSD_NS`); two unique copies compare by
- * identity, while a sliced copy is compared character by character. Done once per
- * distinct name and namespace declaration, so it costs next to nothing.
- */
-function internalize(text: string): string {
-  const known = internalized.get(text);
-  if (known !== undefined) return known;
-  const holder: Record<string, true> = {};
-  holder[text] = true;
-  let unique = text;
-  for (const key in holder) unique = key;
-  // Descriptions share most of their names; the memo is bounded all the same.
-  if (internalized.size >= MAX_INTERNALIZED) internalized.clear();
-  internalized.set(unique, unique);
-  return unique;
-}
-
-/** The unique copies made so far, shared by every document read (names repeat across them). */
-const internalized = new Map<string, string>();
-const MAX_INTERNALIZED = 20_000;
-
-/**
- * A list that is filled, copied out at exactly its length, and filled again. Its backing
- * store is kept between uses (setting an array's length to 0 would free it, and pushing
- * would grow it again from nothing).
- */
-class ScratchList<T> {
-  private readonly items: T[] = [];
-  length = 0;
-
-  push(item: T): void {
-    this.items[this.length++] = item;
-  }
-
-  at(index: number): T {
-    return this.items[index] as T;
-  }
-
-  /** The items as an array of their exact number; the list is empty afterwards. */
-  take(): T[] {
-    const copy = this.items.slice(0, this.length);
-    this.length = 0;
-    return copy;
-  }
-}
-
-const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
 // The plain part of an attribute value: up to its closing quote, or to anything that needs care.
 const PLAIN_DOUBLE_QUOTED = /[^"<&\t\n\r]*/y;
 const PLAIN_SINGLE_QUOTED = /[^'<&\t\n\r]*/y;
@@ -447,26 +297,10 @@ class XmlScanner {
 
   /** Expands references in character data or an attribute value; undefined (with the problem set) for a stray "&". */
   private decode(raw: string, offset: number): string | undefined {
-    const value = raw.indexOf('\r') < 0 ? raw : normaliseLineEnds(raw);
-    if (value.indexOf('&') < 0) return value;
-    let count = 0;
-    REFERENCE.lastIndex = 0;
-    const decoded = value.replace(REFERENCE, (whole, body: string) => {
-      count++;
-      if (body.charCodeAt(0) === 35) {
-        const code = body.charCodeAt(1) === 120 ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return NAMED_ENTITIES[body] ?? whole;
-    });
-    let ampersands = 0;
-    for (let i = value.indexOf('&'); i >= 0; i = value.indexOf('&', i + 1)) ampersands++;
-    if (ampersands !== count) {
-      const stray = findStrayAmpersand(value);
-      this.error('A "&" must start an entity or character reference (write "&amp;" for a literal ampersand).', offset + Math.max(0, stray));
-      return undefined;
-    }
-    return decoded;
+    const decoded = decodeCharacterData(raw);
+    if (typeof decoded === 'string') return decoded;
+    this.error('A "&" must start an entity or character reference (write "&amp;" for a literal ampersand).', offset + decoded.strayAt);
+    return undefined;
   }
 
   private startTag(parentScope: ReadonlyMap<string, string>): NsXmlElement | undefined {
@@ -621,34 +455,5 @@ class XmlScanner {
   }
 }
 
-function isBlankRange(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
-  return true;
-}
-
-function normaliseLineEnds(text: string): string {
-  return text.indexOf('\r') < 0 ? text : text.replace(/\r\n?/g, '\n');
-}
-
-// XML 1.0 §3.3.3: literal whitespace in an attribute value is read as a space.
-function attributeWhitespace(value: string): string {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 9 || c === 10 || c === 13) return value.replace(/\r\n|[\t\n\r]/g, ' ');
-  }
-  return value;
-}
-
-function findStrayAmpersand(value: string): number {
-  for (let i = value.indexOf('&'); i >= 0; i = value.indexOf('&', i + 1)) {
-    if (!/^&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/.test(value.slice(i, i + 64))) return i;
-  }
-  return -1;
-}
-
 // One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
-keepLayouts(
-  new ScratchList<NsXmlNode>(),
-  new NameTable(),
-  new XmlScanner('', { maxNesting: 1, dropWhitespaceText: true, rootScope: new Map() }),
-);
+keepLayouts(new XmlScanner('', { maxNesting: 1, dropWhitespaceText: true, rootScope: new Map() }));
