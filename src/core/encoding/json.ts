@@ -11,7 +11,7 @@ function syntaxError(text: string, offset: number, message: string) {
 }
 
 /**
- * Parses a JSON document. On bad input fails with kind `json-syntax`, a message such as
+ * Parses a JSON document; on bad input fails with kind `json-syntax`, a message such as
  * `Expected "," or "}" after property value`, and the position of the offending character
  * (an empty or whitespace-only text and trailing garbage included). The value is built by
  * `JSON.parse`, so it is exactly what the engine would give (duplicate keys: last wins).

@@ -211,7 +211,7 @@ describe('importOpenApi: broken files', () => {
 
   it('names Swagger 2.0 and other versions', () => {
     const swagger = importOpenApi('swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n');
-    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document. Wirebench reads OpenAPI 3.0 and 3.1');
+    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document; Wirebench reads OpenAPI 3.0 and 3.1');
     const four = importOpenApi('openapi: 4.0.0\ninfo: { title: x, version: "1" }\n');
     expect(!four.ok && four.error.message).toBe('This document is OpenAPI 4.0.0; Wirebench reads OpenAPI 3.0 and 3.1.');
   });

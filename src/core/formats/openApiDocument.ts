@@ -86,7 +86,7 @@ export function validateOpenApi(source: unknown): Result<OpenApiDocument> {
     return fail({
       kind: 'unsupported-version',
       field: 'swagger',
-      message: `This is a Swagger ${String(source.swagger)} document. Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
+      message: `This is a Swagger ${String(source.swagger)} document; Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
     });
   }
   if (typeof source.openapi !== 'string') return fail({ kind: 'schema', field: 'openapi', message: 'openapi: is required (the OpenAPI version, such as "3.1.0").' });
@@ -99,7 +99,7 @@ export function validateOpenApi(source: unknown): Result<OpenApiDocument> {
 }
 
 /**
- * Resolves local `$ref`s (`#/components/schemas/Pet`) in one document. References to
+ * Resolves local `$ref`s (`#/components/schemas/Pet`) in one document; references to
  * other files cannot be followed here; each is reported once.
  */
 export class OpenApiRefs {

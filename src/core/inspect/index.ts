@@ -1,7 +1,7 @@
 /**
  * Reading responses (the inspector issue): header explanations, charset and content
  * sniffing, JSONPath filters, line and header diffs for Compare, and the sandboxed
- * preview document. Pure: the inspector's worker and page both use it.
+ * preview document; pure: the inspector's worker and page both use it.
  */
 export { describeCacheDirective, parseCacheControl, summarizeCacheControl, type CacheDirective } from './cacheControl';
 export { describeSetCookie, explainSetCookie, parseSetCookie, type CookieAttribute, type SetCookie } from './setCookie';

@@ -1,5 +1,5 @@
 /**
- * Prefixes for a generated document. Every namespace gets a prefix (never a default
+ * Prefixes for a generated document: every namespace gets a prefix (never a default
  * `xmlns=`), so an unqualified element written without a prefix is truly in no namespace.
  * Prefixes follow what the WSDL itself used where that is unambiguous, so a sample reads
  * like its description; clashes fall back to `ns1`, `ns2`, ….

@@ -169,7 +169,7 @@ export interface XsdSchemaSet {
 /** The whole description. */
 export interface WsdlModel {
   entryUrl: string;
-  /** targetNamespace of the entry document. */
+  /** The targetNamespace of the entry document (the one first fetched). */
   targetNamespace: string;
   name?: string;
   services: WsdlService[];

@@ -1,6 +1,6 @@
 /**
  * Positions in XML source text: line and column for offsets (errors and warnings point
- * into the document), and tag boundaries for splicing text into a parsed document.
+ * into the document), and tag boundaries for splicing text into a parsed document
  */
 import type { TextPosition } from '../types';
 

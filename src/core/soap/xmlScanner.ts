@@ -110,7 +110,7 @@ class XmlScanner {
         if (!this.processingInstruction()) return false;
         const declaration = /^<\?xml[\s?]/i.test(text.slice(start, start + 6));
         if (declaration && !(prolog && (start === 0 || (start === 1 && text.charCodeAt(0) === 0xfeff)))) {
-          return this.error('The XML declaration is only allowed at the very start of the document.', start);
+          return this.error('The XML declaration is only allowed at the very start of the document, before anything else.', start);
         }
       } else if (next === BANG && text.startsWith('<!--', this.pos)) {
         if (this.comment() === false) return false;
@@ -259,7 +259,7 @@ class XmlScanner {
       }
       if (next === QUESTION) {
         if (/^<\?xml[\s?]/i.test(text.slice(tagStart, tagStart + 6))) {
-          this.error('The XML declaration is only allowed at the very start of the document.', tagStart);
+          this.error('The XML declaration is only allowed at the very start of the document, before anything else.', tagStart);
           return undefined;
         }
         if (!this.processingInstruction()) return undefined;

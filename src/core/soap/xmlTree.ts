@@ -60,7 +60,7 @@ export interface NsXmlElement {
 /** Any node of the tree. */
 export type NsXmlNode = NsXmlElement | NsXmlText | NsXmlComment;
 
-/** Limits and leniency for reading a document. */
+/** Limits and leniency for reading a document (all optional). */
 export interface XmlReadOptions {
   /** Deepest element nesting accepted; deeper documents fail rather than exhaust the stack. */
   maxNesting?: number;
@@ -121,7 +121,7 @@ export function readXmlDocument(text: string, options: XmlReadOptions = {}): Res
   return fail(describeProblem(text, scanned.problem));
 }
 
-// A structural error outranks a namespace error found earlier in the same document.
+// A structural error outranks a namespace error found earlier in the same document: it is reported first.
 function describeProblem(text: string, problem: XmlScanProblem): CoreError {
   if (problem.kind !== 'xml-too-deep') {
     const verdict = XMLValidator.validate(text);
