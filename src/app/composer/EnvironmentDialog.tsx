@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { draftRowId, environmentProblems, type EnvironmentVariable } from '../../core';
+import { NameValueTable } from '../components/NameValueTable';
 import { useWorkbench } from '../store/StoreProvider';
 
 export interface EnvironmentDialogProps {
@@ -16,46 +17,19 @@ function VariableRows({ environmentId }: { environmentId: string }) {
   const patch = (id: string, change: Partial<EnvironmentVariable>) => setVariables(environmentId, variables.map((v) => (v.id === id ? { ...v, ...change } : v)));
   return (
     <>
-      <table className="kv-table">
-        <thead>
-          <tr>
-            <th scope="col">On</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">Secret</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {variables.map((v, i) => {
-            const problem = problems.find((p) => p.field === v.id);
-            return (
-              <tr key={v.id}>
-                <td>
-                  <input type="checkbox" checked={v.enabled} aria-label={`Use variable ${i + 1}`} onChange={(e) => patch(v.id, { enabled: e.target.checked })} />
-                </td>
-                <td>
-                  <input value={v.name} aria-label={`Variable ${i + 1} name`} aria-invalid={problem !== undefined} spellCheck={false} onChange={(e) => patch(v.id, { name: e.target.value })} />
-                  {problem ? <span className="field-error">{problem.message}</span> : null}
-                </td>
-                <td>
-                  <input value={v.value} type={v.secret ? 'password' : 'text'} aria-label={`Variable ${i + 1} value`} spellCheck={false} autoComplete="off" onChange={(e) => patch(v.id, { value: e.target.value })} />
-                </td>
-                <td>
-                  <input type="checkbox" checked={v.secret} aria-label={`Variable ${i + 1} is secret`} onChange={(e) => patch(v.id, { secret: e.target.checked })} />
-                </td>
-                <td>
-                  <button type="button" className="icon-button" aria-label={`Remove variable ${i + 1}`} onClick={() => setVariables(environmentId, variables.filter((x) => x.id !== v.id))}>
-                    ×
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <NameValueTable
+        rows={variables}
+        noun="variable"
+        enableVerb="Use"
+        onEdit={(v, _, edit) => patch(v.id, edit)}
+        onRemove={(v) => setVariables(environmentId, variables.filter((x) => x.id !== v.id))}
+        nameProblem={(v) => problems.find((p) => p.field === v.id)?.message}
+        isSecret={(v) => v.secret}
+        extraColumn={{
+          header: 'Secret',
+          cell: (v, i) => <input type="checkbox" checked={v.secret} aria-label={`Variable ${i + 1} is secret`} onChange={(e) => patch(v.id, { secret: e.target.checked })} />,
+        }}
+      />
       <button type="button" onClick={() => setVariables(environmentId, [...variables, { id: draftRowId('var'), name: '', value: '', enabled: true, secret: false }])}>
         Add variable
       </button>

@@ -8,6 +8,7 @@ import {
   type QueryListStyle,
   type QueryRow,
 } from '../../core';
+import { NameValueTable } from '../components/NameValueTable';
 import { useWorkbench } from '../store/StoreProvider';
 
 const STYLE_LABELS: { value: QueryListStyle | 'none'; label: string }[] = [
@@ -113,60 +114,33 @@ function QueryTable() {
           Add query parameter
         </button>
       </div>
-      {query.length === 0 ? (
-        <p className="muted small">No query. Type it in the URL or add rows here; both stay in sync.</p>
-      ) : (
-        <table className="kv-table">
-          <thead>
-            <tr>
-              <th scope="col">On</th>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">Style</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.map((row, i) => (
-              <tr key={row.id}>
-                <td>
-                  <input type="checkbox" checked={row.enabled} aria-label={`Send query parameter ${i + 1}`} onChange={(e) => patch(row.id, (r) => ({ ...r, enabled: e.target.checked }))} />
-                </td>
-                <td>
-                  <input value={row.name} aria-label={`Query parameter ${i + 1} name`} spellCheck={false} onChange={(e) => patch(row.id, (r) => ({ ...r, name: e.target.value }))} />
-                </td>
-                <td>
-                  {row.list ? (
-                    <ListItems row={row} index={i + 1} onChange={(items) => patch(row.id, (r) => ({ ...r, value: items.join(','), list: { ...r.list!, items } }))} />
-                  ) : (
-                    <input value={row.value} aria-label={`Query parameter ${i + 1} value`} spellCheck={false} onChange={(e) => patch(row.id, (r) => ({ ...r, value: e.target.value }))} />
-                  )}
-                </td>
-                <td>
-                  <select
-                    aria-label={`Query parameter ${i + 1} style`}
-                    value={row.list?.style ?? 'none'}
-                    onChange={(e) => patch(row.id, (r) => queryRowWithListStyle(r, e.target.value as QueryListStyle | 'none'))}
-                  >
-                    {STYLE_LABELS.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <button type="button" className="icon-button" aria-label={`Remove query parameter ${i + 1}`} onClick={() => setRows((rows) => rows.filter((r) => r.id !== row.id))}>
-                    ×
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <NameValueTable
+        rows={query}
+        noun="query parameter"
+        enableVerb="Send"
+        onEdit={(row, _, edit) => patch(row.id, (r) => ({ ...r, ...edit }))}
+        onRemove={(row) => setRows((rows) => rows.filter((r) => r.id !== row.id))}
+        renderValue={(row, i, input) =>
+          row.list ? <ListItems row={row} index={i + 1} onChange={(items) => patch(row.id, (r) => ({ ...r, value: items.join(','), list: { ...r.list!, items } }))} /> : input
+        }
+        extraColumn={{
+          header: 'Style',
+          cell: (row, i) => (
+            <select
+              aria-label={`Query parameter ${i + 1} style`}
+              value={row.list?.style ?? 'none'}
+              onChange={(e) => patch(row.id, (r) => queryRowWithListStyle(r, e.target.value as QueryListStyle | 'none'))}
+            >
+              {STYLE_LABELS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          ),
+        }}
+        empty={<p className="muted small">No query. Type it in the URL or add rows here; both stay in sync.</p>}
+      />
       {queryText ? (
         <p className="resulting-query">
           <span className="muted">Resulting query: </span>

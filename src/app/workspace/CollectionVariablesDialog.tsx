@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Variable } from '../../core';
+import { NameValueTable } from '../components/NameValueTable';
 import { useWorkbench } from '../store/StoreProvider';
 
 export interface CollectionVariablesDialogProps {
@@ -31,42 +32,20 @@ export function CollectionVariablesDialog({ collectionId, onClose }: CollectionV
     <dialog ref={dialog} className="workspace-dialog" aria-labelledby="collection-variables-title" onClose={onClose}>
       <h2 id="collection-variables-title">Variables of {collection?.name ?? ''}</h2>
       <p className="muted small">Requests opened from this collection resolve {'{{name}}'} from these, unless the active environment defines the same name.</p>
-      <table className="kv-table">
-        <thead>
-          <tr>
-            <th scope="col">On</th>
-            <th scope="col">Name</th>
-            <th scope="col">Value</th>
-            <th scope="col">Secret</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {variables.map((v, i) => (
-            <tr key={i}>
-              <td>
-                <input type="checkbox" checked={v.enabled !== false} aria-label={`Use collection variable ${i + 1}`} onChange={(e) => patch(i, { enabled: e.target.checked ? undefined : false })} />
-              </td>
-              <td>
-                <input value={v.name} aria-label={`Collection variable ${i + 1} name`} spellCheck={false} onChange={(e) => patch(i, { name: e.target.value })} />
-              </td>
-              <td>
-                <input value={v.value} type={v.secret ? 'password' : 'text'} aria-label={`Collection variable ${i + 1} value`} spellCheck={false} autoComplete="off" onChange={(e) => patch(i, { value: e.target.value })} />
-              </td>
-              <td>
-                <input type="checkbox" checked={v.secret === true} aria-label={`Collection variable ${i + 1} is secret`} onChange={(e) => patch(i, { secret: e.target.checked ? true : undefined })} />
-              </td>
-              <td>
-                <button type="button" className="icon-button" aria-label={`Remove collection variable ${i + 1}`} onClick={() => collection && setVariables(collection.id, variables.filter((_, j) => j !== i))}>
-                  ×
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <NameValueTable
+        rows={variables}
+        noun="collection variable"
+        enableVerb="Use"
+        onEdit={(_, i, edit) => patch(i, 'enabled' in edit ? { enabled: edit.enabled ? undefined : false } : edit)}
+        onRemove={(_, i) => collection && setVariables(collection.id, variables.filter((_, j) => j !== i))}
+        isSecret={(v) => v.secret === true}
+        extraColumn={{
+          header: 'Secret',
+          cell: (v, i) => (
+            <input type="checkbox" checked={v.secret === true} aria-label={`Collection variable ${i + 1} is secret`} onChange={(e) => patch(i, { secret: e.target.checked ? true : undefined })} />
+          ),
+        }}
+      />
       <div className="dialog-actions">
         <button type="button" onClick={() => collection && setVariables(collection.id, [...variables, { name: '', value: '' }])}>
           Add variable

@@ -1,4 +1,5 @@
 import { draftRowId, encodeForm, explainFormEncoding, type FormRow } from '../../../core';
+import { NameValueTable } from '../../components/NameValueTable';
 import { useWorkbench } from '../../store/StoreProvider';
 
 /** The x-www-form-urlencoded body: rows, and beside them exactly what goes on the wire and why. */
@@ -17,46 +18,15 @@ export function FormBodyEditor() {
           Add form field
         </button>
       </div>
-      {rows.length > 0 ? (
-        <table className="kv-table">
-          <thead>
-            <tr>
-              <th scope="col">On</th>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">Encoded</th>
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={row.id}>
-                <td>
-                  <input type="checkbox" checked={row.enabled} aria-label={`Send form field ${i + 1}`} onChange={(e) => patch(row.id, { enabled: e.target.checked })} />
-                </td>
-                <td>
-                  <input value={row.name} aria-label={`Form field ${i + 1} name`} spellCheck={false} onChange={(e) => patch(row.id, { name: e.target.value })} />
-                </td>
-                <td>
-                  <input value={row.value} aria-label={`Form field ${i + 1} value`} spellCheck={false} onChange={(e) => patch(row.id, { value: e.target.value })} />
-                </td>
-                <td>
-                  <code className="encoded-cell">{explainFormEncoding(row.value).encoded}</code>
-                </td>
-                <td>
-                  <button type="button" className="icon-button" aria-label={`Remove form field ${i + 1}`} onClick={() => setRows((all) => all.filter((r) => r.id !== row.id))}>
-                    ×
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted small">No fields yet.</p>
-      )}
+      <NameValueTable
+        rows={rows}
+        noun="form field"
+        enableVerb="Send"
+        onEdit={(row, _, edit) => patch(row.id, edit)}
+        onRemove={(row) => setRows((all) => all.filter((r) => r.id !== row.id))}
+        extraColumn={{ header: 'Encoded', cell: (row) => <code className="encoded-cell">{explainFormEncoding(row.value).encoded}</code> }}
+        empty={<p className="muted small">No fields yet.</p>}
+      />
       <div className="encoded-preview" role="group" aria-label="Encoded form body">
         <p className="muted small">Goes on the wire as:</p>
         <pre data-testid="form-encoded">{sent.length ? encodeForm(sent) : '(empty)'}</pre>
