@@ -8,7 +8,8 @@ import { uploadProgress } from '../relay/progress';
 import { handleSandbox } from '../sandbox';
 import { checkApi, checkHost, type GuardConfig } from './guard';
 import { serveStatic } from './staticFiles';
-import { handleWorkspaceApi, type WorkspaceFolder } from './workspaceFolder';
+import { handleWorkspaceApi } from './workspaceApi';
+import type { WorkspaceFolder } from './workspaceFolder';
 
 export interface WirebenchOptions extends GuardConfig {
   /** Folder of the built app; omit when Vite serves the app (dev). */

@@ -1,13 +1,15 @@
 /**
  * `--workspace DIR`: collections and environments kept as readable files in a folder a
- * team shares through git (layout in `workspaceLayout.ts`). The folder is read at start,
- * written when the app saves, and watched: an edit made on disk while the app runs bumps
- * the revision, and the app, long-polling `/api/workspace/changes`, picks it up. A file
- * that cannot be read is reported as set aside, never fatal and never deleted.
+ * team shares through git. The folder is read at start, written when the app saves, and
+ * watched: an edit made on disk while the app runs bumps the revision, and the app,
+ * long-polling `/api/workspace/changes`, picks it up. A file that cannot be read is
+ * reported as set aside, never fatal and never deleted. This module holds the folder's
+ * state and revision; the layout is in `workspaceLayout.ts` (writing) and
+ * `workspaceLayoutReading.ts` (reading), file-system primitives in `workspaceDisk.ts`, and
+ * the HTTP routes in `workspaceApi.ts`.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   storedWorkspaceRecord,
@@ -18,16 +20,9 @@ import {
   type Result,
   type StoredWorkspaceRecord,
 } from '../core';
-import {
-  collectionFiles,
-  collectionFromFiles,
-  environmentFile,
-  environmentFromFile,
-  slugOf,
-  uniqueName,
-  type ItemCache,
-  type WorkspaceFileSetAside,
-} from './workspaceLayout';
+import { isHidden, pruneEmptyDirs, readTree, removeEmptyDirs, writeText } from './workspaceDisk';
+import { collectionFiles, environmentFile, slugOf, uniqueName } from './workspaceLayout';
+import { collectionFromFiles, environmentFromFile, type ItemCache, type WorkspaceFileSetAside } from './workspaceLayoutReading';
 
 /** Everything the app needs from the folder, at one revision. */
 export interface WorkspaceFolderState {
@@ -41,8 +36,6 @@ export interface WorkspaceFolderState {
   setAside: WorkspaceFileSetAside[];
 }
 
-/** Files larger than this are set aside unread: a workspace file is a request, not a payload. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const COLLECTIONS = 'collections';
 const ENVIRONMENTS = 'environments';
 
@@ -56,76 +49,6 @@ interface CollectionEntry {
 interface EnvironmentEntry {
   file: string;
   environment: Environment;
-}
-
-function isHidden(name: string): boolean {
-  return name.startsWith('.') || name.endsWith('~');
-}
-
-/** Every `.json` file under `dir`, by path relative to it; unreadable or huge ones are reported. */
-async function readTree(dir: string, report: (relative: string, reason: string) => void): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  const walk = async (relative: string) => {
-    let entries;
-    try {
-      entries = await readdir(path.join(dir, relative), { withFileTypes: true });
-    } catch (err) {
-      report(relative, `the directory cannot be read: ${(err as Error).message}`);
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (isHidden(entry.name)) continue;
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile() && entry.name.endsWith('.json')) {
-        try {
-          const info = await stat(path.join(dir, child));
-          if (info.size > MAX_FILE_BYTES) {
-            report(child, `the file is ${info.size} bytes; workspace files are read up to ${MAX_FILE_BYTES}`);
-            continue;
-          }
-          files.set(child, await readFile(path.join(dir, child), 'utf8'));
-        } catch (err) {
-          report(child, `the file cannot be read: ${(err as Error).message}`);
-        }
-      }
-    }
-  };
-  await walk('');
-  return files;
-}
-
-/** Writes `text` to `file` through a temporary file, so a crash never leaves half a file; unchanged files are not touched. */
-async function writeText(file: string, text: string): Promise<void> {
-  const current = await readFile(file, 'utf8').catch(() => undefined);
-  if (current === text) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  await writeFile(temporary, text, 'utf8');
-  await rename(temporary, file);
-}
-
-/** Removes `dir` and its parents up to (not including) `stop` while they are empty. */
-async function removeEmptyDirs(dir: string, stop: string): Promise<void> {
-  let current = dir;
-  while (current.startsWith(stop + path.sep) && current !== stop) {
-    const entries = await readdir(current).catch(() => null);
-    if (!entries || entries.length > 0) return;
-    await rmdir(current).catch(() => undefined);
-    current = path.dirname(current);
-  }
-}
-
-/** Removes every now-empty directory below `dir` (bottom-up), keeping `dir` itself. */
-async function pruneEmptyDirs(dir: string): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    const child = path.join(dir, entry.name);
-    await pruneEmptyDirs(child);
-    const rest = await readdir(child).catch(() => null);
-    if (rest && rest.length === 0) await rmdir(child).catch(() => undefined);
-  }
 }
 
 /** A workspace folder on disk, its current contents, and the watch that keeps them current. */
@@ -375,99 +298,5 @@ export class WorkspaceFolder {
       await this.readAll();
       return true;
     });
-  }
-}
-
-/** Request bodies of `/api/workspace` are records, not payloads. */
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
-/** How long a changes poll waits for a change before answering "unchanged". */
-const MAX_WAIT_MS = 25_000;
-
-function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(value));
-}
-
-async function readJsonBody(req: http.IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: `The record is larger than ${MAX_BODY_BYTES} bytes.` };
-    chunks.push(chunk);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
-  } catch (err) {
-    return { ok: false, status: 400, message: `The body is not JSON: ${(err as Error).message}` };
-  }
-}
-
-/**
- * Answers `/api/workspace*` (the caller has already passed the `/api` guard):
- * `GET /api/workspace` (the state, or `{enabled: false}` without a folder),
- * `GET /api/workspace/changes?since=N&wait=MS` (waits for a revision above N),
- * `PUT`/`DELETE /api/workspace/collections/:id` and `/api/workspace/environments/:id`.
- */
-export async function handleWorkspaceApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL, folder: WorkspaceFolder | undefined): Promise<void> {
-  const method = req.method ?? 'GET';
-  if (url.pathname === '/api/workspace' && method === 'GET') {
-    sendJson(res, 200, folder ? folder.state() : { enabled: false });
-    return;
-  }
-  if (url.pathname === '/api/workspace/changes' && method === 'GET') {
-    if (!folder) {
-      sendJson(res, 200, { enabled: false });
-      return;
-    }
-    const since = Number(url.searchParams.get('since') ?? '0');
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('wait') ?? MAX_WAIT_MS) || 0));
-    if (!Number.isInteger(since) || since < 0) {
-      sendJson(res, 400, { error: `since must be a revision number, not ${JSON.stringify(url.searchParams.get('since'))}` });
-      return;
-    }
-    const abort = new AbortController();
-    res.on('close', () => abort.abort());
-    await folder.waitForChange(since, wait, abort.signal);
-    if (abort.signal.aborted && res.destroyed) return;
-    sendJson(res, 200, folder.revision > since ? folder.state() : { enabled: true, revision: folder.revision, unchanged: true });
-    return;
-  }
-  const match = url.pathname.match(/^\/api\/workspace\/(collections|environments)\/([^/]{1,200})$/);
-  if (!match) {
-    sendJson(res, 404, { error: `No workspace route ${method} ${url.pathname}` });
-    return;
-  }
-  if (!folder) {
-    sendJson(res, 409, { error: 'This server has no workspace folder; start it with --workspace DIR to keep collections as files.' });
-    return;
-  }
-  const kind = match[1] === 'collections' ? 'collection' : 'environment';
-  const id = decodeURIComponent(match[2]!);
-  try {
-    if (method === 'DELETE') {
-      const removed = kind === 'collection' ? await folder.deleteCollection(id) : await folder.deleteEnvironment(id);
-      sendJson(res, removed ? 200 : 404, removed ? { revision: folder.revision } : { error: `No ${kind} with id "${id}" in the folder.` });
-      return;
-    }
-    if (method !== 'PUT') {
-      sendJson(res, 405, { error: `${method} is not allowed here; use PUT or DELETE.` });
-      return;
-    }
-    const body = await readJsonBody(req);
-    if (!body.ok) {
-      sendJson(res, body.status, { error: body.message });
-      return;
-    }
-    const given = typeof body.value === 'object' && body.value !== null ? (body.value as { id?: unknown }).id : undefined;
-    if (given !== id) {
-      sendJson(res, 400, { error: `The ${kind} in the body has id ${JSON.stringify(given)}, but the URL names "${id}".` });
-      return;
-    }
-    const written = kind === 'collection' ? await folder.putCollection(body.value) : await folder.putEnvironment(body.value);
-    if (!written.ok) sendJson(res, 400, { error: written.error.message, field: written.error.field });
-    else sendJson(res, 200, { revision: written.value });
-  } catch (err) {
-    sendJson(res, 500, { error: `The workspace folder could not be written: ${(err as Error).message}` });
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDraft, type Collection, type SavedRequest } from '../core';
-import { collectionFiles, collectionFromFiles, diskDraft, environmentFile, environmentFromFile, pathId, slugOf, stableJson, uniqueName } from './workspaceLayout';
+import { collectionFiles, diskDraft, environmentFile, pathId, slugOf, stableJson, uniqueName } from './workspaceLayout';
+import { collectionFromFiles, environmentFromFile } from './workspaceLayoutReading';
 
 const shop = (): Collection => ({
   id: 'col-shop',
