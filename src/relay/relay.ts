@@ -12,22 +12,20 @@ import {
   encodeFrameHeader,
   encodeJsonFrame,
   FrameType,
-  isHttpToken,
   methodAfterRedirect,
   type FrameTypeCode,
   type HeaderField,
   type RelayError,
   type RelayHead,
   type RelayHop,
-  type RelayRequestMeta,
   type RelaySummary,
 } from '../core';
 import { normaliseFingerprint, type TlsPolicy } from './connector';
 import { classifyFailure, RelayFailure } from './failures';
 import { performHop, type HopResponse, type StaleSocketFailure } from './upstream';
 import { uploadProgress } from './progress';
+import { parseTarget, readMeta } from './relayRequest';
 
-const MAX_META_BYTES = 4 * 1024 * 1024;
 /** Bodies up to this size are kept so a 307/308 redirect can replay them. */
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -71,96 +69,6 @@ async function write(out: http.ServerResponse, ...chunks: Uint8Array[]): Promise
 
 function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown): Promise<boolean> {
   return write(out, encodeJsonFrame(type, value));
-}
-
-/**
- * Reads the length-prefixed metadata. The bytes after it (the start of the body) are put
- * back, and the request is left paused, so the body can be piped on from there.
- */
-function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; metaBytes: number }> {
-  return new Promise((resolve, reject) => {
-    let buffered: Buffer = Buffer.alloc(0);
-    let metaLength = -1;
-    const stop = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.pause();
-    };
-    const onData = (chunk: Buffer) => {
-      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-      if (metaLength < 0 && buffered.length >= 4) {
-        metaLength = buffered.readUInt32BE(0);
-        if (metaLength > MAX_META_BYTES) {
-          stop();
-          reject(new RelayFailure('too_large', `Request description of ${metaLength} bytes exceeds ${MAX_META_BYTES}`));
-          return;
-        }
-      }
-      if (metaLength < 0 || buffered.length < 4 + metaLength) return;
-      stop();
-      const rest = buffered.subarray(4 + metaLength);
-      if (rest.length) req.unshift(rest);
-      let meta: RelayRequestMeta;
-      try {
-        meta = JSON.parse(buffered.subarray(4, 4 + metaLength).toString('utf8')) as RelayRequestMeta;
-      } catch (err) {
-        reject(new RelayFailure('bad_request', `The request description is not JSON: ${(err as Error).message}`));
-        return;
-      }
-      try {
-        validateMeta(meta);
-      } catch (err) {
-        reject(err);
-        return;
-      }
-      resolve({ meta, metaBytes: 4 + metaLength });
-    };
-    const onEnd = () => {
-      stop();
-      reject(new RelayFailure('bad_request', 'The relay request ended before its description was complete.'));
-    };
-    const onError = (err: Error) => {
-      stop();
-      reject(err);
-    };
-    req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('error', onError);
-  });
-}
-
-function validateMeta(meta: RelayRequestMeta): void {
-  if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
-  if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
-    throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);
-  }
-  if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
-  if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
-  meta.headers.forEach((h, i) => {
-    if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {
-      throw new RelayFailure('bad_request', `Header ${i + 1} must have a string name and value.`);
-    }
-    if (!isHttpToken(h.name)) {
-      throw new RelayFailure('bad_request', `Header ${i + 1} name ${JSON.stringify(h.name)} is not a valid field name (RFC 9110 §5.1).`);
-    }
-    if (/[\r\n\0]/.test(h.value)) {
-      throw new RelayFailure('bad_request', `Header ${i + 1} (${h.name}) value contains CR, LF or NUL, which would split the header (RFC 9110 §5.5).`);
-    }
-  });
-}
-
-function parseTarget(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new RelayFailure('bad_request', `${JSON.stringify(url)} is not an absolute URL.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new RelayFailure('bad_request', `Only http: and https: URLs can be sent, not ${parsed.protocol}`);
-  }
-  return parsed;
 }
 
 function headSize(response: http.IncomingMessage): number {

@@ -1,0 +1,101 @@
+/**
+ * The page's side of a relay call: the length-prefixed request description that starts
+ * `POST /api/relay`, checked before anything is sent (method and header names are RFC 9110
+ * tokens, no CR/LF/NUL in values, an absolute http(s) URL).
+ */
+import type http from 'node:http';
+import { isHttpToken, type RelayRequestMeta } from '../core';
+import { RelayFailure } from './failures';
+
+const MAX_META_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads the length-prefixed metadata. The bytes after it (the start of the body) are put
+ * back, and the request is left paused, so the body can be piped on from there.
+ */
+export function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayRequestMeta; metaBytes: number }> {
+  return new Promise((resolve, reject) => {
+    let buffered: Buffer = Buffer.alloc(0);
+    let metaLength = -1;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      if (metaLength < 0 && buffered.length >= 4) {
+        metaLength = buffered.readUInt32BE(0);
+        if (metaLength > MAX_META_BYTES) {
+          stop();
+          reject(new RelayFailure('too_large', `Request description of ${metaLength} bytes exceeds ${MAX_META_BYTES}`));
+          return;
+        }
+      }
+      if (metaLength < 0 || buffered.length < 4 + metaLength) return;
+      stop();
+      const rest = buffered.subarray(4 + metaLength);
+      if (rest.length) req.unshift(rest);
+      let meta: RelayRequestMeta;
+      try {
+        meta = JSON.parse(buffered.subarray(4, 4 + metaLength).toString('utf8')) as RelayRequestMeta;
+      } catch (err) {
+        reject(new RelayFailure('bad_request', `The request description is not JSON: ${(err as Error).message}`));
+        return;
+      }
+      try {
+        validateMeta(meta);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      resolve({ meta, metaBytes: 4 + metaLength });
+    };
+    const onEnd = () => {
+      stop();
+      reject(new RelayFailure('bad_request', 'The relay request ended before its description was complete.'));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
+}
+
+function validateMeta(meta: RelayRequestMeta): void {
+  if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
+  if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
+    throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);
+  }
+  if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
+  if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
+  meta.headers.forEach((h, i) => {
+    if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {
+      throw new RelayFailure('bad_request', `Header ${i + 1} must have a string name and value.`);
+    }
+    if (!isHttpToken(h.name)) {
+      throw new RelayFailure('bad_request', `Header ${i + 1} name ${JSON.stringify(h.name)} is not a valid field name (RFC 9110 §5.1).`);
+    }
+    if (/[\r\n\0]/.test(h.value)) {
+      throw new RelayFailure('bad_request', `Header ${i + 1} (${h.name}) value contains CR, LF or NUL, which would split the header (RFC 9110 §5.5).`);
+    }
+  });
+}
+
+/** The target URL, which must be absolute and http: or https:. */
+export function parseTarget(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RelayFailure('bad_request', `${JSON.stringify(url)} is not an absolute URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RelayFailure('bad_request', `Only http: and https: URLs can be sent, not ${parsed.protocol}`);
+  }
+  return parsed;
+}
