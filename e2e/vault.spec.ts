@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { SandboxAuthPages, VaultPage } from './pages/VaultPage';
+import { WorkbenchPage } from './pages/WorkbenchPage';
 import { WorkspacePage } from './pages/WorkspacePage';
 
 const PASSPHRASE = 'correct horse battery staple';
@@ -300,4 +301,39 @@ test('after a 401 invalid_token a GET is refreshed once and retried by itself', 
   await expect(workbench.responseBody).toContainText(new RegExp(`"exp":\\s*${renewedExp}`));
   await expect(workbench.status).toContainText('200');
   await expect(workbench.page.getByRole('dialog', { name: 'Send this again?' })).toBeHidden();
+});
+
+test('two tabs of one encrypted vault refreshing at once present the refresh token once, and the grant stays active', async ({ workbench, context }) => {
+  const origin = workbench.origin();
+  const consent = new SandboxAuthPages(await context.newPage(), workbench.page);
+  const refreshToken = await consent.grantAccess(origin, 'demo-client');
+
+  const first = new VaultPage(workbench.page);
+  await first.open();
+  await first.createEncrypted(PASSPHRASE);
+  await first.addEntry({ ...shortLivedEntry(origin, 'Shared orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false });
+  await first.giveRefreshToken(refreshToken);
+  await expect(first.flowCurrentStep()).toContainText('Refresh token held');
+  await first.closeDialog();
+
+  // A second tab of the app unlocks the same vault: both now hold the same refresh token in memory.
+  const secondTab = new WorkbenchPage(await context.newPage());
+  await secondTab.open();
+  const second = new VaultPage(secondTab.page);
+  await second.open();
+  await second.unlock(PASSPHRASE);
+  await expect(second.entryStatus('Shared orders')).toHaveText('refresh token held');
+
+  await Promise.all([first.refreshNow('Shared orders'), second.refreshNow('Shared orders')]);
+  await expect(first.entryStatus('Shared orders')).toContainText('access token valid');
+  await expect(second.entryStatus('Shared orders')).toContainText('access token valid');
+
+  // Both tabs show the same tokens, and every exchange the server saw was a rotation of the current token.
+  const inFirst = await first.tokenState('Shared orders');
+  await secondTab.page.bringToFront();
+  const inSecond = await second.tokenState('Shared orders');
+  expect(inSecond).toEqual(inFirst);
+  expect(inFirst.rotations).toBeGreaterThanOrEqual(1);
+  const grant = await consent.grant(origin, inFirst.grantId);
+  expect(grant).toEqual({ status: 'active', exchanges: inFirst.rotations });
 });

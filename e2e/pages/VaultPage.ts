@@ -140,6 +140,24 @@ export class VaultPage {
     return exp;
   }
 
+  /**
+   * What the entry holds now, read from its dialog: the access token's `exp` and `gid`
+   * claims and how many times the server rotated the refresh token.
+   */
+  async tokenState(name: string): Promise<{ exp: number; grantId: string; rotations: number }> {
+    await this.openEntry(name);
+    await this.showSection('Token');
+    const claim = async (claimName: string) => ((await this.claims().getByRole('row', { name: new RegExp(`^${claimName}`) }).getByRole('cell').textContent()) ?? '').trim();
+    const exp = Number(/^\d+/.exec(await claim('exp'))?.[0]);
+    const grantId = await claim('gid');
+    const note = (await this.dialog.getByRole('region', { name: 'Refresh token' }).textContent()) ?? '';
+    const rotations = Number(/rotated it (\d+) time/.exec(note)?.[1]);
+    await this.closeDialog();
+    expect(exp).toBeGreaterThan(0);
+    expect(rotations).toBeGreaterThanOrEqual(0);
+    return { exp, grantId, rotations };
+  }
+
   accessTokenProblem(): Locator {
     return this.dialog.getByRole('region', { name: 'Access token' }).getByRole('alert');
   }
@@ -206,6 +224,15 @@ export class SandboxAuthPages {
     expect(token).not.toBe('');
     await this.workbench.bringToFront();
     return token;
+  }
+
+  /** One grant as the grants page lists it: "active" or "revoked …", and how many exchanges it saw. */
+  async grant(origin: string, grantId: string): Promise<{ status: string; exchanges: number }> {
+    await this.page.goto(`${origin}/sandbox/auth/grants`);
+    const cells = this.page.getByRole('row', { name: new RegExp(grantId) }).getByRole('cell');
+    const [exchanges, status] = await Promise.all([cells.nth(4).textContent(), cells.nth(5).textContent()]);
+    await this.workbench.bringToFront();
+    return { status: status?.trim() ?? '', exchanges: Number(exchanges) };
   }
 
   /** Revokes one grant on the grants page, as the person would. */

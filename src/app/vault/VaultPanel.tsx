@@ -13,6 +13,7 @@ export function VaultPanel() {
   const persistence = useVault((s) => s.persistence);
   const busy = useVault((s) => s.busy);
   const saveProblem = useVault((s) => s.saveProblem);
+  const problem = useVault((s) => s.problem);
   const [openEntryId, setOpenEntryId] = useState<string | null>(null);
   const [encrypting, setEncrypting] = useState(false);
   const vault = pageVault();
@@ -22,6 +23,11 @@ export function VaultPanel() {
     return (
       <section className="vault" aria-label="Token vault">
         <h2 className="vault-title">Token vault</h2>
+        {problem && (
+          <p role="status" className="vault-problem vault-small">
+            {problem.message}
+          </p>
+        )}
         <p className="muted vault-intro">
           Keeps refresh tokens and client secrets, exchanges them for access tokens, and adds the token to requests you point at an entry.
         </p>

@@ -1,12 +1,13 @@
 /**
  * The page's one vault, made on first use: IndexedDB storage, the relay as transport,
- * the real clock. Everything else in the app reaches the vault through here or through
+ * the real clock, Web Locks and a BroadcastChannel shared with the page's other tabs. Everything else in the app reaches the vault through here or through
  * `vaultAccess.ts`.
  */
 import { createVaultCore, type VaultLifecycle, type VaultCore } from './vaultSession';
 import { createVaultTokens, type VaultTokens } from './vaultTokens';
 import { relayTokenTransport } from './vaultExchange';
 import { indexedDbVaultStorage } from './vaultStorage';
+import { browserVaultLocks, browserVaultTabChannel } from './vaultTabs';
 
 /** A session: core state, lifecycle and token operations together. */
 export type VaultSession = VaultCore & VaultLifecycle & VaultTokens;
@@ -28,6 +29,9 @@ export function pageVault(): VaultSession {
       now: () => Date.now(),
       newId: () => crypto.randomUUID(),
       timers: { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+      // Either may be missing in an old browser; the session then keeps to one tab's rules.
+      locks: browserVaultLocks(),
+      tabs: browserVaultTabChannel(),
     });
     void session.load();
   }

@@ -83,8 +83,12 @@ const payloadShape = z.object({
   entries: z.array(z.object({ config: configShape, state: stateShape, log: z.array(logShape) })),
 });
 
-/** Validates an opened payload; exchanges cut short by a reload are settled. */
-export function readVaultPayload(value: unknown): Result<VaultPayload> {
+/**
+ * Validates an opened payload. On unlock (`settle`, the default) exchanges cut short by a
+ * reload are settled; a tab re-reading what another live tab sealed passes `settle: false`,
+ * since that tab's exchange may well still be in flight.
+ */
+export function readVaultPayload(value: unknown, { settle = true }: { settle?: boolean } = {}): Result<VaultPayload> {
   const parsed = payloadShape.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -96,5 +100,6 @@ export function readVaultPayload(value: unknown): Result<VaultPayload> {
     });
   }
   const payload = parsed.data as VaultPayload;
+  if (!settle) return ok(payload);
   return ok({ ...payload, entries: payload.entries.map((e) => ({ ...e, state: settleInterruptedExchange(e.state) })) });
 }

@@ -7,6 +7,9 @@
  * `partialize`) and shown everywhere, while the vault holds secrets that must exist only
  * here, in memory while unlocked and sealed at rest. A factory, so tests get a fresh one
  * with a fake clock, storage and transport.
+ *
+ * Other tabs may hold the same sealed vault open: every write first adopts the later token
+ * states they sealed, and entries are re-read when they say so (see `vaultTabs.ts`).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
@@ -16,6 +19,7 @@ import {
   newVaultEntryConfig,
   ok,
   openVaultJson,
+  openVaultJsonWithKey,
   RefreshFlights,
   sealVaultJson,
   transitionVaultEntry,
@@ -29,6 +33,7 @@ import {
 import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
 import type { TokenTransport } from './vaultExchange';
 import type { VaultStorage } from './vaultStorage';
+import { adoptLaterVaultStates, readVaultTabMessage, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
 
 /**
  * - `loading`: reading storage. - `unset`: no vault yet. - `locked`: a sealed vault is
@@ -68,6 +73,13 @@ export interface VaultSessionDeps {
   timers: VaultTimers;
   /** PBKDF2 iterations for a new passphrase (never below the core minimum). */
   iterations?: number;
+  /**
+   * Exclusive locks shared with the other tabs (Web Locks). Without them (old browsers,
+   * Node tests) the session keeps the one-tab rules: one exchange per entry in this tab.
+   */
+  locks?: VaultLocks;
+  /** Messages to and from the other tabs (BroadcastChannel); without it, no tab hears another. */
+  tabs?: VaultTabChannel;
 }
 
 /** The parts `vaultTokens.ts` builds on. */
@@ -82,6 +94,15 @@ export interface VaultCore {
   persist(): void;
   /** Resolves when every scheduled write has reached storage. */
   whenSaved(): Promise<void>;
+  /**
+   * Re-reads the entry from storage and adopts its stored state if another tab sealed a
+   * later one; says whether it did. Nothing to adopt while locked, memory-only or unreadable.
+   */
+  adoptStored(id: string): Promise<boolean>;
+  /** Tells the other tabs the entry's tokens changed; call once they are sealed (`whenSaved`). */
+  announce(id: string): void;
+  /** Stops hearing the other tabs (the session is going away). */
+  stopListening(): void;
 }
 
 /** Lifecycle and entry editing of a session. */
@@ -116,22 +137,99 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
   const set = (patch: Partial<VaultSessionState>) => store.setState(patch);
   const entry = (id: string) => store.getState().entries.find((e) => e.config.id === id);
 
+  /** Runs `task` holding the named lock in every tab, or just runs it where there are no locks. */
+  function exclusively<T>(name: string, task: () => Promise<T>): Promise<T> {
+    return deps.locks ? deps.locks.request(name, { mode: 'exclusive' }, task) : task();
+  }
+
+  /** The entries as stored now, opened with the key this tab holds; undefined if none or unreadable. */
+  async function readStoredEntries(sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | undefined> {
+    try {
+      const record = await deps.storage.read();
+      if (!record) return undefined;
+      const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
+      if (!opened.ok) return undefined;
+      const payload = readVaultPayload(opened.value, { settle: false });
+      return payload.ok ? payload.value.entries : undefined;
+    } catch {
+      // Unreadable now: the write that follows reports the storage problem, if it persists.
+      return undefined;
+    }
+  }
+
+  /** Whether the vault is still the open, sealed one `sealingKey` unlocked. */
+  const stillOpenWith = (sealingKey: VaultSealingKey) => key === sealingKey && store.getState().mode === 'open';
+
+  /** Takes later states from `stored` into memory; no write: storage already holds them. */
+  function adopt(stored: readonly VaultEntryRecord[], onlyId?: string): boolean {
+    const next = adoptLaterVaultStates(store.getState().entries, stored, onlyId);
+    if (next) set({ entries: next });
+    return next !== undefined;
+  }
+
+  async function writeSealed(sealingKey: VaultSealingKey): Promise<void> {
+    // Another tab may have sealed a rotation this one has not heard of yet: writing this
+    // tab's copy as it is would put the rotated-away refresh token back into storage.
+    const stored = await readStoredEntries(sealingKey);
+    if (!stillOpenWith(sealingKey)) return;
+    if (stored) adopt(stored);
+    const { entries } = store.getState();
+    const payload: VaultPayload = { version: 1, entries };
+    const envelope = await sealVaultJson(payload, sealingKey);
+    // Forgotten meanwhile: writing now would bring the erased vault back.
+    if (key !== sealingKey) return;
+    await deps.storage.write({ envelope, index: indexOf(entries), savedAt: deps.now() });
+  }
+
   async function writeLoop(): Promise<void> {
     while (writeRequested) {
       writeRequested = false;
       const sealingKey = key;
-      const { entries, persistence, mode } = store.getState();
+      const { persistence, mode } = store.getState();
       if (!sealingKey || persistence !== 'sealed' || mode !== 'open') return;
-      const payload: VaultPayload = { version: 1, entries };
       try {
-        const envelope = await sealVaultJson(payload, sealingKey);
-        await deps.storage.write({ envelope, index: indexOf(entries), savedAt: deps.now() });
+        // Read, merge and write as one step among tabs, so no tab's write slips in between.
+        await exclusively(VAULT_WRITE_LOCK_NAME, () => writeSealed(sealingKey));
         if (store.getState().saveProblem) set({ saveProblem: undefined });
       } catch (error) {
         set({ saveProblem: { kind: 'vault-save-failed', message: `The vault could not be saved: ${(error as Error).message}` } });
       }
     }
   }
+
+  async function adoptStored(id: string): Promise<boolean> {
+    const sealingKey = key;
+    if (!sealingKey || store.getState().persistence !== 'sealed' || !stillOpenWith(sealingKey)) return false;
+    const stored = await readStoredEntries(sealingKey);
+    return stored !== undefined && stillOpenWith(sealingKey) && adopt(stored, id);
+  }
+
+  function announce(id: string): void {
+    const { mode, persistence, saveProblem } = store.getState();
+    if (mode !== 'open' || persistence !== 'sealed' || saveProblem) return;
+    deps.tabs?.post({ type: 'entry-tokens-changed', entryId: id });
+  }
+
+  /** Another tab erased the stored vault: this tab's copy of it goes too, or a write would restore it. */
+  function forgottenElsewhere(): void {
+    const { mode, persistence } = store.getState();
+    if (mode === 'loading' || mode === 'unset' || (mode === 'open' && persistence === 'memory')) return;
+    key = undefined;
+    writeRequested = false;
+    set({
+      ...INITIAL,
+      mode: 'unset',
+      tick: store.getState().tick + 1,
+      problem: { kind: 'vault-forgotten-elsewhere', message: 'The vault was forgotten in another tab.' },
+    });
+  }
+
+  const stopListening =
+    deps.tabs?.listen((data) => {
+      const message = readVaultTabMessage(data);
+      if (message?.type === 'entry-tokens-changed') void adoptStored(message.entryId);
+      else if (message?.type === 'vault-forgotten') forgottenElsewhere();
+    }) ?? (() => {});
 
   function persist(): void {
     writeRequested = true;
@@ -225,6 +323,7 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     await whenSaved();
     try {
       await deps.storage.erase();
+      deps.tabs?.post({ type: 'vault-forgotten' });
     } finally {
       set({ ...INITIAL, mode: 'unset', tick: store.getState().tick + 1 });
     }
@@ -260,7 +359,10 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
   }
 
   function giveRefreshToken(id: string, refreshToken: string): Result<void> {
-    return transition(id, (s) => transitionVaultEntry(s, { type: 'refresh-token-given', refreshToken: refreshToken.trim(), at: deps.now() }));
+    const given = transition(id, (s) => transitionVaultEntry(s, { type: 'refresh-token-given', refreshToken: refreshToken.trim(), at: deps.now() }));
+    // A new grant: the other tabs drop the old refresh token for it once it is sealed.
+    if (given.ok) void whenSaved().then(() => announce(id));
+    return given;
   }
 
   function forgetTokens(id: string): void {
@@ -275,6 +377,9 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     updateRecord,
     persist,
     whenSaved,
+    adoptStored,
+    announce,
+    stopListening,
     load,
     createSealed,
     createInMemory,

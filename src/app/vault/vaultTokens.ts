@@ -3,6 +3,8 @@
  * (on request, shortly before expiry, on demand and once after a 401), applying the access
  * token to a request for an allowed host, and logging each exchange without secrets.
  * All rules are core's; this file only sequences them around the relay and the clock.
+ * Every exchange of a sealed vault runs under a lock shared with the other tabs holding
+ * it open, after adopting what they sealed (see `vaultTabs.ts`).
  */
 import {
   accessTokenExpiry,
@@ -32,6 +34,7 @@ import {
   type VaultTokenGrant,
 } from '../../core';
 import type { VaultCore } from './vaultSession';
+import { isLaterVaultEntryState, vaultRefreshLockName } from './vaultTabs';
 
 /** Token operations of a session. */
 export interface VaultTokens {
@@ -140,8 +143,37 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     return ok(access!);
   }
 
+  /**
+   * One exchange among all tabs. Holding the entry's lock, the tab takes the state another
+   * tab sealed meanwhile; if that brought a fresh access token, there is nothing to
+   * exchange, otherwise it exchanges the newest refresh token and seals the outcome before
+   * the lock goes to the next tab, which then finds the rotated token in storage.
+   */
+  async function exchangeAmongTabs(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
+    // No Web Locks (old browsers, Node tests): only the one-tab rule of `flights` holds.
+    // A memory-only vault is this tab's alone, so there is nothing to share.
+    if (!deps.locks || store.getState().persistence !== 'sealed') return exchange(id, trigger);
+    // What the caller saw: a later state, from storage or from another tab's message while
+    // waiting for the lock, is the refresh it asked for, done by another tab.
+    const asked = core.entry(id)?.state;
+    return deps.locks.request(vaultRefreshLockName(id), { mode: 'exclusive' }, async () => {
+      await core.adoptStored(id);
+      const record = core.entry(id);
+      if (asked && record && isLaterVaultEntryState(record.state, asked)) {
+        const now = deps.now();
+        const access = usableAccessToken(record.state, record.config, now);
+        if (access && !vaultEntryNeedsExchange(record.state, record.config, now)) return ok(access);
+      }
+      const result = await exchange(id, trigger);
+      await core.whenSaved();
+      const after = core.entry(id);
+      if (result.ok || after?.state.phase === 'revoked') core.announce(id);
+      return result;
+    });
+  }
+
   function refresh(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
-    return flights.run(id, () => exchange(id, trigger)) as Promise<Result<VaultAccessToken>>;
+    return flights.run(id, () => exchangeAmongTabs(id, trigger)) as Promise<Result<VaultAccessToken>>;
   }
 
   function closed(): CoreError | undefined {
@@ -241,6 +273,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     handleUnauthorized,
     dispose() {
       unsubscribe();
+      core.stopListening();
       for (const handle of timers.values()) deps.timers.clear(handle);
       timers.clear();
     },

@@ -4,6 +4,7 @@ import {
   VAULT_MIN_PBKDF2_ITERATIONS,
   deriveVaultSealingKey,
   openVaultJson,
+  openVaultJsonWithKey,
   readVaultEnvelope,
   sealVaultJson,
   vaultPassphraseProblem,
@@ -84,6 +85,29 @@ describe('sealVaultJson / openVaultJson', () => {
     await expect(deriveVaultSealingKey('')).rejects.toThrow(/non-empty passphrase/);
     await expect(deriveVaultSealingKey(passphrase, { salt: 'AAAA' })).rejects.toThrow(/at least 16 bytes/);
   });
+});
+
+describe('openVaultJsonWithKey', () => {
+  it('opens a later write with the key an unlock gave, without the passphrase', async () => {
+    const opened = await openVaultJson(await sealed, passphrase);
+    if (!opened.ok) throw new Error('fixture does not open');
+    const laterWrite = await sealVaultJson({ rotations: 3 }, await key);
+    expect(await openVaultJsonWithKey(laterWrite, opened.value.key)).toEqual({ ok: true, value: { rotations: 3 } });
+  }, 30_000);
+
+  it('refuses an envelope sealed under another passphrase derivation', async () => {
+    const other = await deriveVaultSealingKey(passphrase);
+    const result = await openVaultJsonWithKey(await sealed, other);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'vault-key-mismatch' } });
+  }, 20_000);
+
+  it('detects tampering and a damaged envelope as opening with the passphrase does', async () => {
+    const envelope = await sealed;
+    const tampered = await openVaultJsonWithKey({ ...envelope, ciphertext: flipFirstByte(envelope.ciphertext) }, await key);
+    expect(!tampered.ok && tampered.error.kind).toBe('vault-seal-tampered');
+    const damaged = await openVaultJsonWithKey({ ...envelope, format: 'other' }, await key);
+    expect(damaged).toMatchObject({ ok: false, error: { kind: 'vault-seal-format', field: 'format' } });
+  }, 20_000);
 });
 
 describe('readVaultEnvelope', () => {

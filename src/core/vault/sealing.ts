@@ -224,6 +224,30 @@ export async function openVaultJson(envelope: unknown, passphrase: string): Prom
   if (!sameBase64Bytes(key.check, e.check)) {
     return fail({ kind: 'vault-passphrase-wrong', field: 'passphrase', message: 'That passphrase does not open this vault.' });
   }
+  const value = await decryptEnvelope(e, key);
+  return value.ok ? ok({ value: value.value, key }) : value;
+}
+
+/**
+ * Opens an envelope with a key already unlocked, without the passphrase or a PBKDF2 run:
+ * how an open vault re-reads what another tab of the same vault sealed meanwhile. Fails
+ * with kind `vault-key-mismatch` when the envelope was sealed under another passphrase or
+ * vault salt (the vault was forgotten and made anew elsewhere), `vault-seal-tampered` and
+ * `vault-seal-format` as `openVaultJson` does.
+ */
+export async function openVaultJsonWithKey(envelope: unknown, key: VaultSealingKey): Promise<Result<unknown>> {
+  const read = readVaultEnvelope(envelope);
+  if (!read.ok) return read;
+  const e = read.value;
+  // The check value and salt identify the passphrase derivation: anything else is another vault.
+  if (!sameBase64Bytes(e.kdf.salt, key.kdf.salt) || e.kdf.iterations !== key.kdf.iterations || !sameBase64Bytes(key.check, e.check)) {
+    return fail({ kind: 'vault-key-mismatch', message: 'The stored vault is sealed under another passphrase than the one this vault was unlocked with.' });
+  }
+  return decryptEnvelope(e, key);
+}
+
+/** AES-GCM opening under the write's HKDF subkey; the key is known to match the envelope. */
+async function decryptEnvelope(e: VaultSealedEnvelope, key: VaultSealingKey): Promise<Result<unknown>> {
   const subSalt = decodeBase64(e.subkey.salt);
   const iv = decodeBase64(e.cipher.iv);
   const ciphertext = decodeBase64(e.ciphertext);
@@ -239,7 +263,7 @@ export async function openVaultJson(envelope: unknown, passphrase: string): Prom
     });
   }
   try {
-    return ok({ value: JSON.parse(utf8Decode(new Uint8Array(plain))) as unknown, key });
+    return ok(JSON.parse(utf8Decode(new Uint8Array(plain))) as unknown);
   } catch (error) {
     const fault: CoreError = { kind: 'vault-seal-format', message: `The opened vault is not JSON: ${(error as Error).message}` };
     return fail(fault);
