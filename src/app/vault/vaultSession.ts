@@ -35,6 +35,10 @@ import type { TokenTransport } from './vaultExchange';
 import type { VaultStorage } from './vaultStorage';
 import { adoptLaterVaultStates, readVaultTabMessage, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
 
+/** Why a save was refused when another tab replaced the stored vault. */
+const VAULT_REPLACED_ELSEWHERE =
+  'another tab set up a new vault with a different passphrase, and saving here would erase it. Nothing was written; lock this vault and unlock the new one.';
+
 /**
  * - `loading`: reading storage. - `unset`: no vault yet. - `locked`: a sealed vault is
  * stored, its key is not in memory. - `open`: entries are in memory and usable.
@@ -142,13 +146,17 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     return deps.locks ? deps.locks.request(name, { mode: 'exclusive' }, task) : task();
   }
 
-  /** The entries as stored now, opened with the key this tab holds; undefined if none or unreadable. */
-  async function readStoredEntries(sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | undefined> {
+  /**
+   * The entries as stored now, opened with the key this tab holds; undefined if none or
+   * unreadable; `replaced` when the stored vault is sealed under another key (another tab
+   * forgot this vault and set up a new one with another passphrase).
+   */
+  async function readStoredEntries(sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | 'replaced' | undefined> {
     try {
       const record = await deps.storage.read();
       if (!record) return undefined;
       const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
-      if (!opened.ok) return undefined;
+      if (!opened.ok) return opened.error.kind === 'vault-key-mismatch' ? 'replaced' : undefined;
       const payload = readVaultPayload(opened.value, { settle: false });
       return payload.ok ? payload.value.entries : undefined;
     } catch {
@@ -172,6 +180,9 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     // tab's copy as it is would put the rotated-away refresh token back into storage.
     const stored = await readStoredEntries(sealingKey);
     if (!stillOpenWith(sealingKey)) return;
+    // Writing over a vault another tab set up under a new passphrase would erase it; this
+    // tab's copy stays in memory and the person is told why it was not saved.
+    if (stored === 'replaced') throw new Error(VAULT_REPLACED_ELSEWHERE);
     if (stored) adopt(stored);
     const { entries } = store.getState();
     const payload: VaultPayload = { version: 1, entries };
@@ -201,7 +212,7 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     const sealingKey = key;
     if (!sealingKey || store.getState().persistence !== 'sealed' || !stillOpenWith(sealingKey)) return false;
     const stored = await readStoredEntries(sealingKey);
-    return stored !== undefined && stillOpenWith(sealingKey) && adopt(stored, id);
+    return Array.isArray(stored) && stillOpenWith(sealingKey) && adopt(stored, id);
   }
 
   function announce(id: string): void {

@@ -32,6 +32,14 @@ async function twoTabs(options: { server?: ReturnType<typeof tokenServer>; locks
   return { a, b, id, server, time, storage, locks, channels, openTab };
 }
 
+/** The entries a fresh tab finds in `storage` when it unlocks it with `passphrase`. */
+async function twoTabsReader(storage: ReturnType<typeof memoryVaultStorage>, passphrase: string) {
+  const time = manualTime();
+  const tab = createVaultSession({ storage, transport: tokenServer().transport, now: time.now, timers: time.timers, newId: () => 'reader' });
+  await tab.load();
+  return (await tab.unlock(passphrase)).ok ? tab.store.getState().entries : undefined;
+}
+
 /** Lets messages posted so far reach the other tabs (they arrive as a task, like the real channel's). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -150,6 +158,24 @@ describe('two tabs of one sealed vault', () => {
     expect(!refreshed.ok && refreshed.error.kind).toBe('vault-entry-missing');
     await b.whenSaved();
     expect(storage.record).toBeUndefined();
+  }, 60_000);
+
+  it('a tab that missed the forgetting never writes over the new vault another tab set up with another passphrase', async () => {
+    const { a, b, storage, channels } = await twoTabs();
+    channels.hold();
+    await a.forgetEverything();
+    expect((await a.createSealed('a different passphrase')).ok).toBe(true);
+    const kept = a.addEntry({ ...ordersEntry, name: 'New vault entry' });
+    await a.whenSaved();
+    const replacement = storage.record;
+    // B still has the old vault open and changes it.
+    b.addEntry({ ...ordersEntry, name: 'Old vault entry' });
+    await b.whenSaved();
+    expect(storage.record).toBe(replacement);
+    expect(b.store.getState().saveProblem?.message).toMatch(/different passphrase.*Nothing was written/);
+    expect(b.store.getState().entries.map((e) => e.config.name)).toContain('Old vault entry');
+    const c = (await twoTabsReader(storage, 'a different passphrase'))!;
+    expect(c.map((e) => e.config.id)).toEqual([kept]);
   }, 60_000);
 
   it('without Web Locks (an old browser) only the one-tab rule holds: the collision the lock exists to prevent', async () => {
