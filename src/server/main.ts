@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildIsStale, distDirOf } from './build';
 import { startServer, type RunningServer } from './listen';
+import { warmUpRelay } from './relayWarmUp';
 import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
 import { WorkspaceFolder } from './workspaceFolder';
 
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
   } catch (err) {
     console.warn(`HTTPS sandbox not started: ${(err as Error).message}`);
   }
+  // An address the guard accepts as the server's own (a wildcard listener is reached on loopback).
+  void warmUpRelay(options.host === '0.0.0.0' || options.host === '::' ? `http://127.0.0.1:${running.port}` : running.origin, token);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const stop = () => {
