@@ -19,7 +19,6 @@ import {
   newVaultEntryConfig,
   ok,
   openVaultJson,
-  openVaultJsonWithKey,
   RefreshFlights,
   sealVaultJson,
   transitionVaultEntry,
@@ -33,11 +32,7 @@ import {
 import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
 import type { TokenTransport } from './vaultExchange';
 import type { VaultStorage } from './vaultStorage';
-import { adoptLaterVaultStates, readVaultTabMessage, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
-
-/** Why a save was refused when another tab replaced the stored vault. */
-const VAULT_REPLACED_ELSEWHERE =
-  'another tab set up a new vault with a different passphrase, and saving here would erase it. Nothing was written; lock this vault and unlock the new one.';
+import { adoptLaterVaultStates, readStoredVaultEntries, readVaultTabMessage, VAULT_REPLACED_ELSEWHERE, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
 
 /**
  * - `loading`: reading storage. - `unset`: no vault yet. - `locked`: a sealed vault is
@@ -146,25 +141,6 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     return deps.locks ? deps.locks.request(name, { mode: 'exclusive' }, task) : task();
   }
 
-  /**
-   * The entries as stored now, opened with the key this tab holds; undefined if none or
-   * unreadable; `replaced` when the stored vault is sealed under another key (another tab
-   * forgot this vault and set up a new one with another passphrase).
-   */
-  async function readStoredEntries(sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | 'replaced' | undefined> {
-    try {
-      const record = await deps.storage.read();
-      if (!record) return undefined;
-      const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
-      if (!opened.ok) return opened.error.kind === 'vault-key-mismatch' ? 'replaced' : undefined;
-      const payload = readVaultPayload(opened.value, { settle: false });
-      return payload.ok ? payload.value.entries : undefined;
-    } catch {
-      // Unreadable now: the write that follows reports the storage problem, if it persists.
-      return undefined;
-    }
-  }
-
   /** Whether the vault is still the open, sealed one `sealingKey` unlocked. */
   const stillOpenWith = (sealingKey: VaultSealingKey) => key === sealingKey && store.getState().mode === 'open';
 
@@ -178,7 +154,7 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
   async function writeSealed(sealingKey: VaultSealingKey): Promise<void> {
     // Another tab may have sealed a rotation this one has not heard of yet: writing this
     // tab's copy as it is would put the rotated-away refresh token back into storage.
-    const stored = await readStoredEntries(sealingKey);
+    const stored = await readStoredVaultEntries(deps.storage, sealingKey);
     if (!stillOpenWith(sealingKey)) return;
     // Writing over a vault another tab set up under a new passphrase would erase it; this
     // tab's copy stays in memory and the person is told why it was not saved.
@@ -211,7 +187,7 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
   async function adoptStored(id: string): Promise<boolean> {
     const sealingKey = key;
     if (!sealingKey || store.getState().persistence !== 'sealed' || !stillOpenWith(sealingKey)) return false;
-    const stored = await readStoredEntries(sealingKey);
+    const stored = await readStoredVaultEntries(deps.storage, sealingKey);
     return Array.isArray(stored) && stillOpenWith(sealingKey) && adopt(stored, id);
   }
 

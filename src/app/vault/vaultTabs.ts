@@ -16,8 +16,9 @@
  * This file holds those dependencies (the browser's and in-memory stand-ins for tests), the
  * messages, and the rule for which of two states of an entry is the later one.
  */
-import type { VaultEntryState } from '../../core';
-import type { VaultEntryRecord } from './vaultPayload';
+import { openVaultJsonWithKey, type VaultEntryState, type VaultSealingKey } from '../../core';
+import { readVaultPayload, type VaultEntryRecord } from './vaultPayload';
+import type { VaultStorage } from './vaultStorage';
 
 /** The BroadcastChannel the tabs of a vault talk on. */
 export const VAULT_TAB_CHANNEL_NAME = 'wirebench-vault';
@@ -204,4 +205,27 @@ export function adoptLaterVaultStates(held: readonly VaultEntryRecord[], stored:
     return { ...record, state, log: other.log };
   });
   return changed ? next : undefined;
+}
+
+/** Why a save was refused when another tab replaced the stored vault. */
+export const VAULT_REPLACED_ELSEWHERE =
+  'another tab set up a new vault with a different passphrase, and saving here would erase it. Nothing was written; lock this vault and unlock the new one.';
+
+/**
+ * The entries as stored now, opened with the key this tab holds; undefined if none or
+ * unreadable; `replaced` when the stored vault is sealed under another key (another tab
+ * forgot this vault and set up a new one with another passphrase).
+ */
+export async function readStoredVaultEntries(storage: VaultStorage, sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | 'replaced' | undefined> {
+  try {
+    const record = await storage.read();
+    if (!record) return undefined;
+    const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
+    if (!opened.ok) return opened.error.kind === 'vault-key-mismatch' ? 'replaced' : undefined;
+    const payload = readVaultPayload(opened.value, { settle: false });
+    return payload.ok ? payload.value.entries : undefined;
+  } catch {
+    // Unreadable now: the write that follows reports the storage problem, if it persists.
+    return undefined;
+  }
 }
