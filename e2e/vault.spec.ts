@@ -22,10 +22,7 @@ test('a grant from the consent page is exchanged as JSON, refreshed before expir
   const refreshToken = await consent.grantAccess(origin, 'short-lived');
 
   const vault = new VaultPage(workbench.page);
-  await vault.open();
-  await vault.keepInMemory();
-  await vault.addEntry(shortLivedEntry(origin));
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry('memory', shortLivedEntry(origin), refreshToken);
 
   // The vault exchanged at once: access granted → refresh token held → access token valid.
   await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
@@ -61,10 +58,7 @@ test('revoking the grant on the grants page shows the entry as revoked', async (
   const refreshToken = await consent.grantAccess(origin, 'demo-client');
 
   const vault = new VaultPage(workbench.page);
-  await vault.open();
-  await vault.keepInMemory();
-  await vault.addEntry({ ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret' });
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry('memory', { ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret' }, refreshToken);
   await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
   const grantId = (await vault.claims().getByRole('row', { name: /^gid/ }).getByRole('cell').textContent())?.trim() ?? '';
   expect(grantId).toMatch(/^g_/);
@@ -86,10 +80,7 @@ test('the encrypted vault rests in IndexedDB without a plaintext secret, locks, 
   const refreshToken = await consent.grantAccess(origin, 'demo-client');
 
   const vault = new VaultPage(workbench.page);
-  await vault.open();
-  await vault.createEncrypted(PASSPHRASE);
-  await vault.addEntry({ ...shortLivedEntry(origin, 'Sealed orders'), clientId: 'demo-client', clientSecret: 'demo-secret' });
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry({ passphrase: PASSPHRASE }, { ...shortLivedEntry(origin, 'Sealed orders'), clientId: 'demo-client', clientSecret: 'demo-secret' }, refreshToken);
   await expect(vault.flowCurrentStep()).toContainText('Access token: valid');
   await vault.closeDialog();
 
@@ -126,10 +117,7 @@ test('a request using the vault gets a Bearer token, and after expiry the vault 
   const refreshToken = await consent.grantAccess(origin, 'demo-client');
 
   const vault = new VaultPage(workbench.page);
-  await vault.open();
-  await vault.keepInMemory();
-  await vault.addEntry({ ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false });
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry('memory', { ...shortLivedEntry(origin, 'Demo orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false }, refreshToken);
   await expect(vault.flowCurrentStep()).toContainText('Refresh token held');
   await vault.closeDialog();
 
@@ -181,10 +169,7 @@ test('the vault refuses to send its token to a host outside the entry list, or o
   const refreshToken = await consent.grantAccess(origin, 'demo-client');
 
   const vault = new VaultPage(workbench.page);
-  await vault.open();
-  await vault.keepInMemory();
-  await vault.addEntry({ ...shortLivedEntry(origin, 'Strict orders'), clientId: 'demo-client', clientSecret: 'demo-secret', allowPlainHttp: false, autoRefresh: false });
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry('memory', { ...shortLivedEntry(origin, 'Strict orders'), clientId: 'demo-client', clientSecret: 'demo-secret', allowPlainHttp: false, autoRefresh: false }, refreshToken);
   await vault.closeDialog();
 
   const port = new URL(origin).port;
@@ -210,10 +195,7 @@ test('the vault refuses to send its token to a host outside the entry list, or o
 async function sendWithTokenExpiredAtServer(workbench: import('./pages/WorkbenchPage').WorkbenchPage, vault: VaultPage, consent: SandboxAuthPages, method = 'POST') {
   const origin = workbench.origin();
   const refreshToken = await consent.grantAccess(origin, 'short-lived');
-  await vault.open();
-  await vault.keepInMemory();
-  await vault.addEntry({ ...shortLivedEntry(origin), autoRefresh: false });
-  await vault.giveRefreshToken(refreshToken);
+  await vault.holdEntry('memory', { ...shortLivedEntry(origin), autoRefresh: false }, refreshToken);
   await vault.closeDialog();
 
   // A GET first, so the POST below is not a repeat of an earlier POST.
@@ -309,10 +291,7 @@ test('two tabs of one encrypted vault refreshing at once present the refresh tok
   const refreshToken = await consent.grantAccess(origin, 'demo-client');
 
   const first = new VaultPage(workbench.page);
-  await first.open();
-  await first.createEncrypted(PASSPHRASE);
-  await first.addEntry({ ...shortLivedEntry(origin, 'Shared orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false });
-  await first.giveRefreshToken(refreshToken);
+  await first.holdEntry({ passphrase: PASSPHRASE }, { ...shortLivedEntry(origin, 'Shared orders'), clientId: 'demo-client', clientSecret: 'demo-secret', autoRefresh: false }, refreshToken);
   await expect(first.flowCurrentStep()).toContainText('Refresh token held');
   await first.closeDialog();
 

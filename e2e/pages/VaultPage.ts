@@ -82,6 +82,18 @@ export class VaultPage {
     await expect(form.getByRole('status')).toHaveText('Saved.');
   }
 
+  /**
+   * Opens the vault (in memory only, or encrypted under `passphrase`), adds an entry and
+   * gives it a refresh token: how most tests start. The entry's dialog stays open.
+   */
+  async holdEntry(storage: 'memory' | { passphrase: string }, settings: VaultEntrySettings, refreshToken: string): Promise<void> {
+    await this.open();
+    if (storage === 'memory') await this.keepInMemory();
+    else await this.createEncrypted(storage.passphrase);
+    await this.addEntry(settings);
+    await this.giveRefreshToken(refreshToken);
+  }
+
   async showSection(name: 'Token' | 'Settings' | 'Exchange log'): Promise<void> {
     await this.dialog.getByRole('tab', { name }).click();
   }
