@@ -5,21 +5,10 @@
  * elements, a recursive type, and five document/literal operations per entity bound for
  * SOAP 1.1 and 1.2. The same seed and size always give the same text, so runs compare.
  */
+import { seededRandom } from '../src/sandbox/seededRandom';
 
 const WSDL_TNS = 'urn:example:erp:service';
 const COMMON_NS = 'urn:example:erp:common';
-
-/** A small seeded PRNG (mulberry32): deterministic across runs and machines. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MODULES = ['Inventory', 'Billing', 'Shipping', 'Procurement', 'Payroll', 'Ledger', 'Crm', 'Support', 'Catalog', 'Warehouse', 'Fleet', 'Contracts'];
 const NOUNS = ['Item', 'Invoice', 'Shipment', 'Supplier', 'Employee', 'Account', 'Contact', 'Ticket', 'Product', 'Location', 'Vehicle', 'Agreement', 'Batch', 'Quote', 'Receipt'];

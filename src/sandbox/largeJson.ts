@@ -5,6 +5,7 @@
  * arrays and objects, the kind of body a viewer and a formatter must cope with.
  */
 import { sendProblem, type SandboxContext, type SandboxRoute } from './router';
+import { seededRandom } from './seededRandom';
 
 /** Largest document served, in MiB. */
 export const MAX_JSON_MEGABYTES = 1024;
@@ -14,21 +15,9 @@ const CITIES = ['Lisbon', 'Oslo', 'Kraków', 'Montréal', 'Nairobi', 'Osaka', 'V
 const PRODUCTS = ['Brass gear', 'Punch card', 'Vacuum tube', 'Relay switch', 'Core memory plane', 'Teletype ribbon', 'Slide rule', 'Magnetic drum'];
 const TAGS = ['priority', 'gift', 'fragile', 'backorder', 'wholesale', 'returning-customer'];
 
-/** A small seeded generator (mulberry32), so every item depends only on its index. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The item at `index`, always the same. */
 export function generatedItem(index: number): unknown {
-  const r = random(index * 2654435761);
+  const r = seededRandom(index * 2654435761);
   const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)]!;
   const lineCount = 1 + Math.floor(r() * 3);
   const lines = Array.from({ length: lineCount }, (_, i) => ({
