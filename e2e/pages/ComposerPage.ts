@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { RequestLinePage } from './RequestLinePage';
 
 /** A multipart part as the builder takes it. */
 export interface PartSpec {
@@ -12,52 +13,24 @@ export interface PartSpec {
 }
 
 /** The composer as a person uses it: tabs, request line, parts of the request, conventions, checks. */
-export class ComposerPage {
+export class ComposerPage extends RequestLinePage {
   readonly pane: Locator;
-  readonly method: Locator;
-  readonly url: Locator;
-  readonly send: Locator;
-  readonly cancel: Locator;
   readonly sendProblem: Locator;
   readonly requestTabs: Locator;
   readonly wirePreview: Locator;
   readonly conventions: Locator;
   readonly gate: Locator;
   readonly uploadProgress: Locator;
-  readonly status: Locator;
-  readonly responseBody: Locator;
-  readonly metrics: Locator;
 
-  constructor(readonly page: Page) {
+  constructor(page: Page) {
+    super(page);
     this.pane = page.getByRole('region', { name: 'Request', exact: true });
-    this.method = page.getByLabel('Method', { exact: true });
-    this.url = page.getByLabel('URL', { exact: true });
-    this.send = page.getByRole('button', { name: 'Send', exact: true });
-    this.cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     this.sendProblem = page.getByRole('alert').filter({ hasText: 'Not sent:' });
     this.requestTabs = page.getByRole('tablist', { name: 'Open requests' });
     this.wirePreview = page.getByTestId('wire-preview');
     this.conventions = page.getByRole('list', { name: 'Convention findings' });
     this.gate = page.getByRole('dialog', { name: /Send this again\?|Confirm before sending/ });
     this.uploadProgress = page.getByRole('progressbar', { name: 'Upload progress' });
-    this.status = page.getByTestId('status');
-    this.responseBody = page.getByTestId('response-body');
-    this.metrics = page.getByTestId('metrics');
-  }
-
-  async open(): Promise<void> {
-    await this.page.goto('/');
-    await expect(this.send).toBeVisible();
-  }
-
-  /** The origin of the running server, for sandbox URLs. */
-  origin(): string {
-    return new URL(this.page.url()).origin;
-  }
-
-  async compose(method: string, url: string): Promise<void> {
-    await this.method.fill(method);
-    await this.url.fill(url);
   }
 
   async section(name: 'Params' | 'Headers' | 'Auth' | 'Body' | 'Options'): Promise<void> {

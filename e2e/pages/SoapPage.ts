@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { RequestLinePage } from './RequestLinePage';
 
 /** The SOAP tools of the composer as a person uses them, and what the inspector shows of the answer. */
-export class SoapPage {
-  readonly send: Locator;
+export class SoapPage extends RequestLinePage {
   readonly wsdlUrl: Locator;
   readonly loadButton: Locator;
   readonly progress: Locator;
@@ -20,15 +20,11 @@ export class SoapPage {
   readonly regenerate: Locator;
   readonly lastHeader: Locator;
   readonly gate: Locator;
-  readonly url: Locator;
-  readonly status: Locator;
-  readonly metrics: Locator;
   readonly soapFault: Locator;
-  readonly responseBody: Locator;
   readonly relayError: Locator;
 
-  constructor(readonly page: Page) {
-    this.send = page.getByRole('button', { name: 'Send', exact: true });
+  constructor(page: Page) {
+    super(page);
     this.wsdlUrl = page.getByLabel('WSDL URL', { exact: true });
     this.loadButton = page.getByRole('button', { name: /^(Load|Reload) WSDL$/ });
     this.progress = page.getByTestId('wsdl-progress');
@@ -46,22 +42,8 @@ export class SoapPage {
     this.regenerate = page.getByRole('checkbox', { name: 'New Nonce and Created at every send' });
     this.lastHeader = page.getByTestId('wss-last-header');
     this.gate = page.getByRole('dialog', { name: /Send this again\?|Confirm before sending/ });
-    this.url = page.getByLabel('URL', { exact: true });
-    this.status = page.getByTestId('status');
-    this.metrics = page.getByTestId('metrics');
     this.soapFault = page.getByRole('region', { name: /^SOAP 1\.[12] Fault/ });
-    this.responseBody = page.getByTestId('response-body');
     this.relayError = page.getByTestId('relay-error');
-  }
-
-  async open(): Promise<void> {
-    await this.page.goto('/');
-    await expect(this.send).toBeVisible();
-  }
-
-  /** The origin of the running server, for sandbox URLs. */
-  origin(): string {
-    return new URL(this.page.url()).origin;
   }
 
   /** The sandbox's SOAP order service endpoint. */

@@ -1,46 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { RequestLinePage } from './RequestLinePage';
 
 /** The workbench as a person sees it: composer on the left, response on the right. */
-export class WorkbenchPage {
-  readonly method: Locator;
-  readonly url: Locator;
-  readonly send: Locator;
-  readonly cancel: Locator;
+export class WorkbenchPage extends RequestLinePage {
   readonly addHeader: Locator;
   readonly body: Locator;
   readonly response: Locator;
-  readonly status: Locator;
-  readonly responseBody: Locator;
   readonly relayError: Locator;
-  readonly metrics: Locator;
 
-  constructor(readonly page: Page) {
-    this.method = page.getByLabel('Method', { exact: true });
-    this.url = page.getByLabel('URL', { exact: true });
-    this.send = page.getByRole('button', { name: 'Send', exact: true });
-    this.cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  constructor(page: Page) {
+    super(page);
     this.addHeader = page.getByRole('button', { name: 'Add header' });
     this.body = page.getByLabel('Request body');
     this.response = page.getByRole('region', { name: 'Response' });
-    this.status = page.getByTestId('status');
-    this.responseBody = page.getByTestId('response-body');
     this.relayError = page.getByTestId('relay-error');
-    this.metrics = page.getByTestId('metrics');
-  }
-
-  async open(): Promise<void> {
-    await this.page.goto('/');
-    await expect(this.send).toBeVisible();
-  }
-
-  /** The origin of the running server, for sandbox URLs. */
-  origin(): string {
-    return new URL(this.page.url()).origin;
-  }
-
-  async compose(method: string, url: string): Promise<void> {
-    await this.method.fill(method);
-    await this.url.fill(url);
   }
 
   async setHeader(index: number, name: string, value: string): Promise<void> {

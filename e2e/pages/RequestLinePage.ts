@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * What every view of the workbench shares: the request line (method, URL, Send, Cancel),
+ * the response's status, body and metrics, opening the app and composing a request.
+ * `WorkbenchPage`, `ComposerPage` and `SoapPage` build on it.
+ */
+export class RequestLinePage {
+  readonly method: Locator;
+  readonly url: Locator;
+  readonly send: Locator;
+  readonly cancel: Locator;
+  readonly status: Locator;
+  readonly responseBody: Locator;
+  readonly metrics: Locator;
+
+  constructor(readonly page: Page) {
+    this.method = page.getByLabel('Method', { exact: true });
+    this.url = page.getByLabel('URL', { exact: true });
+    this.send = page.getByRole('button', { name: 'Send', exact: true });
+    this.cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+    this.status = page.getByTestId('status');
+    this.responseBody = page.getByTestId('response-body');
+    this.metrics = page.getByTestId('metrics');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.send).toBeVisible();
+  }
+
+  /** The origin of the running server, for sandbox URLs. */
+  origin(): string {
+    return new URL(this.page.url()).origin;
+  }
+
+  async compose(method: string, url: string): Promise<void> {
+    await this.method.fill(method);
+    await this.url.fill(url);
+  }
+}
