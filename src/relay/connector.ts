@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
+import type { RelayPhase } from '../core';
 
 /** How the relay treats the server certificate of one request. */
 export interface TlsPolicy {
@@ -48,9 +49,18 @@ export function normaliseFingerprint(value: string): string {
   return hex.match(/.{1,2}/g)?.join(':') ?? '';
 }
 
+/** Where a request stands, shared between the connector and the exchange it serves. */
+export interface PhaseTracker {
+  phase: RelayPhase;
+}
+
 interface ConnectOptions extends http.ClientRequestArgs {
   wbTls?: TlsPolicy;
   servername?: string;
+  /** Set as the connection moves through DNS, TCP connect and TLS. */
+  wbPhase?: PhaseTracker;
+  /** Aborted when the request's deadline passes or it is cancelled: the half-open socket is destroyed. */
+  wbDeadline?: AbortSignal;
 }
 
 // Node's Agent calls createConnection(options, callback) and waits for the callback when it returns nothing.
@@ -62,15 +72,35 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
   const port = Number(options.port) || (secure ? 443 : 80);
   const timings: ConnectionTimings = { dns: 0, connect: 0, tls: 0, readyAt: 0 };
   let settled = false;
+  let open: net.Socket | undefined;
+  const deadline = options.wbDeadline;
+  const setPhase = (phase: RelayPhase) => {
+    if (options.wbPhase) options.wbPhase.phase = phase;
+  };
+  const onDeadline = () => {
+    // The exchange has already ended with its timeout or cancel; free what is half open.
+    const reason = Object.assign(new Error('Connection abandoned at the deadline'), { code: 'WB_TIMEOUT' });
+    open?.destroy();
+    done(reason);
+  };
   const done = (err: Error | null, socket?: net.Socket) => {
     if (settled) return;
     settled = true;
+    deadline?.removeEventListener('abort', onDeadline);
     callback(err, socket as net.Socket);
   };
+  if (deadline?.aborted) {
+    onDeadline();
+    return;
+  }
+  deadline?.addEventListener('abort', onDeadline, { once: true });
 
   const afterLookup = (address: string, family: number) => {
+    if (settled) return;
+    setPhase('connect');
     const connectStart = performance.now();
     const raw = net.connect({ host: address, port, family });
+    open = raw;
     raw.setNoDelay(true);
     raw.once('error', (err) => done(err));
     raw.once('connect', () => {
@@ -81,10 +111,12 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
         done(null, raw);
         return;
       }
+      setPhase('tls');
       const tlsStart = performance.now();
       // SNI carries host names only (RFC 6066 §3); an IP literal is sent without it.
       const servername = net.isIP(host) ? undefined : (options.servername ?? host);
       const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+      open = socket;
       socket.once('error', (err) => done(err));
       socket.once('secureConnect', () => {
         timings.tls = performance.now() - tlsStart;
@@ -130,6 +162,7 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
     afterLookup(host, net.isIP(host));
     return;
   }
+  setPhase('dns');
   dns.lookup(host, (err, address, family) => {
     timings.dns = performance.now() - start;
     if (err) done(err);

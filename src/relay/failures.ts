@@ -2,7 +2,7 @@
  * Turns whatever Node threw into the relay's typed error, so the page can always say in
  * plain words what happened. Nothing here reaches the person as a bare "Failed to fetch".
  */
-import type { RelayError, RelayErrorKind } from '../core';
+import type { RelayError, RelayErrorKind, RelayPhase } from '../core';
 import { CertificateError } from './connector';
 
 /** An error the relay raised itself, already typed. */
@@ -11,6 +11,7 @@ export class RelayFailure extends Error {
     readonly kind: RelayErrorKind,
     message: string,
     readonly detail?: string,
+    readonly phase?: RelayPhase,
   ) {
     super(message);
     this.name = 'RelayFailure';
@@ -22,7 +23,7 @@ const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|H
 /** Classifies an error from a socket, the HTTP parser or the relay itself. */
 export function classifyFailure(err: unknown, target?: string): RelayError {
   if (err instanceof RelayFailure) {
-    return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}) };
+    return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}), ...(err.phase ? { phase: err.phase } : {}) };
   }
   if (err instanceof CertificateError) {
     return {

@@ -66,12 +66,43 @@ export function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayReques
   });
 }
 
+/** Allowed range of the request timeout, ms. */
+export const TIMEOUT_BOUNDS = { min: 100, max: 3_600_000 } as const;
+/** Allowed range of redirects followed. */
+export const REDIRECT_BOUNDS = { min: 0, max: 50 } as const;
+
+/**
+ * A numeric field of the description must be a finite integer within bounds when present:
+ * `"ten"` would otherwise become NaN, which `Math.min`/`Math.max` pass straight through
+ * (unbounded redirects, or a timeout that fires at once).
+ */
+function checkNumber(meta: RelayRequestMeta, field: 'timeoutMs' | 'maxRedirects', bounds: { min: number; max: number }): void {
+  const value: unknown = meta[field];
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw new RelayFailure(
+      'bad_request',
+      `The field ${field} must be a whole number from ${bounds.min} to ${bounds.max}, not ${JSON.stringify(value) ?? String(value)}.`,
+    );
+  }
+}
+
 function validateMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
   if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
     throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);
   }
   if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
+  checkNumber(meta, 'timeoutMs', TIMEOUT_BOUNDS);
+  checkNumber(meta, 'maxRedirects', REDIRECT_BOUNDS);
+  for (const flag of ['followRedirects', 'insecureTls'] as const) {
+    if (meta[flag] !== undefined && typeof meta[flag] !== 'boolean') {
+      throw new RelayFailure('bad_request', `The field ${flag} must be true or false, not ${JSON.stringify(meta[flag])}.`);
+    }
+  }
+  if (meta.trustedFingerprints !== undefined && (!Array.isArray(meta.trustedFingerprints) || meta.trustedFingerprints.some((f) => typeof f !== 'string'))) {
+    throw new RelayFailure('bad_request', 'The field trustedFingerprints must be a list of strings.');
+  }
   if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
   meta.headers.forEach((h, i) => {
     if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { framingHeaders, type HeaderField, type RelayTimings } from '../core';
-import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type TlsPolicy } from './connector';
+import { framingHeaders, type HeaderField, type RelayPhase, type RelayTimings } from '../core';
+import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
 
 // Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
@@ -74,6 +74,20 @@ export function completeHeaders(req: Pick<HopRequest, 'method' | 'url' | 'header
   });
 }
 
+const PHASE_WORDS: Record<RelayPhase, string> = {
+  dns: 'looking up the host name (DNS)',
+  connect: 'opening the TCP connection',
+  tls: 'completing the TLS handshake',
+  upload: 'sending the request body',
+  head: 'waiting for the response head',
+  body: 'waiting for the next part of the response body',
+};
+
+/** The typed timeout of one phase: what was awaited, for how long, where. */
+function timeoutFailure(phase: RelayPhase, hop: Pick<HopRequest, 'timeoutMs' | 'url'>): Error {
+  return new RelayFailure('timeout', `Timed out after ${hop.timeoutMs} ms ${PHASE_WORDS[phase]} (${hop.url.host}).`, undefined, phase);
+}
+
 /** Sends one request and resolves with the response head. */
 export function performHop(hop: HopRequest): Promise<HopResponse> {
   return new Promise<HopResponse>((resolve, reject) => {
@@ -99,18 +113,28 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest;
     let received: http.IncomingMessage | undefined;
+    const tracker: PhaseTracker = { phase: 'connect' };
+    // Aborted at the deadline or on cancel, so a connect or TLS handshake still pending is torn down.
+    const deadline = new AbortController();
     const fail = (err: Error) => {
       if (timer) clearTimeout(timer);
+      hop.signal.removeEventListener('abort', onAbort);
+      deadline.abort();
       request?.destroy(err);
       reject(err);
     };
     const touch = () => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
-        const err = Object.assign(new Error(`No progress for ${hop.timeoutMs} ms`), { code: 'WB_TIMEOUT' });
-        // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
-        received?.destroy(err);
-        request.destroy(err);
+        const err = timeoutFailure(tracker.phase, hop);
+        if (received) {
+          // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
+          received.destroy(err);
+          request.destroy(err);
+        } else {
+          // Before a socket exists, destroying the request emits nothing: settle here.
+          fail(err);
+        }
       }, hop.timeoutMs);
     };
     const options = {
@@ -122,6 +146,8 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       setHost: false,
       agent: secure ? httpsAgent : httpAgent,
       wbTls: hop.tls,
+      wbPhase: tracker,
+      wbDeadline: deadline.signal,
       servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined,
     };
     try {
@@ -138,11 +164,11 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     let finishedAt = 0;
     let sent = 0;
 
-    const onAbort = () => {
+    function onAbort() {
       const err = Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' });
       received?.destroy(err);
       fail(err);
-    };
+    }
     if (hop.signal.aborted) {
       onAbort();
       return;
@@ -151,6 +177,7 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
 
     request.on('socket', (socket) => {
       socketAt = performance.now();
+      tracker.phase = hop.body === null || hop.body instanceof Uint8Array ? 'head' : 'upload';
       if (request.reusedSocket) timings.reusedConnection = true;
       else {
         connection = connectionTimings.get(socket);
@@ -162,17 +189,42 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       }
     });
     request.on('finish', () => {
+      tracker.phase = 'head';
       finishedAt = performance.now();
       timings.send = finishedAt - socketAt;
     });
+    // A 101 (or any upgrade) to a request that asked for none: Node hands the socket to an
+    // 'upgrade' listener and never emits 'response', so without this the exchange would hang.
+    const refuseUpgrade = (status: number) =>
+      fail(
+        new RelayFailure(
+          'protocol',
+          `The server answered ${status} Switching Protocols to a request that did not ask to upgrade (RFC 9110 §15.2.2: a server must not switch protocols unasked).`,
+        ),
+      );
+    request.on('upgrade', (res: http.IncomingMessage, socket: import('node:net').Socket) => {
+      socket.destroy();
+      refuseUpgrade(res.statusCode ?? 101);
+    });
+    request.on('information', (info: { statusCode: number }) => {
+      if (info.statusCode === 101) refuseUpgrade(101);
+      else touch();
+    });
     request.on('error', (err: StaleSocketFailure) => {
       hop.signal.removeEventListener('abort', onAbort);
+      deadline.abort();
       if (timer) clearTimeout(timer);
       err.reusedSocket = request.reusedSocket;
       reject(err);
     });
     request.on('response', (response) => {
+      if (response.statusCode === 101) {
+        // Without an Upgrade header Node hands a 101 over as a final response.
+        refuseUpgrade(101);
+        return;
+      }
       received = response;
+      tracker.phase = 'body';
       const now = performance.now();
       timings.firstByte = now - (finishedAt || socketAt);
       touch();

@@ -128,10 +128,15 @@ export type RelayErrorKind =
   | 'too_large'
   | 'bad_request';
 
+/** Where an exchange was when it failed: the phase a `timeout` names. */
+export type RelayPhase = 'dns' | 'connect' | 'tls' | 'upload' | 'head' | 'body';
+
 /** The terminal frame of a failed exchange. */
 export interface RelayError {
   kind: RelayErrorKind;
   message: string;
+  /** For timeouts: the phase that went silent past the deadline. */
+  phase?: RelayPhase;
   detail?: string;
   /** The low-level code when there was one (e.g. ECONNREFUSED). */
   code?: string;
