@@ -4,6 +4,7 @@
  * so the folder stays free of request parsing and status codes.
  */
 import type http from 'node:http';
+import { OutsideWorkspaceError } from './workspaceConfine';
 import type { WorkspaceFolder } from './workspaceFolder';
 
 /** Request bodies of `/api/workspace` are records, not payloads. */
@@ -71,7 +72,13 @@ export async function handleWorkspaceApi(req: http.IncomingMessage, res: http.Se
     return;
   }
   const kind = match[1] === 'collections' ? 'collection' : 'environment';
-  const id = decodeURIComponent(match[2]!);
+  let id: string;
+  try {
+    id = decodeURIComponent(match[2]!);
+  } catch {
+    sendJson(res, 400, { error: `The ${kind} id in ${JSON.stringify(match[2])} is not valid percent-encoding (RFC 3986 §2.1): each % must be followed by two hex digits of UTF-8.` });
+    return;
+  }
   try {
     if (method === 'DELETE') {
       const removed = kind === 'collection' ? await folder.deleteCollection(id) : await folder.deleteEnvironment(id);
@@ -96,6 +103,7 @@ export async function handleWorkspaceApi(req: http.IncomingMessage, res: http.Se
     if (!written.ok) sendJson(res, 400, { error: written.error.message, field: written.error.field });
     else sendJson(res, 200, { revision: written.value });
   } catch (err) {
-    sendJson(res, 500, { error: `The workspace folder could not be written: ${(err as Error).message}` });
+    if (err instanceof OutsideWorkspaceError) sendJson(res, 409, { error: err.message });
+    else sendJson(res, 500, { error: `The workspace folder could not be written: ${(err as Error).message}` });
   }
 }

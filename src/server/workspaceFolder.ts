@@ -9,7 +9,7 @@
  * the HTTP routes in `workspaceApi.ts`.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import {
   storedWorkspaceRecord,
@@ -20,7 +20,9 @@ import {
   type Result,
   type StoredWorkspaceRecord,
 } from '../core';
-import { isHidden, pruneEmptyDirs, readTree, removeEmptyDirs, writeText } from './workspaceDisk';
+import { confine } from './workspaceConfine';
+import { isHidden, pruneEmptyDirs, readTree, removeEmptyDirs, removeFile, writeText } from './workspaceDisk';
+import { recoverInterruptedSave, swapCollectionDir } from './workspaceSwap';
 import { collectionFiles, environmentFile, slugOf, uniqueName } from './workspaceLayout';
 import { collectionFromFiles, environmentFromFile, type ItemCache, type WorkspaceFileSetAside } from './workspaceLayoutReading';
 
@@ -64,17 +66,35 @@ export class WorkspaceFolder {
   private timer: NodeJS.Timeout | undefined;
   private rescanTimer: NodeJS.Timeout | undefined;
   revision = 0;
+  private afterSwapStep: Parameters<typeof swapCollectionDir>[0]['afterStep'];
 
   private constructor(readonly dir: string) {}
+
+  /** False when `collections/` leads outside the folder through a link: then it is neither read nor written. */
+  private insideCollections(): Promise<boolean> {
+    return confine(this.dir, path.join(this.dir, COLLECTIONS)).then(
+      () => true,
+      () => false,
+    );
+  }
 
   /**
    * Opens `dir` (creating it and its `collections/` and `environments/` when missing),
    * reads it, and with `watch` (the default) follows edits made on disk.
    */
-  static async open(dir: string, options: { watch?: boolean } = {}): Promise<WorkspaceFolder> {
-    const folder = new WorkspaceFolder(path.resolve(dir));
-    await mkdir(path.join(folder.dir, COLLECTIONS), { recursive: true });
-    await mkdir(path.join(folder.dir, ENVIRONMENTS), { recursive: true });
+  static async open(dir: string, options: { watch?: boolean; afterSwapStep?: Parameters<typeof swapCollectionDir>[0]['afterStep'] } = {}): Promise<WorkspaceFolder> {
+    await mkdir(path.resolve(dir), { recursive: true });
+    // A linked root is the person's choice: resolved once here, and everything stays inside its real path.
+    const folder = new WorkspaceFolder(await realpath(path.resolve(dir)));
+    folder.afterSwapStep = options.afterSwapStep;
+    for (const sub of [COLLECTIONS, ENVIRONMENTS]) {
+      const inside = await confine(folder.dir, path.join(folder.dir, sub)).then(
+        () => true,
+        () => false,
+      );
+      if (inside) await mkdir(path.join(folder.dir, sub), { recursive: true });
+    }
+    if (await folder.insideCollections()) await recoverInterruptedSave(path.join(folder.dir, COLLECTIONS));
     await folder.rescan();
     if (options.watch !== false) folder.startWatching();
     return folder;
@@ -144,16 +164,24 @@ export class WorkspaceFolder {
       set: (key, item) => nextCache.set(key, item),
     };
     const collectionsDir = path.join(this.dir, COLLECTIONS);
-    const entries = await readdir(collectionsDir, { withFileTypes: true }).catch(() => []);
+    const collectionsInside = await this.insideCollections();
+    if (!collectionsInside) setAside.push({ path: `${COLLECTIONS}/`, kind: 'collection', reason: 'the directory is a symbolic link leading outside the workspace folder; it was not read' });
+    const entries = collectionsInside ? await readdir(collectionsDir, { withFileTypes: true }).catch(() => []) : [];
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (isHidden(entry.name)) continue;
       const root = `${COLLECTIONS}/${entry.name}/`;
+      if (entry.isSymbolicLink()) {
+        setAside.push({ path: `${COLLECTIONS}/${entry.name}`, kind: 'collection', reason: 'a symbolic link; collections are read only from directories inside the workspace folder' });
+        continue;
+      }
       if (!entry.isDirectory()) {
         if (entry.name.endsWith('.json')) setAside.push({ path: `${COLLECTIONS}/${entry.name}`, kind: 'collection', reason: 'a collection is a directory with a collection.json, not a single file' });
         continue;
       }
-      const files = await readTree(path.join(collectionsDir, entry.name), (relative, reason) =>
-        setAside.push({ path: `${root}${relative}`, kind: 'request', reason }),
+      const files = await readTree(
+        path.join(collectionsDir, entry.name),
+        (relative, reason) => setAside.push({ path: `${root}${relative}`, kind: 'request', reason }),
+        this.dir,
       );
       const read = collectionFromFiles(root, files, cache);
       setAside.push(...read.setAside);
@@ -171,8 +199,10 @@ export class WorkspaceFolder {
       }
       collections.set(read.collection.id, { dir: entry.name, collection: read.collection, loaded: read.loaded });
     }
-    const environmentFiles = await readTree(path.join(this.dir, ENVIRONMENTS), (relative, reason) =>
-      setAside.push({ path: `${ENVIRONMENTS}/${relative}`, kind: 'environment', reason }),
+    const environmentFiles = await readTree(
+      path.join(this.dir, ENVIRONMENTS),
+      (relative, reason) => setAside.push({ path: `${ENVIRONMENTS}/${relative}`, kind: 'environment', reason }),
+      this.dir,
     );
     for (const [relative, text] of environmentFiles) {
       const file = `${ENVIRONMENTS}/${relative}`;
@@ -231,16 +261,39 @@ export class WorkspaceFolder {
         if (existing) taken.delete(existing.dir);
         dir = uniqueName(slug, taken);
       }
-      const root = path.join(this.dir, COLLECTIONS, dir);
-      const written = new Set<string>();
-      for (const [relative, file] of collectionFiles(collection).files) {
-        const workspacePath = `${COLLECTIONS}/${dir}/${relative}`;
-        written.add(workspacePath);
-        await writeText(path.join(root, relative), file.text);
-        if (file.item) this.cache.set(`${workspacePath}\n${file.text}`, file.item);
+      const collectionsDir = path.join(this.dir, COLLECTIONS);
+      const root = path.join(collectionsDir, dir);
+      const planned = collectionFiles(collection).files;
+      const texts = new Map<string, string>();
+      for (const [relative, file] of planned) {
+        texts.set(relative, file.text);
+        if (file.item) this.cache.set(`${COLLECTIONS}/${dir}/${relative}\n${file.text}`, file.item);
       }
-      await this.removeStale(existing?.loaded ?? [], written);
-      if (existing && existing.dir !== dir) await removeEmptyDirs(path.join(this.dir, COLLECTIONS, existing.dir), path.join(this.dir, COLLECTIONS));
+      const written = new Set([...texts.keys()].map((relative) => `${COLLECTIONS}/${dir}/${relative}`));
+      const stale = (existing?.loaded ?? []).filter((file) => !written.has(file));
+      let changed = stale.length;
+      if (existing?.dir === dir) {
+        for (const [relative, text] of texts) {
+          const current = await readFile(path.join(root, relative), 'utf8').catch(() => undefined);
+          if (current !== text) changed++;
+        }
+      } else changed += texts.size;
+      if (existing?.dir === dir && changed <= 1) {
+        // One file changes: a rename into place is already all-or-nothing.
+        for (const [relative, text] of texts) await writeText(path.join(root, relative), text, this.dir);
+        for (const file of stale) await removeFile(path.join(this.dir, file), this.dir);
+      } else if (changed > 0) {
+        const prefix = existing ? `${COLLECTIONS}/${existing.dir}/` : '';
+        await swapCollectionDir({
+          collectionsDir,
+          root: this.dir,
+          target: dir,
+          previous: existing?.dir,
+          files: texts,
+          replaced: new Set((existing?.loaded ?? []).map((file) => file.slice(prefix.length))),
+          afterStep: this.afterSwapStep,
+        });
+      }
       await pruneEmptyDirs(root);
       await this.readAll();
       return { ok: true, value: this.revision };
@@ -252,19 +305,23 @@ export class WorkspaceFolder {
     return this.serial(async () => {
       const existing = this.collections.get(id);
       if (!existing) return false;
-      await this.removeStale(existing.loaded, new Set());
+      const prefix = `${COLLECTIONS}/${existing.dir}/`;
+      // The same swap as a save with no files: what was not part of the collection stays.
+      await swapCollectionDir({
+        collectionsDir: path.join(this.dir, COLLECTIONS),
+        root: this.dir,
+        target: existing.dir,
+        previous: existing.dir,
+        files: new Map(),
+        replaced: new Set(existing.loaded.map((file) => file.slice(prefix.length))),
+        afterStep: this.afterSwapStep,
+      });
       const root = path.join(this.dir, COLLECTIONS, existing.dir);
       await pruneEmptyDirs(root);
       await removeEmptyDirs(root, path.join(this.dir, COLLECTIONS));
       await this.readAll();
       return true;
     });
-  }
-
-  private async removeStale(loaded: readonly string[], kept: ReadonlySet<string>): Promise<void> {
-    for (const file of loaded) {
-      if (!kept.has(file)) await unlink(path.join(this.dir, file)).catch(() => undefined);
-    }
   }
 
   /** Writes an environment (a stored record, validated here) as `environments/<name>.json`. */
@@ -282,8 +339,8 @@ export class WorkspaceFolder {
         if (existing) taken.delete(existing.file);
         file = uniqueName(slug, taken, '.json');
       }
-      await writeText(path.join(this.dir, ENVIRONMENTS, file), environmentFile(environment));
-      if (existing && existing.file !== file) await unlink(path.join(this.dir, ENVIRONMENTS, existing.file)).catch(() => undefined);
+      await writeText(path.join(this.dir, ENVIRONMENTS, file), environmentFile(environment), this.dir);
+      if (existing && existing.file !== file) await removeFile(path.join(this.dir, ENVIRONMENTS, existing.file), this.dir);
       await this.readAll();
       return { ok: true, value: this.revision };
     });
@@ -294,7 +351,7 @@ export class WorkspaceFolder {
     return this.serial(async () => {
       const existing = this.environments.get(id);
       if (!existing) return false;
-      await unlink(path.join(this.dir, ENVIRONMENTS, existing.file)).catch(() => undefined);
+      await removeFile(path.join(this.dir, ENVIRONMENTS, existing.file), this.dir);
       await this.readAll();
       return true;
     });
