@@ -8,3 +8,4 @@ export * from './tree';
 export * from './schema';
 export * from './schemaIssues';
 export * from './redact';
+export * from './keptSecrets';

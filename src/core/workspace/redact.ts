@@ -27,6 +27,32 @@ const SECRET_JSON_MEMBER = /token|secret|passw(or)?d|api-?_?key|apikey|signature
 /** Authorization-style values keep their scheme word so the reader still sees what is sent. */
 const SCHEME_PREFIX = /^(basic|bearer|digest|jwt|token|hawk|aws4-hmac-sha256|negotiate|ntlm)\s+/i;
 
+/**
+ * Values that are secrets whatever field holds them: a JWT (three base64url parts, the
+ * first a JSON header `eyJ…`), an Authorization-style credential (`Bearer …`, `Basic …`),
+ * and tokens whose issuers give them a recognisable prefix (GitHub `ghp_`/`github_pat_`,
+ * Slack `xox?-`, OpenAI/Stripe `sk-`/`sk_live_`, GitLab `glpat-`, AWS `AKIA…`, Google `AIza…`).
+ */
+const SECRET_VALUE_SHAPES: readonly RegExp[] = [
+  /^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*$/,
+  /^(bearer|basic|token|jwt)\s+\S{8,}$/i,
+  /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}$/,
+  /^github_pat_[A-Za-z0-9_]{20,}$/,
+  /^xox[abposr]-[A-Za-z0-9-]{10,}$/,
+  /^(sk|rk|pk)_(live|test)_[A-Za-z0-9]{10,}$/,
+  /^sk-[A-Za-z0-9_-]{20,}$/,
+  /^glpat-[A-Za-z0-9_-]{16,}$/,
+  /^(AKIA|ASIA)[0-9A-Z]{16}$/,
+  /^AIza[0-9A-Za-z_-]{30,}$/,
+];
+
+/** Whether a value has the shape of a credential, whatever field it is in (see `SECRET_VALUE_SHAPES`). */
+export function looksLikeSecretValue(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length < 16 || trimmed.length > 16_384 || onlyReferences(trimmed.replace(SCHEME_PREFIX, ''))) return false;
+  return SECRET_VALUE_SHAPES.some((shape) => shape.test(trimmed));
+}
+
 /** Whether a header with this name carries credentials (Authorization, Cookie, API keys, tokens…). */
 export function isSecretHeaderName(name: string): boolean {
   return SECRET_HEADER.test(name.trim());
@@ -52,9 +78,15 @@ function onlyReferences(value: string): boolean {
 export class SecretRedaction {
   readonly mode: RedactionMode;
   private readonly byName = new Map<string, Variable>();
+  private readonly prefix: string;
 
-  constructor(mode: RedactionMode = 'variables', taken: Iterable<string> = []) {
+  /**
+   * `prefix` puts every introduced name in a namespace (`secret:tab-1.Authorization`), so
+   * references to secrets kept aside never collide with the person's own variables.
+   */
+  constructor(mode: RedactionMode = 'variables', taken: Iterable<string> = [], prefix = '') {
     this.mode = mode;
+    this.prefix = prefix;
     for (const name of taken) this.byName.set(name, { name, value: '', secret: false });
   }
 
@@ -67,7 +99,7 @@ export class SecretRedaction {
   replace(suggestedName: string, value: string): string {
     if (value.trim() === '' || onlyReferences(value)) return value;
     if (this.mode === 'blank') return '';
-    const base = suggestedName.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'secret';
+    const base = this.prefix + (suggestedName.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'secret');
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base}_${n}`;
       const existing = this.byName.get(name);
@@ -82,7 +114,7 @@ export class SecretRedaction {
   /** A header value with its credentials replaced; an Authorization-style scheme word is kept. */
   headerValue(name: string, value: string): string {
     const scheme = SCHEME_PREFIX.exec(value);
-    if (scheme && /authorization/i.test(name)) {
+    if (scheme && (/authorization/i.test(name) || looksLikeSecretValue(value))) {
       const rest = value.slice(scheme[0].length);
       const replaced = this.replace(name, rest);
       return replaced === '' ? '' : scheme[0] + replaced;
@@ -98,14 +130,24 @@ export class SecretRedaction {
     return `${match[1]}${replaced === '' ? '' : `:${replaced}`}@${url.slice(match[0].length)}`;
   }
 
+  /** Whether a header is secret by its name or by the shape of its value. */
+  isSecretHeader(name: string, value: string): boolean {
+    return isSecretHeaderName(name) || looksLikeSecretValue(value);
+  }
+
+  /** Whether a query parameter, form field or part is secret by its name or by the shape of its value. */
+  isSecretParam(name: string, value: string): boolean {
+    return isSecretParamName(name) || looksLikeSecretValue(value);
+  }
+
   /** Header fields with secret-looking ones replaced. */
   headers(headers: readonly HeaderField[]): HeaderField[] {
-    return headers.map((h) => (isSecretHeaderName(h.name) ? { name: h.name, value: this.headerValue(h.name, h.value) } : h));
+    return headers.map((h) => (this.isSecretHeader(h.name, h.value) ? { name: h.name, value: this.headerValue(h.name, h.value) } : h));
   }
 
   /** A JSON text with the string values of secret-looking members replaced, formatting kept; invalid JSON is returned unchanged. */
   jsonText(text: string): string {
-    if (!SECRET_JSON_MEMBER.test(text)) return text;
+    if (!SECRET_JSON_MEMBER.test(text) && !SECRET_VALUE_HINT.test(text)) return text;
     const tokens: JsonToken[] = [];
     if (checkJsonSyntax(text, (token) => tokens.push(token))) return text;
     const edits: { from: number; to: number; text: string }[] = [];
@@ -113,8 +155,8 @@ export class SecretRedaction {
       const [key, colon, value] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
       if (key.kind !== 'string' || colon.kind !== ':' || value.kind !== 'string') continue;
       const name = JSON.parse(text.slice(key.from, key.to)) as string;
-      if (!SECRET_JSON_MEMBER.test(name)) continue;
       const current = JSON.parse(text.slice(value.from, value.to)) as string;
+      if (!SECRET_JSON_MEMBER.test(name) && !looksLikeSecretValue(current)) continue;
       const replaced = this.replace(name, current);
       if (replaced !== current) edits.push({ from: value.from, to: value.to, text: JSON.stringify(replaced) });
     }
@@ -136,7 +178,7 @@ export class SecretRedaction {
   draft(draft: RequestDraft): RequestDraft {
     let queryChanged = false;
     const query = draft.query.map((row) => {
-      if (!isSecretParamName(row.name) || row.list) return row;
+      if (!this.isSecretParam(row.name, row.value) || row.list) return row;
       const value = this.replace(row.name, row.value);
       if (value === row.value) return row;
       queryChanged = true;
@@ -149,14 +191,14 @@ export class SecretRedaction {
       ...draft,
       url,
       query,
-      headers: draft.headers.map((h) => (isSecretHeaderName(h.name) ? { ...h, value: this.headerValue(h.name, h.value) } : h)),
+      headers: draft.headers.map((h) => (this.isSecretHeader(h.name, h.value) ? { ...h, value: this.headerValue(h.name, h.value) } : h)),
       auth: this.auth(draft.auth),
       body: {
         ...body,
         texts: { ...body.texts, json: this.jsonText(body.texts.json), xml: this.xmlText(body.texts.xml), text: this.xmlText(body.texts.text) },
-        form: body.form.map((row) => (isSecretParamName(row.name) ? { ...row, value: this.replace(row.name, row.value) } : row)),
+        form: body.form.map((row) => (this.isSecretParam(row.name, row.value) ? { ...row, value: this.replace(row.name, row.value) } : row)),
         multipart: body.multipart.map((part) =>
-          part.kind !== 'file' && isSecretParamName(part.name)
+          part.kind !== 'file' && this.isSecretParam(part.name, part.value)
             ? { ...part, value: this.replace(part.name, part.value) }
             : part.kind === 'json'
               ? { ...part, value: this.jsonText(part.value) }
@@ -207,14 +249,18 @@ export class SecretRedaction {
       .split('&')
       .map((piece) => {
         const eq = piece.indexOf('=');
-        if (eq < 0 || !isSecretParamName(decode(piece.slice(0, eq)))) return piece;
+        if (eq < 0) return piece;
         const value = decode(piece.slice(eq + 1));
+        if (!this.isSecretParam(decode(piece.slice(0, eq)), value)) return piece;
         const replaced = this.replace(decode(piece.slice(0, eq)), value);
         return replaced === value ? piece : `${piece.slice(0, eq)}=${replaced}`;
       })
       .join('&');
   }
 }
+
+/** A cheap pre-check before tokenising JSON for value shapes. */
+const SECRET_VALUE_HINT = /eyJ|bearer|basic |ghp_|github_pat_|xox|sk[-_]|glpat-|AKIA|ASIA|AIza/i;
 
 /** Elements whose text is a secret: `<Password>`, `<wsse:Password Type="…">`, client secrets, tokens, keys. */
 const SECRET_XML_ELEMENT =
