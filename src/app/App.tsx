@@ -5,12 +5,15 @@ import { SplitPane } from './components/SplitPane';
 import { Sidebar } from './shell/Sidebar';
 import { useSend } from './hooks/useSend';
 import { useWorkspaceSession } from './workspace/useWorkspaceSession';
+import { useSecretKeeper } from './secrets/useSecretKeeper';
 
 /** The workbench: composer on the left, response on the right. */
 export function App() {
   const { send, cancel, sending } = useSend();
   // Loads collections, environments and history, and stores them as the person works.
   useWorkspaceSession();
+  // Secrets kept out of storage come back into open requests when the vault opens.
+  useSecretKeeper();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {

@@ -16,6 +16,7 @@ import { RequestActions } from '../workspace/RequestActions';
 import { RequestTypeToggle } from '../soap/RequestTypeToggle';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../core';
+import { SecretsNotice } from '../secrets/SecretsNotice';
 
 export interface ComposerProps {
   onSend(): void;
@@ -64,6 +65,7 @@ export function Composer(props: ComposerProps) {
       <RequestTabs />
       <div id="composer-panel" role="tabpanel" aria-label="Request being composed" className="composer-body">
         <RequestLine {...props} />
+        <SecretsNotice />
         <MethodNote />
         <UploadProgressBar />
         <div className="composer-toolbar">

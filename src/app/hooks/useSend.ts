@@ -22,6 +22,7 @@ import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { handleUnauthorized, resolveVaultAuth } from '../vault/vaultAccess';
 import { prepareSoapWire } from '../soap/soapSend';
+import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
 
 /** What one trip through the relay gave: the outcome, and the response head if one came. */
 interface Transmission {
@@ -72,6 +73,12 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const state = store.getState();
   const { draft, activeTabId: tabId } = state;
   const env = activeEnvironmentValues(state);
+  const locked = unresolvedKeptSecrets([draft, env]);
+  if (locked.length > 0) {
+    const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
+    store.setState({ sendProblem: { kind: 'secrets-locked', message } });
+    return { ok: false, error: { kind: 'bad_request', message } };
+  }
   const built = buildWireRequest(draft, env);
   if (!built.ok) {
     store.setState({ sendProblem: built.error });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDraft } from '../../core';
-import { composerPersistOptions, storableDraft, storableEnvironment, UNSTORED_AUTH_FIELDS } from './composerPersistence';
+import { composerPersistOptions, composerSnapshot, storableDraft, storableEnvironment, UNSTORED_AUTH_FIELDS } from './composerPersistence';
 import { createWorkbenchStore } from './workbenchStore';
 
 describe('what survives a reload', () => {
@@ -28,7 +28,11 @@ describe('what survives a reload', () => {
     expect(state.tabs.map((t) => t.draft.url)).toEqual(['http://h/one', 'http://h/two']);
     expect(state.draft.url).toBe('http://h/two');
     expect(state.tabs[0]!.draft.method).toBe('PATCH');
-    expect(state.tabs[0]!.draft.auth.values.token).toBe('');
+    // Stored as a reference, never as the value; this page's secret keeper puts it back.
+    const stored = JSON.stringify(composerSnapshot(first.getState()));
+    expect(stored).not.toContain('"secret"');
+    expect(stored).toContain('{{secret:');
+    expect(state.tabs[0]!.draft.auth.values.token).toBe('secret');
     // Environments are stored with the workspace (IndexedDB), not in this snapshot.
     expect(state.environments).toEqual([]);
     const merged = composerPersistOptions().merge!({ tabs: 'nonsense' }, state);

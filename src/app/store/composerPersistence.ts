@@ -7,7 +7,8 @@
  * their references stay and the body editor asks for the file again.
  */
 import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
-import { authSchemes, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
+import { authSchemes, keepDraftSecrets, keptSecretReferences, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
+import { keepSecrets, withKeptSecrets } from '../secrets/secretKeeper';
 import type { RequestTab } from './draftSlice';
 import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../soap/soapSlice';
 import type { WorkbenchState } from './workbenchStore';
@@ -28,11 +29,29 @@ export const UNSTORED_AUTH_FIELDS: ReadonlySet<string> = new Set(
   authSchemes.flatMap((scheme) => scheme.fields.filter((f) => f.kind === 'secret' || f.kind === 'params').map((f) => f.name)),
 );
 
-/** The draft as stored: secret auth values blanked. */
-export function storableDraft(draft: RequestDraft): RequestDraft {
+/**
+ * The draft as stored. With an `owner` (the tab or saved request it belongs to), every
+ * secret in it — by kind, wherever it was typed: header, query, body, cookie, auth — is
+ * replaced by a `{{secret:owner.name}}` reference and its value handed to the secret
+ * keeper (sealed in the vault when there is one). Auth values that are not references are
+ * blanked as before.
+ */
+export function storableDraft(draft: RequestDraft, owner?: string): RequestDraft {
+  let source = draft;
+  if (owner) {
+    const kept = keepDraftSecrets(draft, owner);
+    keepSecrets(kept.kept);
+    source = kept.draft;
+  }
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(draft.auth.values)) values[name] = UNSTORED_AUTH_FIELDS.has(name) ? '' : value;
-  return { ...draft, auth: { ...draft.auth, values } };
+  for (const [name, value] of Object.entries(source.auth.values)) {
+    values[name] = UNSTORED_AUTH_FIELDS.has(name) && !isKeptReference(value) ? '' : value;
+  }
+  return { ...source, auth: { ...source.auth, values } };
+}
+
+function isKeptReference(value: string): boolean {
+  return value.trim() !== '' && keptSecretReferences(value).length > 0 && value.replace(/\{\{[^{}]*\}\}/g, '').trim() === '';
 }
 
 /** The environment as stored: values of secret variables blanked. */
@@ -43,7 +62,7 @@ export function storableEnvironment(environment: RequestEnvironment): RequestEnv
 /** The snapshot to store. */
 export function composerSnapshot(state: WorkbenchState): ComposerSnapshot {
   return {
-    tabs: state.tabs.map((tab) => ({ ...tab, draft: storableDraft(tab.draft) })),
+    tabs: state.tabs.map((tab) => ({ ...tab, draft: storableDraft(tab.id === state.activeTabId ? state.draft : tab.draft, tab.id) })),
     activeTabId: state.activeTabId,
     activeEnvironmentId: state.activeEnvironmentId,
     soapTabs: storableSoapTabs(state),
@@ -84,7 +103,8 @@ export function composerPersistOptions(name = 'wirebench-composer'): PersistOpti
       const snapshot = persisted as Partial<ComposerSnapshot> | undefined;
       if (!snapshot || !Array.isArray(snapshot.tabs) || snapshot.tabs.length === 0) return current;
       try {
-        const tabs = snapshot.tabs.map((tab) => ({ id: String(tab.id), dirty: tab.dirty === true, draft: normaliseDraft(tab.draft) }));
+        // Kept secrets this page already knows are put back; the rest come when the vault opens.
+        const tabs = snapshot.tabs.map((tab) => ({ id: String(tab.id), dirty: tab.dirty === true, draft: withKeptSecrets(normaliseDraft(tab.draft)) }));
         const active = tabs.find((t) => t.id === snapshot.activeTabId) ?? tabs[0]!;
         // Environments load from the workspace storage, which checks this id once they are there.
         const environments = Array.isArray(snapshot.environments) ? snapshot.environments.map(storableEnvironment) : current.environments;

@@ -4,6 +4,7 @@
  * idempotent, for acknowledgement of lint errors, and for confirmation when variables are
  * unresolved. The actual relay call is performed by the function `useSend` registers.
  */
+import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
 import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../core';
 import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
@@ -104,6 +105,12 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
       const origin = options.origin ?? 'tab';
       const s = get();
       if (s.sendInFlight) return 'busy';
+      // Secrets sealed in a locked vault: nothing to confirm, the request cannot go as it is.
+      const locked = unresolvedKeptSecrets([s.draft, activeEnvironmentValues(s)]);
+      if (locked.length > 0) {
+        set({ sendProblem: { kind: 'secrets-locked', message: lockedSecretsMessage(locked, secretKeeper.getState().status) }, pendingSend: null });
+        return 'invalid';
+      }
       const tabRecord = record(s, s.activeTabId);
       const view = composerView(s.draft, activeEnvironmentValues(s), tabRecord, soapLintContext(s));
       if (!view.build.ok) {

@@ -17,6 +17,8 @@ export interface VaultEntryRecord {
 export interface VaultPayload {
   version: 1;
   entries: VaultEntryRecord[];
+  /** Secrets taken out of stored requests and environments, by `{{secret:…}}` reference name (see `src/app/secrets`). */
+  secrets?: Record<string, string>;
 }
 
 const errorShape = z.looseObject({ kind: z.string(), message: z.string() });
@@ -81,6 +83,7 @@ const logShape = z.object({
 const payloadShape = z.object({
   version: z.literal(1),
   entries: z.array(z.object({ config: configShape, state: stateShape, log: z.array(logShape) })),
+  secrets: z.record(z.string().startsWith('secret:'), z.string()).optional(),
 });
 
 /**

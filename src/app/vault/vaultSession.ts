@@ -32,7 +32,7 @@ import {
 import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
 import type { TokenTransport } from './vaultExchange';
 import type { VaultStorage } from './vaultStorage';
-import { adoptLaterVaultStates, readStoredVaultEntries, readVaultTabMessage, VAULT_REPLACED_ELSEWHERE, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
+import { adoptLaterVaultStates, readStoredVaultEntries, readStoredVaultPayload, readVaultTabMessage, VAULT_REPLACED_ELSEWHERE, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
 
 /**
  * - `loading`: reading storage. - `unset`: no vault yet. - `locked`: a sealed vault is
@@ -55,6 +55,8 @@ export interface VaultSessionState {
   saveProblem?: CoreError;
   /** Bumped at status boundaries (refresh due, expiry) so time-derived statuses re-render. */
   tick: number;
+  /** Secrets kept aside from stored requests and environments, sealed with the entries (while open). */
+  secrets: Record<string, string>;
 }
 
 /** Timers, so tests can drive time. */
@@ -117,9 +119,11 @@ export interface VaultLifecycle {
   removeEntry(id: string): void;
   giveRefreshToken(id: string, refreshToken: string): Result<void>;
   forgetTokens(id: string): void;
+  /** Adds or updates kept secrets (sealed with the next write when the vault is sealed and open). */
+  keepSecrets(values: Readonly<Record<string, string>>): void;
 }
 
-const INITIAL: VaultSessionState = { mode: 'loading', index: [], entries: [], tick: 0 };
+const INITIAL: VaultSessionState = { mode: 'loading', index: [], entries: [], tick: 0, secrets: {} };
 
 function indexOf(entries: readonly VaultEntryRecord[]): { id: string; name: string }[] {
   return entries.map((e) => ({ id: e.config.id, name: e.config.name }));
@@ -154,14 +158,16 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
   async function writeSealed(sealingKey: VaultSealingKey): Promise<void> {
     // Another tab may have sealed a rotation this one has not heard of yet: writing this
     // tab's copy as it is would put the rotated-away refresh token back into storage.
-    const stored = await readStoredVaultEntries(deps.storage, sealingKey);
+    const stored = await readStoredVaultPayload(deps.storage, sealingKey);
     if (!stillOpenWith(sealingKey)) return;
     // Writing over a vault another tab set up under a new passphrase would erase it; this
     // tab's copy stays in memory and the person is told why it was not saved.
     if (stored === 'replaced') throw new Error(VAULT_REPLACED_ELSEWHERE);
-    if (stored) adopt(stored);
-    const { entries } = store.getState();
-    const payload: VaultPayload = { version: 1, entries };
+    if (stored) adopt(stored.entries);
+    // Secrets another tab kept stay; this tab's values win for the same reference.
+    if (stored?.secrets) set({ secrets: { ...stored.secrets, ...store.getState().secrets } });
+    const { entries, secrets } = store.getState();
+    const payload: VaultPayload = { version: 1, entries, ...(Object.keys(secrets).length ? { secrets } : {}) };
     const envelope = await sealVaultJson(payload, sealingKey);
     // Forgotten meanwhile: writing now would bring the erased vault back.
     if (key !== sealingKey) return;
@@ -283,7 +289,9 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
       const payload = readVaultPayload(opened.value.value);
       if (!payload.ok) return failWith(payload.error);
       key = opened.value.key;
-      set({ mode: 'open', persistence: 'sealed', entries: payload.value.entries, index: indexOf(payload.value.entries) });
+      const secrets = { ...(payload.value.secrets ?? {}), ...store.getState().secrets };
+      set({ mode: 'open', persistence: 'sealed', entries: payload.value.entries, index: indexOf(payload.value.entries), secrets });
+      if (Object.keys(store.getState().secrets).length !== Object.keys(payload.value.secrets ?? {}).length) persist();
       return ok(undefined);
     } catch (error) {
       return failWith({ kind: 'vault-storage-unavailable', message: `The stored vault could not be read: ${(error as Error).message}` });
@@ -300,7 +308,7 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     await flights.whenIdle();
     await whenSaved();
     key = undefined;
-    set({ mode: 'locked', entries: [], busy: undefined, problem: undefined });
+    set({ mode: 'locked', entries: [], secrets: {}, busy: undefined, problem: undefined });
   }
 
   async function forgetEverything(): Promise<void> {
@@ -314,6 +322,13 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     } finally {
       set({ ...INITIAL, mode: 'unset', tick: store.getState().tick + 1 });
     }
+  }
+
+  function keepSecrets(values: Readonly<Record<string, string>>): void {
+    const current = store.getState().secrets;
+    if (Object.entries(values).every(([name, value]) => current[name] === value)) return;
+    set({ secrets: { ...current, ...values } });
+    persist();
   }
 
   function addEntry(patch: Partial<Omit<VaultEntryConfig, 'id'>> = {}): string {
@@ -378,5 +393,6 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
     removeEntry,
     giveRefreshToken,
     forgetTokens,
+    keepSecrets,
   };
 }

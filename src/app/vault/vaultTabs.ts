@@ -17,7 +17,7 @@
  * messages, and the rule for which of two states of an entry is the later one.
  */
 import { openVaultJsonWithKey, type VaultEntryState, type VaultSealingKey } from '../../core';
-import { readVaultPayload, type VaultEntryRecord } from './vaultPayload';
+import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
 import type { VaultStorage } from './vaultStorage';
 
 /** The BroadcastChannel the tabs of a vault talk on. */
@@ -217,13 +217,19 @@ export const VAULT_REPLACED_ELSEWHERE =
  * forgot this vault and set up a new one with another passphrase).
  */
 export async function readStoredVaultEntries(storage: VaultStorage, sealingKey: VaultSealingKey): Promise<VaultEntryRecord[] | 'replaced' | undefined> {
+  const payload = await readStoredVaultPayload(storage, sealingKey);
+  return payload && payload !== 'replaced' ? payload.entries : payload;
+}
+
+/** The whole stored payload (entries and kept secrets), as `readStoredVaultEntries` reads it. */
+export async function readStoredVaultPayload(storage: VaultStorage, sealingKey: VaultSealingKey): Promise<VaultPayload | 'replaced' | undefined> {
   try {
     const record = await storage.read();
     if (!record) return undefined;
     const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
     if (!opened.ok) return opened.error.kind === 'vault-key-mismatch' ? 'replaced' : undefined;
     const payload = readVaultPayload(opened.value, { settle: false });
-    return payload.ok ? payload.value.entries : undefined;
+    return payload.ok ? payload.value : undefined;
   } catch {
     // Unreadable now: the write that follows reports the storage problem, if it persists.
     return undefined;

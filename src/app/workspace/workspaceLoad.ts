@@ -20,6 +20,7 @@ import {
   type SetAsideSource,
 } from './workspaceRecords';
 import type { RawStoredRecord } from './workspaceStorage';
+import { withKeptSecrets } from '../secrets/secretKeeper';
 
 function identity(raw: unknown): { id?: string; name?: string } {
   if (typeof raw !== 'object' || raw === null) return {};
@@ -39,7 +40,7 @@ export function loadCollections(source: SetAsideSource, records: readonly RawSto
   const setAside: SetAsideReport[] = [];
   for (const record of records) {
     const result = validateWorkspaceRecord('collection', record.value);
-    if (result.ok) collections.push(result.value);
+    if (result.ok) collections.push(withKeptSecrets(result.value));
     else setAside.push(setAsideOf(source, 'collections', record, result.error.message));
   }
   return { collections: sortCollections(collections), setAside };
@@ -51,7 +52,7 @@ export function loadEnvironments(source: SetAsideSource, records: readonly RawSt
   const setAside: SetAsideReport[] = [];
   for (const record of records) {
     const result = validateWorkspaceRecord('environment', record.value);
-    if (result.ok) environments.push(composerEnvironment(result.value));
+    if (result.ok) environments.push(composerEnvironment(withKeptSecrets(result.value)));
     else setAside.push(setAsideOf(source, 'environments', record, result.error.message));
   }
   return { environments, setAside };

@@ -1,3 +1,4 @@
+import { keptValues } from '../secrets/secretKeeper';
 import { describe, expect, it } from 'vitest';
 import { normaliseDraft, validateWorkspaceRecord, type Collection } from '../../core';
 import {
@@ -34,16 +35,18 @@ describe('what is stored of a collection', () => {
     ],
   };
 
-  it('blanks secret auth fields and secret variables, keeps the rest, and validates as a stored collection', () => {
+  it('keeps secret auth fields and secret variables aside as references, keeps the rest, and validates as a stored collection', () => {
     const stored = storedCollection(collection);
     expect(stored.version).toBe(1);
     expect(stored.variables).toEqual([
       { name: 'baseUrl', value: 'http://b.test' },
-      { name: 'apiKey', value: '', secret: true },
+      { name: 'apiKey', value: '{{secret:col-col-1.apiKey}}', secret: true },
     ]);
-    expect(stored.auth).toEqual({ scheme: 'bearer', values: { token: '' } });
+    expect(stored.auth).toEqual({ scheme: 'bearer', values: { token: '{{secret:col-col-1.token}}' } });
     const request = (stored.items[0] as { items: { draft: { auth: unknown; name: string } }[] }).items[0]!;
-    expect(request.draft.auth).toEqual({ scheme: 'basic', values: { username: 'ann', password: '' } });
+    expect(request.draft.auth).toEqual({ scheme: 'basic', values: { username: 'ann', password: '{{secret:req-1.password}}' } });
+    expect(JSON.stringify(stored)).not.toMatch(/k-123|collection-token|"pw"/);
+    expect(keptValues()).toMatchObject({ 'secret:col-col-1.apiKey': 'k-123', 'secret:col-col-1.token': 'collection-token', 'secret:req-1.password': 'pw' });
     expect(request.draft.name).toBe('List');
     expect(validateWorkspaceRecord('collection', stored).ok).toBe(true);
     expect(collection.variables[1]!.value).toBe('k-123');
@@ -51,7 +54,7 @@ describe('what is stored of a collection', () => {
 });
 
 describe('environments between the composer and storage', () => {
-  it('drop row ids and secret values when stored, and get row ids back when loaded', () => {
+  it('drop row ids and keep secret values aside when stored, and get row ids back when loaded', () => {
     const stored = storedEnvironment({
       id: 'env-1',
       name: 'Dev',
@@ -60,7 +63,8 @@ describe('environments between the composer and storage', () => {
         { id: 'v2', name: 'token', value: 't', enabled: false, secret: true },
       ],
     });
-    expect(stored).toEqual({ version: 1, id: 'env-1', name: 'Dev', variables: [{ name: 'baseUrl', value: 'http://dev' }, { name: 'token', value: '', secret: true, enabled: false }] });
+    expect(stored).toEqual({ version: 1, id: 'env-1', name: 'Dev', variables: [{ name: 'baseUrl', value: 'http://dev' }, { name: 'token', value: '{{secret:env-env-1.token}}', secret: true, enabled: false }] });
+    expect(keptValues()['secret:env-env-1.token']).toBe('t');
     const loaded = composerEnvironment(stored);
     expect(loaded.variables.map((v) => [v.name, v.enabled, v.secret])).toEqual([
       ['baseUrl', true, false],

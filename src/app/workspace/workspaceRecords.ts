@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import {
   draftRowId,
+  findVariables,
+  looksLikeSecretValue,
   SecretRedaction,
   storedWorkspaceRecord,
   type Collection,
@@ -24,6 +26,7 @@ import {
   type WireRequest,
 } from '../../core';
 import { storableDraft } from '../store/composerPersistence';
+import { keepSecrets } from '../secrets/secretKeeper';
 
 /** Where a record that did not load came from. */
 export type SetAsideSource = 'browser' | 'folder';
@@ -56,32 +59,49 @@ export function canonicalJson(value: unknown): string {
 
 function storableItem(item: CollectionItem): CollectionItem {
   if (item.kind === 'folder') return { ...item, items: item.items.map(storableItem) };
-  return { ...item, draft: storableDraft({ ...item.draft, name: item.name }) };
+  return { ...item, draft: storableDraft({ ...item.draft, name: item.name }, item.id) };
 }
 
 /**
- * A collection as it is stored (IndexedDB or the workspace folder): secret auth fields of
- * every request and of the collection, and the values of secret variables, are blanked —
- * the vault and environments hold secrets, saved requests refer to them.
+ * The stored value of a variable: a secret one (or one whose value has the shape of a
+ * credential) becomes a `{{secret:owner.name}}` reference, its value handed to the keeper.
+ */
+export function storableVariableValue(owner: string, name: string, value: string, secret: boolean): string {
+  if (value.trim() === '' || (!secret && !looksLikeSecretValue(value))) return value;
+  if (findVariables(value).length > 0 && value.replace(/\{\{[^{}]*\}\}/g, '').trim() === '') return value;
+  const reference = `secret:${owner.replace(/[^A-Za-z0-9_-]+/g, '_')}.${name.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'value'}`;
+  keepSecrets({ [reference]: value });
+  return `{{${reference}}}`;
+}
+
+/**
+ * A collection as it is stored (IndexedDB or the workspace folder): every secret of every
+ * request, of the collection's auth and of its secret variables is replaced by a
+ * `{{secret:…}}` reference, the value kept by the secret keeper (sealed in the vault).
  */
 export function storedCollection(collection: Collection): StoredWorkspaceRecord<'collection'> {
   const value: Collection = {
     ...collection,
-    variables: collection.variables.map((v) => (v.secret ? { ...v, value: '' } : v)),
+    variables: collection.variables.map((v) => ({ ...v, value: storableVariableValue(`col-${collection.id}`, v.name, v.value, v.secret === true) })),
     items: collection.items.map(storableItem),
   };
-  if (collection.auth) value.auth = storableDraft({ auth: collection.auth } as RequestDraft).auth;
+  if (collection.auth) {
+    const redaction = new SecretRedaction('variables', [], `secret:col-${collection.id.replace(/[^A-Za-z0-9_-]+/g, '_')}.`);
+    const auth = redaction.auth(collection.auth);
+    keepSecrets(Object.fromEntries(redaction.variables.map((v) => [v.name, v.value])));
+    value.auth = storableDraft({ auth } as RequestDraft).auth;
+  }
   return storedWorkspaceRecord('collection', value);
 }
 
-/** An environment of the composer as it is stored: no row ids, secret values blanked. */
+/** An environment of the composer as it is stored: no row ids, secret values kept aside as `{{secret:…}}` references. */
 export function storedEnvironment(environment: RequestEnvironment): StoredWorkspaceRecord<'environment'> {
   return storedWorkspaceRecord('environment', {
     id: environment.id,
     name: environment.name,
     variables: environment.variables.map((v) => ({
       name: v.name,
-      value: v.secret ? '' : v.value,
+      value: storableVariableValue(`env-${environment.id}`, v.name, v.value, v.secret === true),
       ...(v.secret ? { secret: true } : {}),
       ...(v.enabled ? {} : { enabled: false }),
     })),
