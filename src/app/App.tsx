@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { RequestPane } from './components/RequestPane';
 import { InspectorPane } from './inspector/InspectorPane';
 import { SplitPane } from './components/SplitPane';
+import { PaneBoundary } from './components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
 import { useSend } from './hooks/useSend';
 import { useWorkspaceSession } from './workspace/useWorkspaceSession';
@@ -37,8 +38,16 @@ export function App() {
         <Sidebar />
         <SplitPane
           label="Resize request and response panes"
-          left={<RequestPane onSend={send} onCancel={cancel} sending={sending} />}
-          right={<InspectorPane />}
+          left={
+            <PaneBoundary name="The request composer">
+              <RequestPane onSend={send} onCancel={cancel} sending={sending} />
+            </PaneBoundary>
+          }
+          right={
+            <PaneBoundary name="The response">
+              <InspectorPane />
+            </PaneBoundary>
+          }
         />
       </main>
     </div>

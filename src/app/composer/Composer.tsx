@@ -17,6 +17,7 @@ import { RequestTypeToggle } from '../soap/RequestTypeToggle';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../core';
 import { SecretsNotice } from '../secrets/SecretsNotice';
+import { PaneBoundary } from '../components/PaneBoundary';
 
 export interface ComposerProps {
   onSend(): void;
@@ -74,9 +75,15 @@ export function Composer(props: ComposerProps) {
           <IdempotencyCheck />
           <RequestActions />
         </div>
-        <ComposerSections />
-        <ConventionsPanel />
-        <WirePreviewPanel />
+        <PaneBoundary name="This part of the request">
+          <ComposerSections />
+        </PaneBoundary>
+        <PaneBoundary name="The convention checks">
+          <ConventionsPanel />
+        </PaneBoundary>
+        <PaneBoundary name="What will be sent">
+          <WirePreviewPanel />
+        </PaneBoundary>
       </div>
       <SendGateDialog />
     </section>

@@ -1,3 +1,4 @@
+import { PaneBoundary } from '../components/PaneBoundary';
 import { useState, type KeyboardEvent } from 'react';
 import { LessonsPanel } from '../lessons/LessonsPanel';
 import { VaultPanel } from '../vault/VaultPanel';
@@ -43,7 +44,9 @@ export function Sidebar() {
         ))}
       </div>
       <div role="tabpanel" id={`sidebar-panel-${panel.id}`} aria-labelledby={`sidebar-tab-${panel.id}`} className="sidebar-panel">
-        {panel.render()}
+        <PaneBoundary key={panel.id} name={`The ${panel.label} panel`}>
+          {panel.render()}
+        </PaneBoundary>
       </div>
     </nav>
   );

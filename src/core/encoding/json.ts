@@ -35,23 +35,39 @@ export function parseJson(text: string): Result<unknown> {
  * never changes what a receiver reads. For canonical input the result equals
  * `JSON.stringify(JSON.parse(text), null, indent)`. Fails like `parseJson`.
  */
-export function formatJson(text: string, indent: number | string = 2): Result<string> {
+export function formatJson(text: string, indent: number | string = 2, limits: JsonFormatLimits = {}): Result<string> {
   const unit = typeof indent === 'number' ? ' '.repeat(Math.max(0, Math.min(10, Math.floor(indent)))) : indent.slice(0, 10);
+  const maxDepth = limits.maxDepth ?? JSON_FORMAT_MAX_DEPTH;
+  const maxLength = limits.maxLength ?? JSON_FORMAT_MAX_LENGTH;
   const out: string[] = [];
   let depth = 0;
+  let length = 0;
+  let stopped: 'depth' | 'length' | null = null;
   let pendingOpen: JsonToken | null = null;
+  const push = (...parts: string[]) => {
+    for (const part of parts) {
+      length += part.length;
+      out.push(part);
+    }
+    if (length > maxLength) stopped = 'length';
+  };
   const newline = () => (unit === '' ? '' : `\n${unit.repeat(depth)}`);
   const fault = checkJsonSyntax(text, (token) => {
+    // Past a limit the rest is only checked for syntax: the output would be quadratic in depth.
+    if (stopped) return;
     if (pendingOpen) {
       const opener: JsonToken = pendingOpen;
       pendingOpen = null;
       if ((opener.kind === '{' && token.kind === '}') || (opener.kind === '[' && token.kind === ']')) {
-        out.push(opener.kind === '{' ? '{}' : '[]');
+        push(opener.kind === '{' ? '{}' : '[]');
         return;
       }
-      out.push(opener.kind);
       depth++;
-      out.push(newline());
+      if (depth > maxDepth) {
+        stopped = 'depth';
+        return;
+      }
+      push(opener.kind, newline());
     }
     switch (token.kind) {
       case '{':
@@ -61,18 +77,38 @@ export function formatJson(text: string, indent: number | string = 2): Result<st
       case '}':
       case ']':
         depth--;
-        out.push(newline(), token.kind);
+        push(newline(), token.kind);
         return;
       case ',':
-        out.push(',', newline());
+        push(',', newline());
         return;
       case ':':
-        out.push(unit === '' ? ':' : ': ');
+        push(unit === '' ? ':' : ': ');
         return;
       default:
-        out.push(text.slice(token.from, token.to));
+        push(text.slice(token.from, token.to));
     }
   });
   if (fault) return syntaxError(text, fault.offset, fault.message);
+  if (stopped === 'depth') {
+    return fail({
+      kind: 'json-too-deep',
+      message: `The JSON nests more than ${maxDepth} levels deep; formatting it would produce an indentation that grows with the square of the depth, so it is left as written.`,
+    });
+  }
+  if (stopped === 'length') {
+    return fail({ kind: 'json-too-large', message: `Formatted, this JSON would exceed ${maxLength.toLocaleString('en')} characters; it is left as written.` });
+  }
   return ok(out.join(''));
+}
+
+/** Nesting beyond which `formatJson` declines (typed `json-too-deep`). */
+export const JSON_FORMAT_MAX_DEPTH = 512;
+/** Output size beyond which `formatJson` declines (typed `json-too-large`). */
+export const JSON_FORMAT_MAX_LENGTH = 32_000_000;
+
+/** Limits of `formatJson`; the defaults keep the output linear in the input for any text. */
+export interface JsonFormatLimits {
+  maxDepth?: number;
+  maxLength?: number;
 }

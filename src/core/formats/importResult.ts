@@ -92,3 +92,22 @@ export function draftBodyForText(text: string, contentType: string | undefined):
   }
   return { kind: 'text', texts: { text } };
 }
+
+/**
+ * Runs an importer so that input nested too deeply for the engine's stack (thousands of
+ * folders inside folders, a schema nested without end) fails as a typed `import-too-deep`
+ * error naming the format, never as a `RangeError` that escapes to the page.
+ */
+export function guardDeepInput<T>(format: string, run: () => Result<T>): Result<T> {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      return fail({
+        kind: 'import-too-deep',
+        message: `This ${format} is nested too deeply to import (${error.message}). Flatten its folders or schemas, or import a part of it.`,
+      });
+    }
+    throw error;
+  }
+}

@@ -3,8 +3,9 @@
  * request has a body to start from. The schema's own example wins, then `examples`,
  * `default`, `const`, the first `enum` value, and finally a value of the first type
  * (formats give realistic strings). `$ref`s are followed within the document; a schema
- * that refers to itself stops at the second visit, and depth is bounded, so any schema
- * gives a finite sample.
+ * that refers to itself stops at the second visit, depth is bounded (references and
+ * compositions count as levels), `$ref` samples are memoised and a node budget caps the
+ * work, so any schema gives a finite sample in time linear in the budget.
  */
 
 /** Options of `sampleJsonSchema`. */
@@ -13,8 +14,10 @@ export interface SchemaSampleOptions {
   resolve?: (ref: string) => unknown;
   /** `request` leaves out readOnly properties, `response` writeOnly ones. Default `request`. */
   direction?: 'request' | 'response';
-  /** Deepest nesting sampled; deeper values are left out. Default 8. */
+  /** Deepest nesting sampled; deeper values are left out. `$ref`, `allOf`, `oneOf` and `anyOf` count as levels too. Default 8. */
   maxDepth?: number;
+  /** Most schema nodes visited for one sample; past it the rest is left out. Default 20,000. */
+  maxNodes?: number;
 }
 
 /** Marks a value that must be left out (a recursion or depth cut). */
@@ -62,23 +65,43 @@ function merge(samples: Sample[]): Sample {
 }
 
 class Sampler {
+  /** Nodes visited so far; the budget makes the work linear whatever the fan-out. */
+  visited = 0;
+  /** Samples of `$ref` targets by reference and depth: a schema referenced from many places is sampled once per level. */
+  private readonly memo = new Map<string, Sample>();
+
   constructor(
     private readonly resolve: (ref: string) => unknown,
     private readonly direction: 'request' | 'response',
     private readonly maxDepth: number,
+    private readonly maxNodes: number,
   ) {}
+
+  /** Set once the budget cut something off. */
+  exhausted = false;
 
   sample(schema: unknown, depth: number, refs: readonly string[]): Sample {
     if (depth > this.maxDepth) return OMIT;
+    if (this.visited >= this.maxNodes) {
+      this.exhausted = true;
+      return OMIT;
+    }
+    this.visited++;
     if (schema === true || schema === undefined) return {};
     if (!isObject(schema)) return null;
     if (typeof schema.$ref === 'string') {
       const ref = schema.$ref;
       if (refs.includes(ref)) return OMIT;
-      const target = this.resolve(ref);
       const { $ref: _ref, ...siblings } = schema;
+      const plain = Object.keys(siblings).length === 0;
+      const key = `${ref}\u0000${depth}`;
+      if (plain && this.memo.has(key)) return this.memo.get(key);
+      const target = this.resolve(ref);
       const merged = isObject(target) ? { ...target, ...siblings } : siblings;
-      return this.sample(merged, depth, [...refs, ref]);
+      // Following a reference is a level: a chain or fan-out of references cannot go unbounded.
+      const value = this.sample(merged, depth + 1, [...refs, ref]);
+      if (plain) this.memo.set(key, value);
+      return value;
     }
     if (schema.example !== undefined) return schema.example;
     if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -87,13 +110,13 @@ class Sampler {
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
     if (Array.isArray(schema.allOf)) {
       const { allOf, ...rest } = schema;
-      return merge([...allOf.map((part) => this.sample(part, depth, refs)), ...(Object.keys(rest).length > 0 ? [this.sample(rest, depth, refs)] : [])]);
+      return merge([...allOf.map((part) => this.sample(part, depth + 1, refs)), ...(Object.keys(rest).length > 0 ? [this.sample(rest, depth, refs)] : [])]);
     }
     for (const key of ['oneOf', 'anyOf'] as const) {
       const choices = schema[key];
       if (Array.isArray(choices) && choices.length > 0) {
         const { [key]: _choices, ...rest } = schema;
-        const chosen = this.sample(choices.find((c) => !(isObject(c) && c.type === 'null')) ?? choices[0], depth, refs);
+        const chosen = this.sample(choices.find((c) => !(isObject(c) && c.type === 'null')) ?? choices[0], depth + 1, refs);
         return Object.keys(rest).some((k) => k === 'properties' || k === 'type') ? merge([this.sample(rest, depth, refs), chosen]) : chosen;
       }
     }
@@ -143,7 +166,12 @@ class Sampler {
  * deeper than `maxDepth` is left out.
  */
 export function sampleJsonSchema(schema: unknown, options: SchemaSampleOptions = {}): unknown {
-  const sampler = new Sampler(options.resolve ?? (() => undefined), options.direction ?? 'request', options.maxDepth ?? 8);
+  return sampleJsonSchemaCounted(schema, options).value;
+}
+
+/** `sampleJsonSchema` with what it cost: nodes visited, and whether the node budget cut the sample short. */
+export function sampleJsonSchemaCounted(schema: unknown, options: SchemaSampleOptions = {}): { value: unknown; visited: number; truncated: boolean } {
+  const sampler = new Sampler(options.resolve ?? (() => undefined), options.direction ?? 'request', options.maxDepth ?? 8, options.maxNodes ?? 20_000);
   const value = sampler.sample(schema, 0, []);
-  return value === OMIT ? null : value;
+  return { value: value === OMIT ? null : value, visited: sampler.visited, truncated: sampler.exhausted };
 }

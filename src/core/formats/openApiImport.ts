@@ -10,7 +10,7 @@ import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import type { Result } from '../types';
 import { ok } from '../types';
 import { workspaceItemId, type CollectionItem, type Folder, type Variable } from '../workspace';
-import { emptyCollection, savedRequestOf, type ImportResult } from './importResult';
+import { emptyCollection, guardDeepInput, savedRequestOf, type ImportResult } from './importResult';
 import { sampleJsonSchema } from './jsonSchemaSample';
 import { OPENAPI_METHODS, OpenApiRefs, parseOpenApiText, validateOpenApi, type OpenApiDocument, type OpenApiOperation } from './openApiDocument';
 import { xmlSample } from './xmlSample';
@@ -194,6 +194,10 @@ function baseUrlOf(doc: OpenApiDocument, warnings: string[]): string {
  * order first), untagged ones at the top; `$ref`s to other files are reported.
  */
 export function importOpenApi(text: string): Result<ImportResult> {
+  return guardDeepInput('OpenAPI description', () => importOpenApiUnguarded(text));
+}
+
+function importOpenApiUnguarded(text: string): Result<ImportResult> {
   const raw = parseOpenApiText(text);
   if (!raw.ok) return raw;
   const validated = validateOpenApi(raw.value);

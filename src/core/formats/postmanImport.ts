@@ -9,7 +9,7 @@ import type { Result } from '../types';
 import { fail, ok } from '../types';
 import type { CollectionItem, Variable } from '../workspace';
 import { workspaceItemId } from '../workspace';
-import { baseName, draftBodyForText, emptyCollection, parseJsonDocument, savedRequestOf, schemaFailure, type ImportResult } from './importResult';
+import { baseName, draftBodyForText, emptyCollection, guardDeepInput, parseJsonDocument, savedRequestOf, schemaFailure, type ImportResult } from './importResult';
 import { authFromPostman, type PostmanAuthBlock } from './postmanAuth';
 import { checkPostmanVersion, postmanCollectionSchema, type PostmanItem } from './postmanSchema';
 import { urlFromPostman } from './postmanUrl';
@@ -171,6 +171,10 @@ function itemsOf(items: readonly PostmanItem[], auth: DraftAuth | undefined, pat
  * own auth is kept on the collection too.
  */
 export function importPostman(text: string): Result<ImportResult> {
+  return guardDeepInput('Postman collection', () => importPostmanUnguarded(text));
+}
+
+function importPostmanUnguarded(text: string): Result<ImportResult> {
   const json = parseJsonDocument(text, 'Postman collection');
   if (!json.ok) return json;
   const version = checkPostmanVersion(json.value);

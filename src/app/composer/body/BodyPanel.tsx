@@ -1,3 +1,4 @@
+import { PaneBoundary } from '../../components/PaneBoundary';
 import { useMemo } from 'react';
 import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKind } from '../../../core';
 import { useWorkbench } from '../../store/StoreProvider';
@@ -73,9 +74,11 @@ export function BodyPanel() {
           {typed !== undefined ? ' — as typed in Headers.' : computedType ? ' — computed from the body; one typed in Headers replaces it.' : ''}
         </p>
       ) : null}
-      {kind === 'json' ? <JsonBodyEditor /> : null}
-      {kind === 'form' ? <FormBodyEditor /> : null}
-      {kind === 'multipart' ? <MultipartBodyEditor /> : null}
+      <PaneBoundary key={kind} name="The body editor">
+        {kind === 'json' ? <JsonBodyEditor /> : null}
+        {kind === 'form' ? <FormBodyEditor /> : null}
+        {kind === 'multipart' ? <MultipartBodyEditor /> : null}
+      </PaneBoundary>
       {kind === 'xml' || kind === 'text' ? <TextBodyEditor kind={kind} /> : null}
       {kind === 'binary' ? <BinaryBodyEditor /> : null}
     </section>

@@ -24,6 +24,11 @@ export function JsonBodyEditor() {
           Format JSON
         </button>
         {checked?.ok ? <span className="ok-note">Valid JSON</span> : null}
+        {formatted && !formatted.ok ? (
+          <span className="field-note" role="status" data-testid="json-format-note">
+            {formatted.error.message}
+          </span>
+        ) : null}
       </div>
       <CodeField label="Request body" language="json" value={text} onChange={setText} errorOffset={error?.position?.offset} describedBy="json-body-error" />
       <p id="json-body-error" className={error ? 'field-error' : 'visually-hidden'} aria-live="polite" data-testid="json-error">
