@@ -159,8 +159,11 @@ async function echo(ctx: SandboxContext): Promise<void> {
     if (text && (essence === 'application/json' || essence.endsWith('+json') || !essence)) {
       try {
         result.json = JSON.parse(text);
-      } catch {
+        // Nesting past the engine's stack cannot be written back out: echo it as `data` only.
+        JSON.stringify(result.json);
+      } catch (error) {
         result.json = null;
+        if (error instanceof RangeError) result.jsonNote = 'The JSON is nested too deeply to echo as a value; it is in "data" as sent.';
       }
     }
   }
