@@ -17,6 +17,17 @@ export class StorageScan {
   async browserText(): Promise<string> {
     return this.page.evaluate(async () => {
       const dump: Record<string, unknown> = { localStorage: { ...localStorage } };
+      // Blobs (stored response bodies) would stringify as {}: read their text.
+      const expand = async (value: unknown): Promise<unknown> => {
+        if (value instanceof Blob) return `blob:${await value.text()}`;
+        if (Array.isArray(value)) return Promise.all(value.map(expand));
+        if (value && typeof value === 'object') {
+          const out: Record<string, unknown> = {};
+          for (const [key, item] of Object.entries(value)) out[key] = await expand(item);
+          return out;
+        }
+        return value;
+      };
       for (const info of await indexedDB.databases()) {
         if (!info.name) continue;
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -29,7 +40,7 @@ export class StorageScan {
             const request = db.transaction(store).objectStore(store).getAll();
             request.onsuccess = () => resolve(request.result);
             request.onerror = () => reject(request.error);
-          });
+          }).then((records) => expand(records) as Promise<unknown[]>);
         }
         db.close();
       }

@@ -65,6 +65,19 @@ export class WorkspacePage {
     await this.historyTab.click();
   }
 
+  /** Exports the selected history entries as HAR and returns the file's text. */
+  async exportHistoryHar(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('toolbar', { name: 'History actions' }).getByRole('button', { name: 'Export HAR' }).click();
+    const { readFileSync } = await import('node:fs');
+    return readFileSync(await (await download).path(), 'utf8');
+  }
+
+  /** The history setting that keeps response bodies as received (tokens included). */
+  verbatimBodies(): Locator {
+    return this.page.getByLabel(/Keep response bodies verbatim/);
+  }
+
   /** A row of the tree by its exact name. */
   row(name: string): Locator {
     return this.tree.getByRole('treeitem').filter({ has: this.page.locator('.tree-label').getByText(name, { exact: true }) });

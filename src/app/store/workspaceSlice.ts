@@ -63,6 +63,8 @@ export interface WorkspaceSlice {
   /** Newest first; full entries are read from storage when opened. */
   historyRows: HistoryRow[];
   historyLimit: number;
+  /** Store response bodies as received (tokens included) instead of with secrets masked. Off by default. */
+  keepResponseBodiesVerbatim: boolean;
   setAside: SetAsideReport[];
   workspaceMode: WorkspaceMode;
   /** The workspace folder on disk, in folder mode. */
@@ -103,6 +105,7 @@ export interface WorkspaceSlice {
   addHistoryRow(row: HistoryRow): void;
   removeHistoryRows(ids: readonly string[]): void;
   setHistoryLimit(limit: number): void;
+  setKeepResponseBodiesVerbatim(on: boolean): void;
   reportSetAside(reports: SetAsideReport[]): void;
   dismissSetAside(key: string): void;
   setRequestNotice(notice: { message: string; tone: 'info' | 'error' } | null): void;
@@ -152,6 +155,7 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
     tabLinks: {},
     historyRows: [],
     historyLimit: DEFAULT_HISTORY_LIMIT,
+    keepResponseBodiesVerbatim: false,
     setAside: [],
     workspaceMode: 'loading',
     workspaceFolder: null,
@@ -303,6 +307,7 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
       const drop = new Set(ids);
       set((s) => ({ historyRows: s.historyRows.filter((r) => !drop.has(r.id)) }));
     },
+    setKeepResponseBodiesVerbatim: (on) => set({ keepResponseBodiesVerbatim: on }),
     setHistoryLimit: (limit) => {
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`The history limit must be a whole number above 0, not ${limit}`);
       set({ historyLimit: limit });

@@ -34,6 +34,8 @@ export function HistoryList() {
   const rows = useWorkbench((s) => s.historyRows);
   const historyLimit = useWorkbench((s) => s.historyLimit);
   const setHistoryLimit = useWorkbench((s) => s.setHistoryLimit);
+  const verbatim = useWorkbench((s) => s.keepResponseBodiesVerbatim);
+  const setVerbatim = useWorkbench((s) => s.setKeepResponseBodiesVerbatim);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const filtered = useMemo(() => searchHistoryRows(rows, deferredQuery), [rows, deferredQuery]);
@@ -246,6 +248,10 @@ export function HistoryList() {
           }}
         />
         entries
+      </label>
+      <label className="small history-verbatim" title="Off: tokens in stored response bodies (access_token, refresh_token, id_token, echoed credentials) are masked in history and in HAR exports.">
+        <input type="checkbox" checked={verbatim} onChange={(e) => setVerbatim(e.currentTarget.checked)} />
+        Keep response bodies verbatim (live tokens will be stored in this browser and in HAR exports)
       </label>
     </div>
   );

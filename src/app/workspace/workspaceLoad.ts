@@ -83,6 +83,7 @@ export interface WorkspaceMeta {
   tabLinks: Record<string, TabLink>;
   selectedCollectionId: string | null;
   historyLimit: number;
+  keepResponseBodiesVerbatim: boolean;
   /** Set once environments were written to this storage (before that, a snapshot's environments are migrated in). */
   environmentsStored: boolean;
 }
@@ -102,6 +103,7 @@ export function readWorkspaceMeta(meta: Readonly<Record<string, unknown>>): Work
     selectedCollectionId: typeof meta.selectedCollectionId === 'string' ? meta.selectedCollectionId : null,
     historyLimit: typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_HISTORY_LIMIT,
     environmentsStored: meta.environmentsStored === true,
+    keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim === true,
   };
 }
 

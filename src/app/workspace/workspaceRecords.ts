@@ -235,6 +235,11 @@ export interface ExchangeRecord {
  * the introduced variables are dropped, never stored.
  */
 export function historyEntryOf(record: ExchangeRecord): HistoryEntry {
+  return historyEntryWithSecrets(record).entry;
+}
+
+/** `historyEntryOf`, with the secret values the request carried (to mask them where the response repeats them); never stored. */
+export function historyEntryWithSecrets(record: ExchangeRecord): { entry: HistoryEntry; carried: string[] } {
   const redaction = new SecretRedaction('variables');
   const draft = redaction.draft(record.draft);
   let wire = redaction.wire(historyWireOf(record.wire));
@@ -263,5 +268,5 @@ export function historyEntryOf(record: ExchangeRecord): HistoryEntry {
   } else if (record.elapsedMs !== undefined) entry.durationMs = Math.max(0, record.elapsedMs);
   if (record.error) entry.error = { kind: record.error.kind, message: record.error.message };
   if (record.bodyStored) entry.responseBodyRef = record.id;
-  return entry;
+  return { entry, carried: redaction.variables.map((v) => v.value) };
 }

@@ -23,7 +23,8 @@ import {
   type WrittenFingerprints,
 } from './workspaceLoad';
 import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
-import { canonicalJson, historyEntryOf, historyOverflow, historyRowOf, sortCollections, storedCollection, storedEnvironment, type SetAsideReport } from './workspaceRecords';
+import { maskedHistoryBody } from './historyBodies';
+import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedCollection, storedEnvironment, type SetAsideReport } from './workspaceRecords';
 import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type RawWorkspace, type WorkspaceStorage } from './workspaceStorage';
 
 /** What the panels ask of the running session. */
@@ -121,6 +122,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
         tabLinks: Object.fromEntries(Object.entries(s.tabLinks).filter(([tabId]) => liveTabs.has(tabId))),
         selectedCollectionId: s.selectedCollectionId,
         historyLimit: s.historyLimit,
+        keepResponseBodiesVerbatim: s.keepResponseBodiesVerbatim,
         environmentsStored: environmentsStored || !folderApi,
       };
       const metaText = canonicalJson(meta);
@@ -149,8 +151,19 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   };
 
   async function recordFinished(...[record, body]: Parameters<Parameters<typeof watchFinishedExchanges>[1]>): Promise<void> {
-    const entry = historyEntryOf(record);
+    const { entry, carried } = historyEntryWithSecrets(record);
     const row = historyRowOf(entry);
+    if (body && !store.getState().keepResponseBodiesVerbatim) {
+      const contentType = record.head?.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+      const masked = await maskedHistoryBody(body, contentType, carried);
+      if (masked === 'too-large') {
+        const { responseBodyRef: _ref, ...withoutBody } = entry;
+        await storage.addHistory(entry.id, storedWorkspaceRecord('history', withoutBody), row).catch((err: Error) => problem(`History could not be stored: ${err.message}`));
+        store.getState().addHistoryRow(row);
+        return;
+      }
+      body = masked;
+    }
     store.getState().addHistoryRow(row);
     try {
       await storage.addHistory(entry.id, storedWorkspaceRecord('history', entry), row, body);
@@ -254,13 +267,14 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       tabLinks: { ...tabLinks, ...s.tabLinks },
       selectedCollectionId: meta.selectedCollectionId && collectionIds.has(meta.selectedCollectionId) ? meta.selectedCollectionId : (collections.collections[0]?.id ?? null),
       historyLimit: meta.historyLimit,
+      keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim,
       historyRows: overflow.length > 0 ? history.rows.slice(0, meta.historyLimit) : history.rows,
       setAside: [...collections.setAside, ...environments.setAside, ...history.setAside, ...(folderState ? folderReports(folderState.setAside) : [])],
       workspaceMode: mode,
       workspaceFolder: folderState?.dir ?? null,
       workspaceProblem: loadProblem,
     });
-    writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, environmentsStored: meta.environmentsStored });
+    writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
     loaded = true;
     if (overflow.length > 0) await storage.deleteHistory(overflow).catch(() => undefined);
     unsubscribers.push(
@@ -270,7 +284,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
           state.environments !== previous.environments ||
           state.tabLinks !== previous.tabLinks ||
           state.selectedCollectionId !== previous.selectedCollectionId ||
-          state.historyLimit !== previous.historyLimit
+          state.historyLimit !== previous.historyLimit ||
+          state.keepResponseBodiesVerbatim !== previous.keepResponseBodiesVerbatim
         ) {
           schedule();
         }

@@ -9,3 +9,4 @@ export * from './schema';
 export * from './schemaIssues';
 export * from './redact';
 export * from './keptSecrets';
+export * from './redactResponse';
