@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, E2E_TOKEN } from './e2e/support/session';
 
 /**
  * End-to-end tests drive real Chromium through the real UI, relay and sandbox. The system
  * Chromium is used when present (CHROMIUM_PATH, else /usr/bin/chromium); otherwise
  * Playwright's own browser.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4791);
+const PORT = E2E_PORT;
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
@@ -44,5 +45,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',
+    // A fixed token, so each test's browser context can be given the session cookie.
+    env: { WIREBENCH_TOKEN: E2E_TOKEN },
   },
 });

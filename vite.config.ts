@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_CSP } from './src/server/staticFiles';
+
+const DEV_PORT = 5173;
+/** Per start: Vite marks the scripts it injects (React refresh preamble) with this nonce. */
+const nonce = randomBytes(16).toString('base64');
 
 /**
- * `npm run dev`: the same relay and sandbox as `npm start`, mounted inside Vite's dev
- * server, with the per-launch token written into the served index page.
+ * The production CSP for the dev page, with the two things dev needs and nothing more: the
+ * nonce of Vite's injected scripts and the HMR websocket of this very server.
+ */
+function devCsp(port: number): string {
+  return APP_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`).replace(
+    "connect-src 'self'",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+  );
+}
+
+/**
+ * `npm run dev`: the same relay, sandbox, guard and session as `npm start`, mounted inside
+ * Vite's dev server. The page gets no token: the launch URL printed at start is exchanged
+ * for the HttpOnly session cookie, as in production.
  */
 function wirebenchDevServer(): Plugin {
   const token = process.env.WIREBENCH_TOKEN || randomBytes(24).toString('base64url');
@@ -14,24 +31,47 @@ function wirebenchDevServer(): Plugin {
     async configureServer(server) {
       const { createWirebenchHandler } = await server.ssrLoadModule('/src/server/app.ts');
       const { allowedHostsFor } = await server.ssrLoadModule('/src/server/guard.ts');
-      const port = server.config.server.port ?? 5173;
-      const guard = { allowedHosts: allowedHostsFor('127.0.0.1', port) as Set<string>, token };
-      const handle = createWirebenchHandler(guard);
+      const { LaunchCodes } = await server.ssrLoadModule('/src/server/session.ts');
+      const port = server.config.server.port ?? DEV_PORT;
+      const launchCodes = new LaunchCodes();
+      const print = () => console.log(`\n  Open Wirebench with: http://127.0.0.1:${port}/?launch=${launchCodes.mint()}  (one-time link)\n`);
+      let lastPrinted = 0;
+      const handle = createWirebenchHandler({
+        allowedHosts: allowedHostsFor('127.0.0.1', port) as Set<string>,
+        token,
+        port,
+        launchCodes,
+        onSessionNeeded: () => {
+          if (Date.now() - lastPrinted < 5000) return;
+          lastPrinted = Date.now();
+          print();
+        },
+      });
+      server.httpServer?.once('listening', print);
       server.middlewares.use((req, res, next) => {
-        const path = (req.url ?? '').split('?')[0] ?? '';
-        if (!path.startsWith('/api') && !path.startsWith('/sandbox')) return next();
+        // The production CSP (plus the nonce and this server's HMR socket) on every dev response.
+        res.setHeader('Content-Security-Policy', devCsp(port));
+        res.setHeader('X-Frame-Options', 'DENY');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        const [path = '', query = ''] = (req.url ?? '').split('?');
+        const ours = path.startsWith('/api') || path.startsWith('/sandbox') || path === '/' || /(^|&)launch=/.test(query);
+        if (!ours) return next();
         handle(req, res).then((handled: boolean) => (handled ? undefined : next()), next);
       });
-    },
-    transformIndexHtml(html) {
-      return html.replace('</head>', `  <meta name="wirebench-token" content="${token}">\n  </head>`);
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), wirebenchDevServer()],
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: DEV_PORT,
+    strictPort: true,
+    // No Access-Control-Allow-Origin: a page on another localhost port cannot read anything served here.
+    cors: false,
+  },
+  ...(command === 'serve' ? { html: { cspNonce: nonce } } : {}),
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   worker: { format: 'es' },
-});
+}));

@@ -25,6 +25,7 @@ test('secrets typed as a header, a cURL -H, a query, a JSON body and a cookie ne
     const vault = new VaultPage(page);
     const composer = new ComposerPage(page);
     const scan = new StorageScan(page);
+    await page.goto(server.launchUrl);
     await workspace.open(server.origin);
     await vault.open();
     await vault.createEncrypted(PASSPHRASE);

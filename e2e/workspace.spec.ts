@@ -137,6 +137,7 @@ test('a workspace folder round-trips through the disk and shows edits made there
   const server = await startChildServer('workspace-e2e-token', ['--workspace', dir]);
   try {
     const workspace = new WorkspacePage(page);
+    await page.goto(server.launchUrl);
     await workspace.open(server.origin);
     await expect(workspace.storage).toContainText(`Collections in folder ${dir}`);
     await expect(workspace.row('List invoices')).toBeVisible();

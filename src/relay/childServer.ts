@@ -13,6 +13,8 @@ export interface ChildServer {
   child: ChildProcess;
   origin: string;
   token: string;
+  /** The one-time launch URL the server printed: opening it gives a browser its session. */
+  launchUrl: string;
   /** Resident set size of the child in bytes, from /proc. */
   rss(): number;
   stop(): Promise<void>;
@@ -32,12 +34,14 @@ export function startChildServer(token = 'child-token', extraArgs: string[] = []
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const match = out.match(/running at (http:\/\/[^/\s]+)\//);
-      if (match) {
+      const launch = out.match(/Open Wirebench with:\s+(\S+)/);
+      if (match && launch) {
         clearTimeout(timer);
         resolve({
           child,
           origin: match[1]!,
           token,
+          launchUrl: launch[1]!,
           rss: () => {
             const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
             return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;

@@ -7,6 +7,7 @@ import { handleRelay } from '../relay/relay';
 import { uploadProgress } from '../relay/progress';
 import { handleSandbox } from '../sandbox';
 import { checkApi, checkHost, type GuardConfig } from './guard';
+import { sameToken, sessionCookie, sessionFromCookie, type LaunchCodes } from './session';
 import { serveStatic } from './staticFiles';
 import { handleWorkspaceApi } from './workspaceApi';
 import type { WorkspaceFolder } from './workspaceFolder';
@@ -16,6 +17,10 @@ export interface WirebenchOptions extends GuardConfig {
   distDir?: string;
   /** The `--workspace` folder, when collections are kept as files. */
   workspace?: WorkspaceFolder;
+  /** One-time launch codes exchanged at `/?launch=` for the session cookie (see `session.ts`). */
+  launchCodes?: LaunchCodes;
+  /** Called when the app is loaded without a session, so a fresh launch URL can be printed. */
+  onSessionNeeded?: () => void;
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string): void {
@@ -70,12 +75,24 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       sendText(res, 404, `No API route ${req.method} ${url.pathname}`);
       return true;
     }
+    if (url.searchParams.has('launch') && (req.method === 'GET' || req.method === 'HEAD') && options.launchCodes && options.port !== undefined) {
+      if (options.launchCodes.redeem(url.searchParams.get('launch') ?? '')) {
+        // The code leaves the address bar at once; the session lives in a cookie scripts cannot read.
+        res.writeHead(303, { Location: '/', 'Set-Cookie': sessionCookie(options.port, options.token), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        res.end();
+        return true;
+      }
+      options.onSessionNeeded?.();
+      sendText(res, 403, 'This launch link was already used or has expired. A new one was printed in the terminal where Wirebench runs; open that one.');
+      return true;
+    }
+    if (url.pathname === '/' && options.port !== undefined && !sameToken(sessionFromCookie(req, options.port), options.token)) options.onSessionNeeded?.();
     if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
       await handleSandbox(req, res, url, { base: `http://${req.headers.host}/sandbox` });
       return true;
     }
     if (!options.distDir) return false;
-    await serveStatic(req, res, url, options.distDir, options.token);
+    await serveStatic(req, res, url, options.distDir);
     return true;
   };
 }

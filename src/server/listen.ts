@@ -6,6 +6,7 @@ import http from 'node:http';
 import { closeUpstreamAgents } from '../relay/upstream';
 import { createWirebenchHandler } from './app';
 import { allowedHostsFor } from './guard';
+import { LaunchCodes } from './session';
 import type { WorkspaceFolder } from './workspaceFolder';
 
 export interface StartOptions {
@@ -15,6 +16,8 @@ export interface StartOptions {
   distDir?: string;
   /** The `--workspace` folder served at `/api/workspace`. */
   workspace?: WorkspaceFolder;
+  /** Called when the app is loaded without a session (print a fresh launch URL). */
+  onSessionNeeded?: () => void;
 }
 
 export interface RunningServer {
@@ -22,13 +25,24 @@ export interface RunningServer {
   port: number;
   /** e.g. `http://127.0.0.1:4780` */
   origin: string;
+  /** A fresh one-time launch URL, exchanged by the page for its session cookie. */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
 /** Listens and resolves once the port is bound. */
 export function startServer(options: StartOptions): Promise<RunningServer> {
   const guard = { allowedHosts: allowedHostsFor(options.host, options.port), token: options.token };
-  const handle = createWirebenchHandler({ ...guard, distDir: options.distDir, workspace: options.workspace });
+  const launchCodes = new LaunchCodes();
+  // `port` is filled in once listening (port 0 picks one); the handler reads it per request.
+  const handlerOptions: Parameters<typeof createWirebenchHandler>[0] = {
+    ...guard,
+    distDir: options.distDir,
+    workspace: options.workspace,
+    launchCodes,
+    onSessionNeeded: options.onSessionNeeded,
+  };
+  const handle = createWirebenchHandler(handlerOptions);
   const server = http.createServer((req, res) => {
     handle(req, res)
       .then((handled) => {
@@ -56,11 +70,14 @@ export function startServer(options: StartOptions): Promise<RunningServer> {
       // With port 0 the real port is known only now; the handler shares this Set.
       guard.allowedHosts.clear();
       for (const h of allowedHostsFor(options.host, port)) guard.allowedHosts.add(h);
+      handlerOptions.port = port;
       const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
+      const loopbackOrigin = options.host === '0.0.0.0' || options.host === '::' ? `http://127.0.0.1:${port}` : `http://${shown}:${port}`;
       resolve({
         server,
         port,
         origin: `http://${shown}:${port}`,
+        launchUrl: () => `${loopbackOrigin}/?launch=${launchCodes.mint()}`,
         close: () =>
           new Promise<void>((done) => {
             closeUpstreamAgents();

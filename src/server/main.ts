@@ -77,7 +77,20 @@ async function main(): Promise<void> {
   }
   let running: RunningServer;
   try {
-    running = await startServer({ port: options.port, host: options.host, token, distDir: distDirOf(root), workspace });
+    let lastPrinted = 0;
+    running = await startServer({
+      port: options.port,
+      host: options.host,
+      token,
+      distDir: distDirOf(root),
+      workspace,
+      // Loaded without a session (a new browser, cookies cleared): a fresh link, at most every 5 s.
+      onSessionNeeded: () => {
+        if (Date.now() - lastPrinted < 5000) return;
+        lastPrinted = Date.now();
+        console.log(`Open Wirebench with:    ${running.launchUrl()}  (one-time link)`);
+      },
+    });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     console.error(e.code === 'EADDRINUSE' ? `Port ${options.port} is already in use; choose another with --port.` : e.message);
@@ -85,6 +98,7 @@ async function main(): Promise<void> {
   }
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`Wirebench is running at http://${shown}:${running.port}/`);
+  console.log(`Open Wirebench with:    ${running.launchUrl()}  (one-time link: it starts this browser's session)`);
   console.log(`Sandbox API:            http://${shown}:${running.port}/sandbox`);
   if (workspace) {
     const state = workspace.state();

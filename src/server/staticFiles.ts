@@ -1,6 +1,6 @@
 /**
- * Serves the built app from `dist/`. The index page is the one place the per-launch token
- * is handed over: it is written into a meta tag of the HTML, never into the bundle or a URL.
+ * Serves the built app from `dist/`. The page carries no token: its session is the
+ * HttpOnly cookie set when the one-time launch URL is opened (see `session.ts`).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -36,16 +36,8 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Writes the token into the index page's meta tag. */
-export function injectToken(html: string, token: string): string {
-  const tag = `<meta name="wirebench-token" content="${token}">`;
-  return html.includes('<meta name="wirebench-token"')
-    ? html.replace(/<meta name="wirebench-token"[^>]*>/, tag)
-    : html.replace('</head>', `  ${tag}\n  </head>`);
-}
-
 /** Serves a file from `distDir`, or the index page for app routes. */
-export async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL, distDir: string, token: string): Promise<void> {
+export async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL, distDir: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Method Not Allowed\n');
@@ -88,7 +80,7 @@ export async function serveStatic(req: http.IncomingMessage, res: http.ServerRes
     res.end('The app is not built yet. Run `npm run build` or start with `npm start`.\n');
     return;
   }
-  const body = injectToken(html, token);
+  const body = html;
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

@@ -1,5 +1,9 @@
-/** The per-launch token the server wrote into the page; sent with every `/api` call. */
+/**
+ * The page holds no relay token: its session is an HttpOnly, SameSite=Strict cookie the
+ * server set when the one-time launch URL was opened, sent by the browser with every
+ * same-origin `/api` call (workers included). An empty header token makes the server use
+ * the cookie. Kept as a function so callers that are given a token (tests, tools) can pass it.
+ */
 export function relayToken(): string {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="wirebench-token"]');
-  return meta?.content ?? '';
+  return '';
 }
