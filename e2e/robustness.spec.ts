@@ -13,13 +13,14 @@ test('100 KB of nested brackets in a JSON body gets a typed message; the app kee
   await expect(robust.root).not.toBeEmpty();
   await composer.sendAndWait();
   await expect(composer.status).toContainText('200');
-  await page.screenshot({ path: '/tmp/shots-robustness/deep-json.png' });
 });
 
-test('an allOf fan-out OpenAPI description imports at once with a bounded sample', async ({ workspace, page }) => {
+test('an allOf fan-out OpenAPI description (~2.8 KB) imports through the dialog with a sample of bounded depth', async ({ workspace, page }) => {
+  const robust = new RobustnessPage(page);
   await workspace.open();
   await workspace.openImport();
   const text = RobustnessPage.fanOutOpenApi(17);
+  expect(text.length).toBeGreaterThan(2_500);
   expect(text.length).toBeLessThan(3_200);
   await workspace.importPasted(text);
   await expect(workspace.importSuccess()).toBeVisible();
@@ -27,5 +28,34 @@ test('an allOf fan-out OpenAPI description imports at once with a bounded sample
   await workspace.row('Create thing').click();
   const composer = new ComposerPage(page);
   await composer.section('Body');
-  await expect(page.getByLabel('Request body')).toContainText('"p16"');
+  await expect(robust.requestBody).toContainText('"p16"');
+  const sample = (await robust.requestBody.textContent()) ?? '';
+  expect(RobustnessPage.depthOf(sample)).toBeGreaterThan(0);
+  expect(RobustnessPage.depthOf(sample)).toBeLessThanOrEqual(9);
+});
+
+test('a render error in one part of the page leaves the others rendered and working, with nothing lost', async ({ composer, workspace, page }) => {
+  const robust = new RobustnessPage(page);
+  await composer.compose('GET', `${composer.origin()}/sandbox/anything/first`);
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+
+  await robust.breakLocalTimes();
+  await workspace.showHistory();
+  await expect(robust.failure('The history')).toBeVisible();
+  await expect(robust.failure('The history')).toContainText('Incorrect locale information provided');
+  await expect(robust.paneFailures).toHaveCount(1);
+  // The rest of the page is there and works: the sidebar's tabs, the composer, the response; a second send goes out.
+  await expect(robust.sidebarTabs).toBeVisible();
+  await expect(robust.composer).toBeVisible();
+  await expect(robust.response).toBeVisible();
+  await composer.compose('GET', `${composer.origin()}/sandbox/anything/second`);
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+
+  // Once the cause is gone, "Try again" shows the history with both entries: no data was cleared.
+  await robust.restoreLocalTimes();
+  await robust.tryAgain('The history');
+  await expect(robust.paneFailures).toHaveCount(0);
+  await expect(workspace.historyList.getByRole('option')).toHaveCount(2);
 });

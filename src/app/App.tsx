@@ -35,7 +35,9 @@ export function App() {
         <p className="muted">Every request goes through the local relay on this machine.</p>
       </header>
       <main className="app-main">
-        <Sidebar />
+        <PaneBoundary name="The sidebar">
+          <Sidebar />
+        </PaneBoundary>
         <SplitPane
           label="Resize request and response panes"
           left={

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { PaneBoundary } from '../components/PaneBoundary';
 import { EnvironmentDialog } from '../composer/EnvironmentDialog';
 import { useWorkbench } from '../store/StoreProvider';
 import { CollectionTree } from './CollectionTree';
@@ -58,10 +59,19 @@ function CollectionsSection() {
       </div>
       <input type="search" className="workspace-search" aria-label="Search collections" placeholder="Search requests and folders" value={search} onChange={(e) => setSearch(e.target.value)} />
       <CollectionTree search={search} onEditVariables={setVariablesOf} onExport={setExporting} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
-      <EnvironmentDialog open={editingEnvironments} onClose={() => setEditingEnvironments(false)} />
-      <CollectionVariablesDialog collectionId={variablesOf} onClose={() => setVariablesOf(null)} />
-      <ExportDialog collectionId={exporting} onClose={() => setExporting(null)} />
+      {/* Each dialog fails on its own: the tree and the other dialogs stay usable. */}
+      <PaneBoundary name="The import dialog">
+        <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      </PaneBoundary>
+      <PaneBoundary name="The environments dialog">
+        <EnvironmentDialog open={editingEnvironments} onClose={() => setEditingEnvironments(false)} />
+      </PaneBoundary>
+      <PaneBoundary name="The variables dialog">
+        <CollectionVariablesDialog collectionId={variablesOf} onClose={() => setVariablesOf(null)} />
+      </PaneBoundary>
+      <PaneBoundary name="The export dialog">
+        <ExportDialog collectionId={exporting} onClose={() => setExporting(null)} />
+      </PaneBoundary>
     </>
   );
 }
@@ -102,7 +112,9 @@ export function WorkspacePanel() {
       <SetAsideReport />
       <UndoToast />
       <div role="tabpanel" id={`workspace-panel-${section}`} aria-labelledby={`workspace-tab-${section}`} className="workspace-section">
-        {section === 'collections' ? <CollectionsSection /> : <HistoryList />}
+        <PaneBoundary key={section} name={section === 'collections' ? 'The collections' : 'The history'}>
+          {section === 'collections' ? <CollectionsSection /> : <HistoryList />}
+        </PaneBoundary>
       </div>
     </div>
   );

@@ -2,12 +2,14 @@
  * Where imports come from besides a paste: a URL fetched through the local relay (the
  * page cannot reach other origins itself), and a WSDL with the schemas it imports — from
  * a URL through the SOAP tools' worker loader, pasted or from a file with core's
- * `parseWsdl` here — turned into a collection by `wsdlToCollection`. Failures are values
- * with the reason, like every importer's.
+ * `parseWsdl` here — turned into a collection by `wsdlToCollection`. Other formats are
+ * read in the import worker with a time budget. Failures are values with the reason,
+ * like every importer's.
  */
-import { fail, importAny, ok, parseWsdl, sniffImportFormat, wsdlToCollection, type ImportFormat, type ImportResult, type Result } from '../../core';
+import { fail, ok, parseWsdl, sniffImportFormat, wsdlToCollection, type ImportFormat, type ImportResult, type Result } from '../../core';
 import { sendThroughRelay } from '../relay/relayClient';
 import { loadWsdlCollection } from '../soap/wsdlLoader';
+import { importInWorker } from './importWorkerClient';
 
 /** Texts fetched for an import are limited: a description, not a download. */
 const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -54,14 +56,18 @@ export interface ImportOutcome {
   result: ImportResult;
 }
 
-/** Imports `text` (named `fileName`, or fetched from `url`) in whatever format it is. */
+/**
+ * Imports `text` (named `fileName`, or fetched from `url`) in whatever format it is. Every
+ * format but WSDL is read in the import worker under a time budget, so an input built to
+ * take exponential time ends as a typed `import-too-complex` failure, never a frozen page.
+ */
 export async function importText(text: string, source: { fileName?: string; url?: string } = {}): Promise<Result<ImportOutcome>> {
   const name = source.fileName ?? source.url?.split(/[?#]/)[0]?.split('/').pop() ?? '';
   if (sniffImportFormat(text, name) === 'wsdl') {
     const result = await importWsdl(source.url ?? (name || 'pasted.wsdl'), text);
     return result.ok ? ok({ format: 'wsdl', result: result.value }) : result;
   }
-  const outcome = importAny(text, name);
+  const outcome = await importInWorker(text, name);
   if (!outcome.ok) return outcome;
   if (outcome.value.format === 'wsdl') return fail({ kind: 'unknown-format', message: outcome.value.message });
   return ok({ format: outcome.value.format, result: outcome.value.result });

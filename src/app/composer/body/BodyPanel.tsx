@@ -78,9 +78,9 @@ export function BodyPanel() {
         {kind === 'json' ? <JsonBodyEditor /> : null}
         {kind === 'form' ? <FormBodyEditor /> : null}
         {kind === 'multipart' ? <MultipartBodyEditor /> : null}
+        {kind === 'xml' || kind === 'text' ? <TextBodyEditor kind={kind} /> : null}
+        {kind === 'binary' ? <BinaryBodyEditor /> : null}
       </PaneBoundary>
-      {kind === 'xml' || kind === 'text' ? <TextBodyEditor kind={kind} /> : null}
-      {kind === 'binary' ? <BinaryBodyEditor /> : null}
     </section>
   );
 }

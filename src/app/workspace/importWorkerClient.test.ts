@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { importAny } from '../../core';
+import { ImportWorkerClient } from './importWorkerClient';
+import type { ImportWorkerRequest, ImportWorkerResponse } from './importWorkerProtocol';
+
+/** A stand-in worker: records what the page posts; `answer` replies as the real worker would (core's importAny). */
+class FakeWorker {
+  readonly posted: ImportWorkerRequest[] = [];
+  onmessage: ((event: MessageEvent<ImportWorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  terminated = false;
+  postMessage(message: ImportWorkerRequest): void {
+    this.posted.push(message);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  answer(index = 0): void {
+    const { id, text, fileName } = this.posted[index]!;
+    this.onmessage?.({ data: { id, result: importAny(text, fileName) } } as MessageEvent<ImportWorkerResponse>);
+  }
+  crash(message: string): void {
+    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
+  }
+}
+
+function client(budgetMs = 1_000) {
+  const workers: FakeWorker[] = [];
+  const made = new ImportWorkerClient(() => {
+    const worker = new FakeWorker();
+    workers.push(worker);
+    return worker as unknown as Worker;
+  }, budgetMs);
+  return { made, workers };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ImportWorkerClient', () => {
+  it('sends the text to the worker and resolves with its import', async () => {
+    const { made, workers } = client();
+    const running = made.run("curl https://api.example.test/users -H 'Accept: application/json'", 'pasted.sh');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted[0]).toMatchObject({ id: 1, fileName: 'pasted.sh' });
+    workers[0]!.answer();
+    const result = await running;
+    expect(result.ok && result.value.format).toBe('curl');
+  });
+
+  it('past the time budget the worker is ended and the import is a typed too-complex failure; the next import starts a fresh worker', async () => {
+    vi.useFakeTimers();
+    const { made, workers } = client(2_000);
+    const stuck = made.run('{"openapi":"3.1.0"}', 'spec.json');
+    vi.advanceTimersByTime(1_999);
+    let settled = false;
+    void stuck.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    const result = await stuck;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.kind).toBe('import-too-complex');
+    expect(!result.ok && result.error.message).toContain('too complex');
+    expect(workers[0]!.terminated).toBe(true);
+
+    const next = made.run('curl https://api.example.test/', '');
+    expect(workers).toHaveLength(2);
+    workers[1]!.answer();
+    expect((await next).ok).toBe(true);
+  });
+
+  it('an answer in time clears the budget: nothing fails later', async () => {
+    vi.useFakeTimers();
+    const { made, workers } = client(2_000);
+    const running = made.run('curl https://api.example.test/', '');
+    workers[0]!.answer();
+    expect((await running).ok).toBe(true);
+    vi.advanceTimersByTime(10_000);
+    expect(workers[0]!.terminated).toBe(false);
+  });
+
+  it('a crashed worker fails its import with the reason instead of leaving it open', async () => {
+    const { made, workers } = client();
+    const running = made.run('curl https://api.example.test/', '');
+    workers[0]!.crash('out of memory');
+    const result = await running;
+    expect(!result.ok && result.error).toMatchObject({ kind: 'worker-error' });
+    expect(!result.ok && result.error.message).toContain('out of memory');
+  });
+});
