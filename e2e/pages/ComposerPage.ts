@@ -21,6 +21,8 @@ export class ComposerPage extends RequestLinePage {
   readonly conventions: Locator;
   readonly gate: Locator;
   readonly uploadProgress: Locator;
+  /** The line under the request line about where this request's secrets are kept. */
+  readonly secretsNotice: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -31,6 +33,7 @@ export class ComposerPage extends RequestLinePage {
     this.conventions = page.getByRole('list', { name: 'Convention findings' });
     this.gate = page.getByRole('dialog', { name: /Send this again\?|Confirm before sending/ });
     this.uploadProgress = page.getByRole('progressbar', { name: 'Upload progress' });
+    this.secretsNotice = page.locator('.secrets-notice');
   }
 
   async section(name: 'Params' | 'Headers' | 'Auth' | 'Body' | 'Options'): Promise<void> {

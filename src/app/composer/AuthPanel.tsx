@@ -113,7 +113,7 @@ export function AuthPanel() {
         </div>
       ) : null}
       {descriptor && descriptor.fields.some((f) => f.kind === 'secret' || f.kind === 'params') ? (
-        <p className="muted small">Secrets (passwords, tokens, keys, auth-params) stay in this page only: they are not saved with the tab and are blank after a reload. Keep long-lived tokens in the vault.</p>
+        <p className="muted small">Secrets (passwords, tokens, keys) are never stored in plaintext: with an encrypted vault they are sealed in it, otherwise they stay in this page only and must be typed again after a reload. Auth-params are not kept. Keep long-lived tokens in the vault.</p>
       ) : null}
     </section>
   );

@@ -190,7 +190,8 @@ export class AuthScanner {
   /** Reads a quoted-string starting at the opening `"`, undoing backslash escapes. */
   readQuotedString(): { ok: true; value: string } | { ok: false; error: AuthSyntaxError } {
     const open = this.pos;
-    const openColumn = positionAt(this.text, open).column;
+    // Worked out only for an error: computing it for every string would make a long header quadratic.
+    const opened = () => positionAt(this.text, open).column;
     this.pos++;
     let value = '';
     while (this.pos < this.text.length) {
@@ -210,14 +211,14 @@ export class AuthScanner {
         continue;
       }
       if (unquotableIndex(ch) === 0) {
-        return { ok: false, error: this.error(`'"'`, `(end of the quoted-string opened at column ${openColumn})`) };
+        return { ok: false, error: this.error(`'"'`, `(end of the quoted-string opened at column ${opened()})`) };
       }
       value += ch;
       this.pos++;
     }
     return {
       ok: false,
-      error: this.error(`'"'`, `(end of the quoted-string opened at column ${openColumn})`, this.text.length),
+      error: this.error(`'"'`, `(end of the quoted-string opened at column ${opened()})`, this.text.length),
     };
   }
 

@@ -41,7 +41,7 @@ function basicShorthand(value: string): { username: string; password: string } |
 
 type ParsedBlock = { kind: 'request'; request: SavedRequest; warnings: string[] } | { kind: 'not-a-request'; line: number; text: string };
 
-function parseBlock(block: Block, variables: Variable[], warnings: string[]): ParsedBlock | undefined {
+function parseBlock(block: Block, variables: Variable[], byName: Map<string, Variable>, warnings: string[]): ParsedBlock | undefined {
   const lines = block.lines;
   let i = 0;
   let name: string | undefined;
@@ -63,8 +63,13 @@ function parseBlock(block: Block, variables: Variable[], warnings: string[]): Pa
     }
     const variable = VARIABLE_LINE.exec(line);
     if (variable) {
-      const existing = variables.find((v) => v.name === variable[1]);
-      if (!existing) variables.push({ name: variable[1]!, value: variable[2]! });
+      // By name in a map: a file defining thousands of variables must not be read in quadratic time.
+      const existing = byName.get(variable[1]!);
+      if (!existing) {
+        const added = { name: variable[1]!, value: variable[2]! };
+        variables.push(added);
+        byName.set(added.name, added);
+      }
       else if (existing.value !== variable[2]) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
       continue;
     }
@@ -142,8 +147,9 @@ function parseBlock(block: Block, variables: Variable[], warnings: string[]): Pa
 export function parseHttpFile(text: string, name = 'HTTP requests'): Result<ImportResult> {
   const collection = emptyCollection(name);
   const result: ImportResult = { collection, skipped: [], warnings: [] };
+  const byName = new Map<string, Variable>();
   for (const block of blocksOf(text)) {
-    const parsed = parseBlock(block, collection.variables, result.warnings);
+    const parsed = parseBlock(block, collection.variables, byName, result.warnings);
     if (!parsed) continue;
     if (parsed.kind === 'not-a-request') {
       result.skipped.push({ item: block.title || `Request at line ${parsed.line}`, reason: `line ${parsed.line} ("${parsed.text.slice(0, 60)}") is not a request line (METHOD URL)` });

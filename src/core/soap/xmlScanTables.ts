@@ -26,14 +26,16 @@ export class NameTable {
     const length = to - from;
     for (;;) {
       const mask = this.keys.length - 1;
-      for (let i = hash & mask; ; i = (i + 1) & mask) {
+      for (let i = spread(hash) & mask; ; i = (i + 1) & mask) {
         const key = this.keys[i];
         if (key === undefined) {
           if ((this.count + 1) * 2 > this.keys.length) {
             this.grow();
             break;
           }
-          this.keys[i] = internalize(text.slice(from, to));
+          // A schema has a few dozen names; a document with tens of thousands (one element with
+          // 60,000 distinct attributes) would spend most of its time in the engine's string table.
+          this.keys[i] = this.count < INTERNALIZE_NAMES ? internalize(text.slice(from, to)) : text.slice(from, to);
           this.count++;
           return i;
         }
@@ -50,7 +52,7 @@ export class NameTable {
   split(slot: number): SplitName {
     let split = this.splits[slot];
     if (split === undefined) {
-      split = splitName(this.keys[slot] as string);
+      split = splitName(this.keys[slot] as string, this.count < INTERNALIZE_NAMES);
       this.splits[slot] = split;
     }
     return split;
@@ -65,12 +67,23 @@ export class NameTable {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
       if (key === undefined) continue;
-      let i = nameHash(key) & mask;
+      let i = spread(nameHash(key)) & mask;
       while (this.keys[i] !== undefined) i = (i + 1) & mask;
       this.keys[i] = key;
       this.splits[i] = splits[k];
     }
   }
+}
+
+/**
+ * Mixes a name hash before it picks a slot. The multiply-by-31 hash of names that differ
+ * only in their last characters (`a1`, `a2`, … on one element) lands in consecutive slots,
+ * and linear probing through those runs made a document of many such names quadratic.
+ */
+function spread(hash: number): number {
+  let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** The hash `readName` computes while it scans a name. */
@@ -86,10 +99,16 @@ function sameChars(key: string, text: string, from: number): boolean {
   return true;
 }
 
-function splitName(name: string): SplitName {
+function splitName(name: string, unique: boolean): SplitName {
   const colon = name.indexOf(':');
-  return colon < 0 ? { prefix: '', local: name } : { prefix: internalize(name.slice(0, colon)), local: internalize(name.slice(colon + 1)) };
+  if (colon < 0) return { prefix: '', local: name };
+  const prefix = name.slice(0, colon);
+  const local = name.slice(colon + 1);
+  return unique ? { prefix: internalize(prefix), local: internalize(local) } : { prefix, local };
 }
+
+/** Names of one document made unique copies of; past this many, names are kept as sliced. */
+const INTERNALIZE_NAMES = 4096;
 
 /**
  * The same text as the engine's unique copy of it (the one it keeps for property names

@@ -313,11 +313,15 @@ class XmlScanner {
     }
     const nameSlot = this.names.slot(text, start + 1, nameEnd, this.nameHash);
     const name = this.names.name(nameSlot);
+    // Split now: attribute names read below may grow the table and move this slot.
+    const split = this.names.split(nameSlot);
     const attrs = this.attributes;
     // Empty unless an earlier tag failed part-way.
     attrs.length = 0;
     let scope = parentScope;
     let prefixedAttributes = false;
+    // Beyond a few attributes, repeats are found in a set: scanning the list each time is quadratic.
+    let seen: Set<string> | undefined;
     let i = nameEnd;
     let selfClosing = false;
     for (;;) {
@@ -375,19 +379,32 @@ class XmlScanner {
           this.error(`The value of attribute "${attrName}" is not closed.`, i);
           return undefined;
         }
-        const lt = text.indexOf('<', stop);
-        if (lt >= 0 && lt < close) {
+        // Only inside this value: searching on past it would make many such values quadratic.
+        let lt = -1;
+        for (let j = stop; j < close; j++) {
+          if (text.charCodeAt(j) === 60) {
+            lt = j;
+            break;
+          }
+        }
+        if (lt >= 0) {
           this.error(`"<" is not allowed in the value of attribute "${attrName}".`, lt);
           return undefined;
         }
         special = true;
       }
-      for (let k = 0; k < attrs.length; k++) {
-        if (attrs.at(k).name === attrName) {
-          this.error(`Attribute "${attrName}" is repeated.`, i);
-          return undefined;
-        }
+      let repeated = false;
+      if (seen) repeated = seen.has(attrName);
+      else if (attrs.length >= 16) {
+        seen = new Set();
+        for (let k = 0; k < attrs.length; k++) seen.add(attrs.at(k).name);
+        repeated = seen.has(attrName);
+      } else for (let k = 0; k < attrs.length && !repeated; k++) repeated = attrs.at(k).name === attrName;
+      if (repeated) {
+        this.error(`Attribute "${attrName}" is repeated.`, i);
+        return undefined;
       }
+      seen?.add(attrName);
       const raw = text.slice(i + 1, close);
       const value = special ? this.decode(attributeWhitespace(raw), i + 1) : raw;
       if (value === undefined) return undefined;
@@ -422,7 +439,6 @@ class XmlScanner {
         attr.ns = ns;
       }
     }
-    const split = this.names.split(nameSlot);
     let ns: string | undefined;
     if (split.prefix === '') ns = scope.get('') ?? '';
     else {
