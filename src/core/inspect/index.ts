@@ -24,7 +24,8 @@ export {
   type SniffedKind,
   type SniffResult,
 } from './sniff';
-export { compileJsonPath, queryJsonPath, type CompiledJsonPath, type JsonPathError, type JsonPathNode } from './jsonPath';
+export { compileJsonPath, JsonPathTooDeep, queryJsonPath, type CompiledJsonPath, type JsonPathError, type JsonPathNode } from './jsonPath';
+export { compileIRegexp, type IRegexp, type IRegexpError } from './iRegexp';
 export { diffHunks, diffLines, type DiffHunk, type DiffLine, type DiffRun, type LineDiffError, type LineDiffOptions } from './lineDiff';
 export { diffHeaderFields, type HeaderChange } from './headerDiff';
 export { PREVIEW_CSP, sandboxedPreviewHtml } from './previewDocument';

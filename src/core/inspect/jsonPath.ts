@@ -24,12 +24,22 @@ export interface JsonPathError extends CoreError {
   kind: 'jsonpath-syntax';
 }
 
+/** A document nested too deeply for the engine's stack: said in words, never a bare RangeError. */
+export class JsonPathTooDeep extends Error {
+  readonly kind = 'jsonpath-too-deep';
+  constructor() {
+    super('The JSON is nested too deeply to filter with JSONPath (thousands of levels); filter a part of it, or read it in Raw.');
+    this.name = 'JsonPathTooDeep';
+  }
+}
+
 /** A parsed query, ready to run against any number of documents. */
 export interface CompiledJsonPath {
   readonly source: string;
   /**
    * Runs the query against a parsed JSON value; nodes come in document order. With
    * `limit`, only the first `limit` nodes are returned (paths are formatted only for those).
+   * Throws `JsonPathTooDeep` for a document nested past the engine's stack.
    */
   select(document: unknown, limit?: number): JsonPathNode[];
 }
@@ -48,10 +58,16 @@ export function compileJsonPath(query: string): Result<CompiledJsonPath, JsonPat
   }
   return ok({
     source: query,
-    select: (document, limit = Infinity) =>
-      run(parsed, document, document)
-        .slice(0, limit)
-        .map((n) => ({ path: formatPath(n.path), value: n.value })),
+    select: (document, limit = Infinity) => {
+      try {
+        return run(parsed, document, document)
+          .slice(0, limit)
+          .map((n) => ({ path: formatPath(n.path), value: n.value }));
+      } catch (error) {
+        if (error instanceof RangeError) throw new JsonPathTooDeep();
+        throw error;
+      }
+    },
   });
 }
 

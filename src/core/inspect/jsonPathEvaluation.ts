@@ -4,6 +4,7 @@
  * keeping each node's path as a parent chain. Kept apart from the parser because it depends
  * only on the AST, not on how the text was read.
  */
+import { compileIRegexp, type IRegexp } from './iRegexp';
 import type { Expr, Operand, Query, Selector } from './jsonPathSyntax';
 
 /** A path as a chain to the parent, so selecting a million nodes does not copy a million arrays. */
@@ -142,16 +143,28 @@ function evaluate(operand: Operand, root: unknown, current: unknown): unknown {
       const text = evaluate(first!, root, current);
       const pattern = evaluate(second!, root, current);
       if (typeof text !== 'string' || typeof pattern !== 'string') return false;
-      try {
-        const re = new RegExp(operand.name === 'match' ? `^(?:${pattern})$` : pattern, 'u');
-        return re.test(text);
-      } catch {
-        return false;
-      }
+      // I-Regexp run by an NFA (RFC 9535 §2.4.6-7): no pattern can make it backtrack for ever.
+      // A pattern that is not an I-Regexp gives LogicalFalse, as the RFC says.
+      const compiled = compiledPattern(pattern);
+      if (!compiled) return false;
+      return operand.name === 'match' ? compiled.matchesWhole(text) : compiled.matchesSomewhere(text);
     }
     default:
       return NOTHING;
   }
+}
+
+const patterns = new Map<string, IRegexp | null>();
+
+function compiledPattern(pattern: string): IRegexp | null {
+  let compiled = patterns.get(pattern);
+  if (compiled === undefined) {
+    const result = compileIRegexp(pattern);
+    compiled = result.ok ? result.value : null;
+    if (patterns.size > 256) patterns.clear();
+    patterns.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
