@@ -70,7 +70,7 @@ class Compiler {
   }
 
   private patch(fragment: Fragment, target: number): void {
-    for (const exit of fragment.exits) (this.states[exit.state] as Record<string, number>)[exit.field] = target;
+    for (const exit of fragment.exits) (this.states[exit.state] as unknown as Record<string, number>)[exit.field] = target;
   }
 
   private empty(): Fragment {
