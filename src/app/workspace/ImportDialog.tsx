@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { collectionRequests, type CoreError } from '../../core';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import { IMPORT_FORMAT_LABELS, importText, importUrl, type ImportOutcome } from './importSources';
+import { cancelImportsInWorker } from './importWorkerClient';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -100,7 +101,14 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
         </button>
       </form>
       <div className="import-report" aria-live="polite">
-        {busy ? <p className="muted">Importing…</p> : null}
+        {busy ? (
+          <p className="muted">
+            Importing…{' '}
+            <button type="button" className="small-button" onClick={cancelImportsInWorker}>
+              Cancel import
+            </button>
+          </p>
+        ) : null}
         {report && !report.ok ? (
           <div role="alert" className="error-card import-error">
             <h3>Nothing was imported from {report.source}</h3>

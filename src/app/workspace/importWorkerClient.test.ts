@@ -82,6 +82,15 @@ describe('ImportWorkerClient', () => {
     expect(workers[0]!.terminated).toBe(false);
   });
 
+  it('cancel ends the worker and fails the running import as cancelled', async () => {
+    const { made, workers } = client();
+    const running = made.run('curl https://api.example.test/', '');
+    made.cancel();
+    const result = await running;
+    expect(!result.ok && result.error.kind).toBe('cancelled');
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
   it('a crashed worker fails its import with the reason instead of leaving it open', async () => {
     const { made, workers } = client();
     const running = made.run('curl https://api.example.test/', '');

@@ -64,6 +64,11 @@ export class ImportWorkerClient {
     pending.resolve(message.result);
   }
 
+  /** Stops every running import (the worker is ended); each fails as `cancelled`. */
+  cancel(): void {
+    if (this.pending.size > 0) this.endAll({ kind: 'cancelled', message: 'The import was cancelled; nothing was changed.' });
+  }
+
   /** Imports `text` (named `fileName`) in whatever format it is, off the page's thread and within the budget. */
   run(text: string, fileName = ''): Promise<Result<ImportAnyOutcome>> {
     const id = this.nextId++;
@@ -93,4 +98,9 @@ export function importInWorker(text: string, fileName = ''): Promise<Result<Impo
   if (typeof Worker === 'undefined') return Promise.resolve(importAny(text, fileName));
   shared ??= new ImportWorkerClient();
   return shared.run(text, fileName);
+}
+
+/** Cancels the imports running in the page's import worker (nothing to do when none is). */
+export function cancelImportsInWorker(): void {
+  shared?.cancel();
 }
