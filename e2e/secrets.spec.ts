@@ -91,3 +91,19 @@ test('without a vault, a typed secret is kept in memory only and the composer sa
   await expect.poll(async () => (await scan.browserText()).includes('{{secret:')).toBe(true);
   expect(await scan.browserText()).not.toContain('memory-only-key-123456');
 });
+
+test('saving offers to move a typed secret into the collection\'s secret variables: the request keeps a {{reference}} and still sends', async ({ workspace, page }) => {
+  const composer = new ComposerPage(page);
+  const scan = new StorageScan(page);
+  const token = 'ghp_movedSecret0123456789abcdefABCDEFGH';
+  await workspace.open();
+  await workspace.newCollection('Moved');
+  await workspace.compose('GET', `${composer.origin()}/sandbox/anything/moved`);
+  await composer.addHeader('Authorization', `Bearer ${token}`);
+  await workspace.saveAs('Moved secret', 'Moved', undefined, 'collection');
+  await expect(page.getByLabel('Header 1 value', { exact: true })).toHaveValue('Bearer {{Authorization}}');
+  await composer.sendAndWait();
+  expect(JSON.stringify(await composer.responseJson())).toContain(token);
+  await workspace.settle();
+  expect(await scan.browserText()).not.toContain(token);
+});

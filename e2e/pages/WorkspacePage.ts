@@ -130,12 +130,13 @@ export class WorkspacePage {
   }
 
   /** Saves the active tab, answering the first-save dialog with a name, a collection and a folder. */
-  async saveAs(name: string, collection: string, folder?: string): Promise<void> {
+  async saveAs(name: string, collection: string, folder?: string, secrets?: 'collection' | 'environment'): Promise<void> {
     await this.page.keyboard.press('Control+s');
     await expect(this.saveDialog).toBeVisible();
     await this.saveDialog.getByLabel('Request name').fill(name);
-    await this.saveDialog.getByLabel('Collection').selectOption({ label: collection });
+    await this.saveDialog.getByRole('combobox', { name: /^Collection/ }).selectOption({ label: collection });
     if (folder) await this.saveDialog.getByLabel('Folder').selectOption({ label: folder });
+    if (secrets) await this.saveDialog.getByLabel(secrets === 'collection' ? /secret variables of the collection/ : /Move into the environment/).check();
     await this.saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(this.saveDialog).toBeHidden();
   }

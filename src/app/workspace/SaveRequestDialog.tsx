@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CollectionItem } from '../../core';
 import { tabLabel } from '../composer/RequestTabs';
-import { useWorkbench } from '../store/StoreProvider';
+import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
+import { addToCollection, addToEnvironment, secretNamesOf, takeSecretsOutOfTab, type SecretDestination } from '../secrets/moveSecrets';
 
 const NEW_COLLECTION = '__new__';
 
@@ -28,6 +29,10 @@ export function SaveRequestDialog() {
   const [collectionId, setCollectionId] = useState(NEW_COLLECTION);
   const [newName, setNewName] = useState('My requests');
   const [folderId, setFolderId] = useState('');
+  const store = useWorkbenchApi();
+  const environment = useWorkbench((s) => s.environments.find((e) => e.id === s.activeEnvironmentId));
+  const secrets = useMemo(() => (tab ? secretNamesOf(tab.draft) : []), [tab]);
+  const [destination, setDestination] = useState<SecretDestination>('keep');
 
   useEffect(() => {
     const element = dialog.current;
@@ -36,6 +41,7 @@ export function SaveRequestDialog() {
       setName(tab ? tabLabel(tab.draft) : '');
       setCollectionId(selectedCollectionId && collections.some((c) => c.id === selectedCollectionId) ? selectedCollectionId : (collections[0]?.id ?? NEW_COLLECTION));
       setFolderId('');
+      setDestination('keep');
       element.showModal();
     } else if (!pending && element.open) element.close();
     // The form is filled when the dialog opens; later store changes are not the person's choice.
@@ -48,12 +54,17 @@ export function SaveRequestDialog() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!pending) return;
+    // Moved secrets become {{name}} references in the request before it is saved.
+    const taken = destination === 'collection' ? (collection?.variables ?? []).map((v) => v.name) : (environment?.variables ?? []).map((v) => v.name);
+    const moved = destination === 'keep' ? [] : takeSecretsOutOfTab(store, pending.tabId, taken);
     saveTabTo(pending.tabId, {
       collectionId: collection ? collection.id : null,
       newCollectionName: newName,
       folderId: folders.some((f) => f.id === folderId) ? folderId : null,
       name,
     });
+    if (destination === 'collection') addToCollection(store, pending.tabId, moved);
+    else if (destination === 'environment') addToEnvironment(store, moved);
   };
 
   return (
@@ -93,6 +104,23 @@ export function SaveRequestDialog() {
             <input value={newName} required onChange={(e) => setNewName(e.target.value)} />
           </label>
         )}
+        {secrets.length > 0 ? (
+          <fieldset className="workspace-field save-secrets">
+            <legend>
+              This request carries {secrets.length === 1 ? 'a secret' : `${secrets.length} secrets`} ({secrets.join(', ')})
+            </legend>
+            <label>
+              <input type="radio" name="secret-destination" checked={destination === 'keep'} onChange={() => setDestination('keep')} /> Keep with the request (sealed in the vault; saved files hold a reference)
+            </label>
+            <label>
+              <input type="radio" name="secret-destination" checked={destination === 'collection'} onChange={() => setDestination('collection')} /> Move into secret variables of the collection
+            </label>
+            <label>
+              <input type="radio" name="secret-destination" checked={destination === 'environment'} disabled={!environment} onChange={() => setDestination('environment')} /> Move into the
+              environment {environment ? `"${environment.name}"` : '(choose an environment first)'} as secrets
+            </label>
+          </fieldset>
+        ) : null}
         <div className="dialog-actions">
           <button type="button" onClick={cancel}>
             Cancel
