@@ -1,4 +1,5 @@
 import { statusInfo } from '../src/core';
+import { samplePdf, servePdf } from './support/pdf';
 import { expect, test } from './fixtures';
 
 test('each status the sandbox can answer is explained for the request that caused it', async ({ inspector }) => {
@@ -160,4 +161,21 @@ test('compare shows what changed in the answer after a header was added to the s
   await expect(compare.getByRole('table', { name: 'Body differences' })).toContainText('"X-Trace": "one"');
   await expect(compare.getByRole('table', { name: 'Body differences' }).getByRole('row').filter({ hasText: '"X-Trace": "one"' }).first()).toContainText('+');
   await inspector.screenshot('compare');
+});
+
+test('a PDF response is drawn by pdf.js, not handed to a frame: its pages show and its JavaScript action runs nowhere', async ({ inspector, page }) => {
+  const pdf = await servePdf(samplePdf('Quarterly report'));
+  try {
+    const title = await page.title();
+    await inspector.get(pdf.url);
+    await expect(inspector.status).toContainText('200');
+    await inspector.showView('Preview');
+    await expect(inspector.pdfPages()).toHaveCount(1);
+    await expect(inspector.body).toContainText('nothing in the file runs');
+    await expect(page.locator('iframe[title="PDF preview of the response"]')).toHaveCount(0);
+    expect(await page.title()).toBe(title);
+    await inspector.screenshot('pdf-preview');
+  } finally {
+    await pdf.stop();
+  }
 });

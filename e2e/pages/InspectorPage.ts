@@ -79,6 +79,11 @@ export class InspectorPage {
     return this.page.getByTitle('HTML preview of the response');
   }
 
+  /** The pages of a PDF preview (canvases labelled "Page n of m"). */
+  pdfPages(): Locator {
+    return this.body.getByRole('img', { name: /^Page \d+ of \d+$/ });
+  }
+
   headerRow(name: string): Locator {
     return this.page.getByRole('table', { name: 'Response headers' }).getByRole('row').filter({ has: this.page.getByRole('rowheader', { name }) });
   }

@@ -1,13 +1,15 @@
 /**
  * Rendering a body the way a browser would — without letting it act like one. HTML goes
  * into an iframe with an empty `sandbox` (no scripts, no same-origin, no forms, no
- * popups) and a CSP that forbids every fetch; images and PDFs are shown from a Blob whose
- * type is taken from the sniffed bytes, never from the server's claim.
+ * popups) and a CSP that forbids every fetch; images are shown from a Blob whose type is
+ * taken from the sniffed bytes, never from the server's claim; PDFs are drawn by pdf.js
+ * into canvases (`PdfPreview.tsx`), never given to the browser's viewer in a frame.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { sandboxedPreviewHtml, type BodyKind, type SniffResult } from '../../../core';
 import { formatClient } from '../formatClient';
 import { formatSize } from '../units';
+import { PdfPreview } from './PdfPreview';
 
 /**
  * HTML bodies up to this size are previewed; the frame renders on the page's own thread,
@@ -44,7 +46,6 @@ export function PreviewView({ kind, sniff, chunks, documentId, textBytes }: Prev
   }, [kind, documentId]);
   const imageType = kind === 'image' && sniff.mediaType.startsWith('image/') ? sniff.mediaType : 'application/octet-stream';
   const imageUrl = useBlobUrl(chunks, imageType, kind === 'image');
-  const pdfUrl = useBlobUrl(chunks, 'application/pdf', kind === 'pdf' && sniff.kind === 'pdf');
 
   if (kind === 'html') {
     if (textBytes > PREVIEW_HTML_LIMIT) return <p className="muted">This page is {formatSize(textBytes)}; previews render pages up to {formatSize(PREVIEW_HTML_LIMIT)}. Pretty and Raw show all of it.</p>;
@@ -63,13 +64,6 @@ export function PreviewView({ kind, sniff, chunks, documentId, textBytes }: Prev
       </div>
     );
   }
-  if (kind === 'pdf' && pdfUrl) {
-    // Chromium's PDF viewer does not run in sandboxed frames; the Blob is typed application/pdf, so no page script can run.
-    return (
-      <div className="preview" data-testid="response-body">
-        <iframe title="PDF preview of the response" className="preview-frame" src={pdfUrl} />
-      </div>
-    );
-  }
+  if (kind === 'pdf' && sniff.kind === 'pdf') return <PdfPreview chunks={chunks} />;
   return <p className="muted">There is no preview for {sniff.label}.</p>;
 }
