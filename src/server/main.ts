@@ -1,8 +1,9 @@
 /**
  * `npm start`: one process on 127.0.0.1 serving the app, the relay at `/api` and the
  * sandbox at `/sandbox`. Options: `--port N` (or PORT), `--host H` (widens the bind, with a
- * warning), `--no-build`, `--workspace DIR` (collections and environments as files in DIR).
+ * warning), `--no-build`, `--no-open` (do not open the launch link in a browser), `--workspace DIR` (collections and environments as files in DIR).
  */
+import { openBrowser, shouldOpenBrowser } from './openBrowser';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +19,13 @@ interface StartOptions {
   port: number;
   host: string;
   build: boolean;
+  /** Open the launch link in the desktop's browser (when run in a terminal); `--no-open` turns it off. */
+  open: boolean;
   workspace?: string;
 }
 
 function parseArgs(argv: string[]): StartOptions {
-  const options: StartOptions = { port: Number(process.env.PORT ?? 4780), host: '127.0.0.1', build: true };
+  const options: StartOptions = { port: Number(process.env.PORT ?? 4780), host: '127.0.0.1', build: true, open: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -30,6 +33,7 @@ function parseArgs(argv: string[]): StartOptions {
     if (flag === '--port') options.port = Number(value());
     else if (flag === '--host') options.host = value();
     else if (flag === '--no-build') options.build = false;
+    else if (flag === '--no-open') options.open = false;
     else if (flag === '--workspace') {
       options.workspace = value();
       if (!options.workspace) {
@@ -38,7 +42,7 @@ function parseArgs(argv: string[]): StartOptions {
       }
     }
     else if (flag === '--help') {
-      console.log('Usage: npm start -- [--port N] [--host ADDRESS] [--no-build] [--workspace DIR]');
+      console.log('Usage: npm start -- [--port N] [--host ADDRESS] [--no-build] [--no-open] [--workspace DIR]');
       process.exit(0);
     } else {
       console.error(`Unknown option ${arg}. Try --help.`);
@@ -98,7 +102,9 @@ async function main(): Promise<void> {
   }
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`Wirebench is running at http://${shown}:${running.port}/`);
-  console.log(`Open Wirebench with:    ${running.launchUrl()}  (one-time link: it starts this browser's session)`);
+  const launch = running.launchUrl();
+  console.log(`Open Wirebench with:    ${launch}  (one-time link: it starts this browser's session)`);
+  if (options.open && shouldOpenBrowser()) void openBrowser(launch);
   console.log(`Sandbox API:            http://${shown}:${running.port}/sandbox`);
   if (workspace) {
     const state = workspace.state();
