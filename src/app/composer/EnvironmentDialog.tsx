@@ -44,6 +44,7 @@ export function EnvironmentDialog({ open, onClose }: EnvironmentDialogProps) {
   const activeId = useWorkbench((s) => s.activeEnvironmentId);
   const addEnvironment = useWorkbench((s) => s.addEnvironment);
   const renameEnvironment = useWorkbench((s) => s.renameEnvironment);
+  const setEnvironmentSecret = useWorkbench((s) => s.setEnvironmentSecret);
   const removeEnvironment = useWorkbench((s) => s.removeEnvironment);
   const setActive = useWorkbench((s) => s.setActiveEnvironment);
   const [editing, setEditing] = useState<string | null>(activeId);
@@ -80,6 +81,10 @@ export function EnvironmentDialog({ open, onClose }: EnvironmentDialogProps) {
           <label>
             Environment name
             <input value={current.name} onChange={(e) => renameEnvironment(current.id, e.target.value)} />
+          </label>
+          <label className="small">
+            <input type="checkbox" checked={current.secret === true} onChange={(e) => setEnvironmentSecret(current.id, e.target.checked)} /> Keep this environment on this machine only
+            (never written to the workspace folder a team shares through git)
           </label>
           <VariableRows environmentId={current.id} />
           <div className="dialog-actions">

@@ -17,6 +17,8 @@ export interface EnvironmentsSlice {
   removeEnvironment(id: string): void;
   setActiveEnvironment(id: string | null): void;
   setEnvironmentVariables(id: string, variables: EnvironmentVariable[]): void;
+  /** Marks an environment as kept on this machine only (never in the workspace folder). */
+  setEnvironmentSecret(id: string, secret: boolean): void;
 }
 
 const NO_VALUES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
@@ -65,5 +67,6 @@ export const createEnvironmentsSlice: StateCreator<WorkbenchState, [], [], Envir
       activeEnvironmentId: s.activeEnvironmentId === id ? null : s.activeEnvironmentId,
     })),
   setActiveEnvironment: (activeEnvironmentId) => set({ activeEnvironmentId }),
+  setEnvironmentSecret: (id, secret) => set((s) => ({ environments: s.environments.map((e) => (e.id === id ? { ...e, secret } : e)) })),
   setEnvironmentVariables: (id, variables) => set((s) => ({ environments: s.environments.map((e) => (e.id === id ? { ...e, variables } : e)) })),
 });

@@ -99,6 +99,7 @@ export function storedEnvironment(environment: RequestEnvironment): StoredWorksp
   return storedWorkspaceRecord('environment', {
     id: environment.id,
     name: environment.name,
+    ...(environment.secret ? { secret: true } : {}),
     variables: environment.variables.map((v) => ({
       name: v.name,
       value: storableVariableValue(`env-${environment.id}`, v.name, v.value, v.secret === true),
@@ -113,6 +114,7 @@ export function composerEnvironment(environment: Environment): RequestEnvironmen
   return {
     id: environment.id,
     name: environment.name,
+    ...(environment.secret ? { secret: true } : {}),
     variables: environment.variables.map((v) => ({ id: draftRowId('var'), name: v.name, value: v.value, enabled: v.enabled !== false, secret: v.secret === true })),
   };
 }

@@ -172,6 +172,8 @@ describe('the workspace folder', () => {
     let state: FolderState = { enabled: true, dir: '/tmp/ws', revision: 1, collections: initial.map(storedCollection), environments: [], setAside: [] };
     let wake: (() => void) | undefined;
     const puts: string[] = [];
+    const environmentPuts: string[] = [];
+    const environmentDeletes: string[] = [];
     const api: WorkspaceFolderApi = {
       state: async () => state,
       putCollection: async (id, record) => {
@@ -179,8 +181,8 @@ describe('the workspace folder', () => {
         state = { ...state, revision: state.revision + 1, collections: [...state.collections.filter((c) => (c as { id: string }).id !== id), record] };
       },
       deleteCollection: async () => undefined,
-      putEnvironment: async () => undefined,
-      deleteEnvironment: async () => undefined,
+      putEnvironment: async (id) => void environmentPuts.push(id),
+      deleteEnvironment: async (id) => void environmentDeletes.push(id),
       changes: (since, signal) =>
         new Promise((resolve) => {
           if (state.revision > since) return resolve(state);
@@ -191,6 +193,8 @@ describe('the workspace folder', () => {
     return {
       api,
       puts,
+      environmentPuts,
+      environmentDeletes,
       editOnDisk(collections: Collection[], setAside: FolderState['setAside'] = []) {
         state = { ...state, revision: state.revision + 1, collections: collections.map(storedCollection), setAside };
         wake?.();
@@ -218,6 +222,54 @@ describe('the workspace folder', () => {
     expect(folder.puts).toEqual(['col-a']);
     session.stop();
   });
+});
+
+describe('environments kept on this machine only', () => {
+  it('are never written to the folder: kept in the browser storage, removed from the folder when marked, back after a reload', async () => {
+    const storage = memoryWorkspaceStorage();
+    const folder = fakeFolderForEnvironments();
+    const store = freshStore();
+    const session = startWorkspaceSession(store, { storage, folder: folder.api, writeDelayMs: 0 });
+    await session.ready;
+    const shared = store.getState().addEnvironment('Staging', [{ name: 'region', value: 'eu', enabled: true, secret: false }]);
+    const mine = store.getState().addEnvironment('Mine', [{ name: 'token', value: 'my-own-value', enabled: true, secret: false }]);
+    await settle(session);
+    expect(folder.environmentPuts).toEqual([shared, mine]);
+    store.getState().setEnvironmentSecret(mine, true);
+    await settle(session);
+    expect(folder.environmentDeletes).toEqual([mine]);
+    expect(storage.stores.environments.has(mine)).toBe(true);
+    store.getState().setEnvironmentVariables(mine, [{ id: 'v', name: 'token', value: 'changed', enabled: true, secret: false }]);
+    await settle(session);
+    expect(folder.environmentPuts).toEqual([shared, mine]);
+    session.stop();
+    const next = freshStore();
+    const again = startWorkspaceSession(next, { storage, folder: folder.api, writeDelayMs: 0 });
+    await again.ready;
+    expect(next.getState().environments.find((e) => e.id === mine)).toMatchObject({ name: 'Mine', secret: true });
+    again.stop();
+  });
+
+  function fakeFolderForEnvironments() {
+    const environmentPuts: string[] = [];
+    const environmentDeletes: string[] = [];
+    let state: FolderState = { enabled: true, dir: '/tmp/ws', revision: 1, collections: [], environments: [], setAside: [] };
+    const api: WorkspaceFolderApi = {
+      state: async () => state,
+      putCollection: async () => undefined,
+      deleteCollection: async () => undefined,
+      putEnvironment: async (id, record) => {
+        environmentPuts.push(id);
+        state = { ...state, environments: [...state.environments.filter((e) => (e as { id: string }).id !== id), record] };
+      },
+      deleteEnvironment: async (id) => {
+        environmentDeletes.push(id);
+        state = { ...state, environments: state.environments.filter((e) => (e as { id: string }).id !== id) };
+      },
+      changes: (_since, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(null))),
+    };
+    return { api, environmentPuts, environmentDeletes };
+  }
 });
 
 describe('mergeRemote', () => {

@@ -76,6 +76,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   let folderApi: WorkspaceFolderApi | null = null;
   const writtenCollections: WrittenFingerprints = new Map();
   const writtenEnvironments: WrittenFingerprints = new Map();
+  /** In folder mode, environments kept on this machine only are written to the browser's storage instead. */
+  const writtenLocalEnvironments: WrittenFingerprints = new Map();
   let writtenMeta = '';
   let environmentsStored = false;
   let loaded = false;
@@ -116,7 +118,12 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     const s = store.getState();
     try {
       await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollection, (id, r) => target.putCollection(id, r), (id) => target.deleteCollection(id));
-      await writeRecords<RequestEnvironment>(s.environments, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
+      const shared = folderApi ? s.environments.filter((e) => !e.secret) : s.environments;
+      await writeRecords<RequestEnvironment>(shared, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
+      if (folderApi) {
+        const local = s.environments.filter((e) => e.secret);
+        await writeRecords<RequestEnvironment>(local, writtenLocalEnvironments, environmentFingerprint, storedEnvironment, (id, r) => storage.putEnvironment(id, r), (id) => storage.deleteEnvironment(id));
+      }
       const liveTabs = new Set(s.tabs.map((t) => t.id));
       const meta = {
         tabLinks: Object.fromEntries(Object.entries(s.tabLinks).filter(([tabId]) => liveTabs.has(tabId))),
@@ -246,7 +253,10 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     // Before environments lived here, the tab snapshot held them: keep those (they are written below) until storage has its own.
     const storedAny = environments.environments.length > 0 || environments.setAside.length > 0;
     const adoptStored = storedAny || s.environments.length === 0 || (folderState === null && environmentsStored);
-    const nextEnvironments = adoptStored ? environments.environments : s.environments;
+    // With a folder, environments marked for this machine only come from the browser's storage.
+    const localOnly = folderState ? loadEnvironments('browser', raw.environments).environments.filter((e) => e.secret) : [];
+    const folderEnvironments = adoptStored ? environments.environments : s.environments;
+    const nextEnvironments = [...folderEnvironments, ...localOnly.filter((e) => !folderEnvironments.some((f) => f.id === e.id))];
     const history = loadHistoryRows(raw.historyRows);
     const liveTabs = new Set(s.tabs.map((t) => t.id));
     const collectionIds = new Set(collections.collections.map((c) => c.id));
@@ -258,7 +268,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       mode = 'folder';
     }
     for (const c of collections.collections) writtenCollections.set(c.id, collectionFingerprint(c));
-    if (adoptStored) for (const e of nextEnvironments) writtenEnvironments.set(e.id, environmentFingerprint(e));
+    if (adoptStored) for (const e of folderEnvironments) writtenEnvironments.set(e.id, environmentFingerprint(e));
+    for (const e of localOnly) writtenLocalEnvironments.set(e.id, environmentFingerprint(e));
     store.setState({
       // Anything created in the moment before the load finished is kept beside what was stored.
       collections: sortCollections([...collections.collections, ...store.getState().collections.filter((c) => !collectionIds.has(c.id))]),

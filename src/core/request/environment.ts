@@ -21,6 +21,8 @@ export interface RequestEnvironment {
   id: string;
   name: string;
   variables: EnvironmentVariable[];
+  /** Kept on this machine only: never written to a shared workspace folder. */
+  secret?: boolean;
 }
 
 /**

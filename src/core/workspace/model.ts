@@ -73,6 +73,8 @@ export interface Environment {
   id: string;
   name: string;
   variables: Variable[];
+  /** Kept on this machine only: never written to a shared workspace folder. */
+  secret?: boolean;
 }
 
 /** The request line and headers of a history entry, as sent (secrets redacted). */

@@ -151,7 +151,7 @@ export const collectionSchema = z.object({
 });
 
 /** A stored environment. */
-export const environmentSchema = z.object({ version, id: z.string().min(1), name: z.string(), variables: z.array(variableSchema) });
+export const environmentSchema = z.object({ version, id: z.string().min(1), name: z.string(), variables: z.array(variableSchema), secret: z.boolean().optional() });
 
 const count = z.number().nonnegative();
 
