@@ -29,6 +29,8 @@ export const UNSTORED_AUTH_FIELDS: ReadonlySet<string> = new Set(
   authSchemes.flatMap((scheme) => scheme.fields.filter((f) => f.kind === 'secret' || f.kind === 'params').map((f) => f.name)),
 );
 
+const keptByDraft = new WeakMap<RequestDraft, { owner: string; kept: ReturnType<typeof keepDraftSecrets> }>();
+
 /**
  * The draft as stored. With an `owner` (the tab or saved request it belongs to), every
  * secret in it — by kind, wherever it was typed: header, query, body, cookie, auth — is
@@ -39,7 +41,10 @@ export const UNSTORED_AUTH_FIELDS: ReadonlySet<string> = new Set(
 export function storableDraft(draft: RequestDraft, owner?: string): RequestDraft {
   let source = draft;
   if (owner) {
-    const kept = keepDraftSecrets(draft, owner);
+    // The store is persisted on every change; only a draft that changed is searched again.
+    const cached = keptByDraft.get(draft);
+    const kept = cached?.owner === owner ? cached.kept : keepDraftSecrets(draft, owner);
+    if (cached?.owner !== owner) keptByDraft.set(draft, { owner, kept });
     keepSecrets(kept.kept);
     source = kept.draft;
   }
