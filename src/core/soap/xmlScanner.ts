@@ -11,24 +11,11 @@
  */
 import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlTree';
 import { keepLayouts } from './layoutAnchors';
-import { attributeWhitespace, decodeCharacterData, isBlankRange, isNameChar, isNameStart, isWhitespace, normaliseLineEnds } from './xmlCharacters';
-import { internalize, NameTable, ScratchList } from './xmlScanTables';
+import { attributeWhitespace, isBlankRange, isWhitespace, normaliseLineEnds } from './xmlCharacters';
+import { internalize, ScratchList } from './xmlScanTables';
+import { BANG, DQUOTE, EQUALS, GT, LT, QUESTION, SLASH, SQUOTE, XmlScannerBase, type XmlScanOptions, type XmlScanProblem } from './xmlScannerBase';
 
-/** Why a document could not be read, and where (an offset into the text). */
-export interface XmlScanProblem {
-  kind: 'xml-malformed' | 'xml-namespace' | 'xml-too-deep';
-  message: string;
-  offset: number;
-}
-
-/** How to read. */
-export interface XmlScanOptions {
-  maxNesting: number;
-  dropWhitespaceText: boolean;
-  /** Called for a name whose prefix is undeclared; returns the namespace to put it in. Absent: such a name fails the read. */
-  onUndeclaredPrefix?: (name: string, prefix: string, offset: number) => string;
-  rootScope: ReadonlyMap<string, string>;
-}
+export type { XmlScanOptions, XmlScanProblem } from './xmlScannerBase';
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
@@ -37,14 +24,6 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const NO_CHILDREN: NsXmlNode[] = Object.freeze([]) as unknown as NsXmlNode[];
 const NO_ATTRIBUTES: NsXmlAttribute[] = Object.freeze([]) as unknown as NsXmlAttribute[];
 
-const LT = 60;
-const GT = 62;
-const SLASH = 47;
-const BANG = 33;
-const QUESTION = 63;
-const EQUALS = 61;
-const DQUOTE = 34;
-const SQUOTE = 39;
 
 // The plain part of an attribute value: up to its closing quote, or to anything that needs care.
 const PLAIN_DOUBLE_QUOTED = /[^"<&\t\n\r]*/y;
@@ -55,22 +34,7 @@ export function scanXml(text: string, options: XmlScanOptions): { root: NsXmlEle
   return new XmlScanner(text, options).run();
 }
 
-class XmlScanner {
-  private pos = 0;
-  private problem: XmlScanProblem | undefined;
-  /** Set by `startTag`: whether the tag it read ends with "/>". */
-  private selfClosing = false;
-  /** Set by `readName`: the hash of the name it read. */
-  private nameHash = 0;
-  private readonly names = new NameTable();
-  /** The attributes of the start tag being read; copied out at exactly their number. */
-  private readonly attributes = new ScratchList<NsXmlAttribute>();
-
-  constructor(
-    private readonly text: string,
-    private readonly options: XmlScanOptions,
-  ) {}
-
+class XmlScanner extends XmlScannerBase {
   run(): { root: NsXmlElement } | { problem: XmlScanProblem } {
     const text = this.text;
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
@@ -87,104 +51,6 @@ class XmlScanner {
     return { root };
   }
 
-  private fail(message: string, offset: number, kind: XmlScanProblem['kind'] = 'xml-malformed'): { problem: XmlScanProblem } {
-    this.problem = { kind, message, offset };
-    return { problem: this.problem };
-  }
-
-  private error(message: string, offset: number, kind: XmlScanProblem['kind'] = 'xml-malformed'): false {
-    this.problem = { kind, message, offset };
-    return false;
-  }
-
-  /** Whitespace, comments, processing instructions and (in the prolog) one DOCTYPE. */
-  private misc(prolog: boolean): boolean {
-    const text = this.text;
-    let doctypeSeen = false;
-    for (;;) {
-      while (this.pos < text.length && isWhitespace(text.charCodeAt(this.pos))) this.pos++;
-      if (this.pos >= text.length || text.charCodeAt(this.pos) !== LT) return true;
-      const next = text.charCodeAt(this.pos + 1);
-      if (next === QUESTION) {
-        const start = this.pos;
-        if (!this.processingInstruction()) return false;
-        const declaration = /^<\?xml[\s?]/i.test(text.slice(start, start + 6));
-        if (declaration && !(prolog && (start === 0 || (start === 1 && text.charCodeAt(0) === 0xfeff)))) {
-          return this.error('The XML declaration is only allowed at the very start of the document, before anything else.', start);
-        }
-      } else if (next === BANG && text.startsWith('<!--', this.pos)) {
-        if (this.comment() === false) return false;
-      } else if (next === BANG && text.startsWith('<!DOCTYPE', this.pos)) {
-        if (!prolog || doctypeSeen) return this.error('A DOCTYPE is only allowed once, before the root element.', this.pos);
-        doctypeSeen = true;
-        if (!this.doctype()) return false;
-      } else {
-        return true;
-      }
-    }
-  }
-
-  private processingInstruction(): boolean {
-    const end = this.text.indexOf('?>', this.pos + 2);
-    if (end < 0) return this.error('Unclosed processing instruction: expected "?>".', this.pos);
-    this.pos = end + 2;
-    return true;
-  }
-
-  private comment(): string | false {
-    const start = this.pos;
-    const end = this.text.indexOf('-->', start + 4);
-    if (end < 0) return this.error('Unclosed comment: expected "-->".', start);
-    this.pos = end + 3;
-    return this.text.slice(start + 4, end);
-  }
-
-  private doctype(): boolean {
-    const text = this.text;
-    const start = this.pos;
-    let i = start + 9;
-    let quote = 0;
-    let subset = false;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (quote) {
-        if (c === quote) quote = 0;
-      } else if (c === DQUOTE || c === SQUOTE) {
-        quote = c;
-      } else if (subset && c === LT && text.startsWith('<!--', i)) {
-        const end = text.indexOf('-->', i + 4);
-        if (end < 0) break;
-        i = end + 2;
-      } else if (c === 91) {
-        subset = true;
-      } else if (c === 93) {
-        subset = false;
-      } else if (c === GT && !subset) {
-        this.pos = i + 1;
-        return true;
-      }
-    }
-    return this.error('Unclosed DOCTYPE declaration.', start);
-  }
-
-  private readName(at: number): number {
-    const text = this.text;
-    if (at >= text.length) return at;
-    let c = text.charCodeAt(at);
-    if (!isNameStart(c)) return at;
-    let hash = c;
-    let i = at + 1;
-    while (i < text.length) {
-      c = text.charCodeAt(i);
-      if (!isNameChar(c)) break;
-      hash = (Math.imul(hash, 31) + c) | 0;
-      i++;
-    }
-    this.nameHash = hash & 0x3fffffff;
-    return i;
-  }
-
-  /** Reads the root element and everything in it, iteratively (no recursion, so no stack limit). */
   private content(): NsXmlElement | undefined {
     const text = this.text;
     const stack: NsXmlElement[] = [];
@@ -293,14 +159,6 @@ class XmlScanner {
     if (last && last.kind === 'text' && !last.cdata) last.text += decoded;
     else children.push({ kind: 'text', text: decoded, cdata: false });
     return true;
-  }
-
-  /** Expands references in character data or an attribute value; undefined (with the problem set) for a stray "&". */
-  private decode(raw: string, offset: number): string | undefined {
-    const decoded = decodeCharacterData(raw);
-    if (typeof decoded === 'string') return decoded;
-    this.error('A "&" must start an entity or character reference (write "&amp;" for a literal ampersand).', offset + decoded.strayAt);
-    return undefined;
   }
 
   private startTag(parentScope: ReadonlyMap<string, string>): NsXmlElement | undefined {
@@ -461,14 +319,6 @@ class XmlScanner {
     return element;
   }
 
-  private namespaceOf(name: string, prefix: string, scope: ReadonlyMap<string, string>, offset: number, what: string): string | undefined {
-    const ns = scope.get(prefix);
-    if (ns !== undefined && ns !== '') return ns;
-    const handler = this.options.onUndeclaredPrefix;
-    if (handler) return handler(name, prefix, offset);
-    this.error(`${what} "${name}" uses the prefix "${prefix}", which is not declared`, offset, 'xml-namespace');
-    return undefined;
-  }
 }
 
 // One instance kept for the module's life, so optimised code survives full collections (see layoutAnchors.ts).
