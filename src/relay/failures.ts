@@ -52,6 +52,11 @@ export function classifyFailure(err: unknown, target?: string): RelayError {
   if (code === 'ABORT_ERR' || code === 'WB_ABORTED') return make('aborted', 'The request was cancelled.');
   if (code === 'HPE_HEADER_OVERFLOW') return make('too_large', `The response headers${where} exceed the relay's limit.`);
   if (code.startsWith('HPE_')) return make('protocol', `The server${where} did not answer with valid HTTP (${code}).`);
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/.test(message)) {
+    // The usual cause: https:// to a port where the server speaks plain HTTP (its answer is not a TLS record).
+    const plain = target ? ` Try http://${target}/ instead.` : '';
+    return make('tls', `The server${where} speaks plain HTTP on that port, not TLS: its first bytes were not a TLS handshake.${plain}`);
+  }
   if (TLS_CODES.test(code) || /SSL|TLS/.test(message)) return make('tls', `TLS failed${where}: ${message}`);
   if (code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR' || code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_URL') {
     return make('bad_request', message);

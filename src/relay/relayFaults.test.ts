@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RelayRequestMeta } from '../core';
+import { explainRelayFailure, type RelayRequestMeta } from '../core';
 import { startServer, type RunningServer } from '../server/listen';
 import { callRelay } from './relayClient';
 
@@ -134,4 +134,19 @@ describe('relay faults always end with a typed frame', () => {
     expect(result.error?.message).toContain(field);
     expect(contacted).toBe(0);
   });
+});
+
+describe('TLS to a plain-HTTP port', () => {
+  it('says the server speaks plain HTTP on that port, not something about certificates', async () => {
+    const port = await rawServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')));
+    const result = await relay({ url: `https://127.0.0.1:${port}/`, timeoutMs: 5_000 });
+    expect(result.error?.kind).toBe('tls');
+    expect(result.error?.message).toMatch(/speaks plain HTTP/);
+    expect(result.error?.message).toContain(`http://127.0.0.1:${port}/`);
+    expect(result.error?.message).not.toMatch(/self-signed|certificate/i);
+    // The card's explanation follows the code, not the generic TLS advice about certificates.
+    const explained = explainRelayFailure(result.error!);
+    expect(explained.title).toBe('Plain HTTP on that port');
+    expect(explained.nextStep).not.toMatch(/self-signed|fingerprint/i);
+  }, 15_000);
 });

@@ -1,4 +1,4 @@
-import type { RelayErrorKind } from './protocol';
+import type { RelayError, RelayErrorKind } from './protocol';
 
 /** A plain explanation of a relay failure kind: what happened and what to try. */
 export interface RelayErrorExplanation {
@@ -65,4 +65,19 @@ const EXPLANATIONS: Record<RelayErrorKind, RelayErrorExplanation> = {
 /** Explains a relay failure kind in plain language. */
 export function explainRelayError(kind: RelayErrorKind): RelayErrorExplanation {
   return EXPLANATIONS[kind];
+}
+
+/** Failures whose low-level code says more than their kind does. */
+const BY_CODE: Readonly<Record<string, RelayErrorExplanation>> = {
+  ERR_SSL_WRONG_VERSION_NUMBER: {
+    title: 'Plain HTTP on that port',
+    explanation:
+      'The URL says https, so the relay opened a TLS handshake, but the server answered with something that is not TLS — almost always a plain-HTTP server on that port. This is not a certificate problem: no certificate was ever offered.',
+    nextStep: 'Use http:// for this port, or the port where the server speaks TLS (often 443 or 8443).',
+  },
+};
+
+/** Explains one failure: by its code when that is more precise than its kind, else by its kind. */
+export function explainRelayFailure(error: Pick<RelayError, 'kind' | 'code'>): RelayErrorExplanation {
+  return (error.code ? BY_CODE[error.code] : undefined) ?? EXPLANATIONS[error.kind];
 }

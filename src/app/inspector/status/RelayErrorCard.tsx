@@ -1,9 +1,9 @@
 /** A failed exchange explained: what the relay saw, what it means, what to try. */
-import { explainRelayError, type RelayError } from '../../../core';
+import { explainRelayFailure, type RelayError } from '../../../core';
 import { CertificateTrust } from './CertificateTrust';
 
 export function RelayErrorCard({ error, url }: { error: RelayError; url?: string }) {
-  const explained = explainRelayError(error.kind);
+  const explained = explainRelayFailure(error);
   return (
     <div className="error-card" role="alert" data-testid="relay-error" data-kind={error.kind}>
       <h2>
