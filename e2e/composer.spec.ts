@@ -334,3 +334,13 @@ test('screenshots of the composer at 1280×800', async ({ composer }, testInfo) 
   await shot('10-consent');
   await composer.dontSend();
 });
+
+test('the custom scheme shows Token68 only in the Token68 form, and Auth-params only in theirs', async ({ composer }) => {
+  await composer.compose('GET', `${composer.origin()}/sandbox/anything/custom`);
+  await composer.chooseAuth('Custom scheme');
+  await expect(composer.authField('Auth-params')).toBeVisible();
+  await expect(composer.authField('Token68')).toHaveCount(0);
+  await composer.authField('Credentials form').selectOption('token68');
+  await expect(composer.authField('Token68')).toBeVisible();
+  await expect(composer.authField('Auth-params')).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuthField, AuthSchemeDescriptor, CoreError } from '../../core';
+import { visibleAuthFields, type AuthField, type AuthSchemeDescriptor, type CoreError } from '../../core';
 
 export interface AuthFormProps {
   descriptor: AuthSchemeDescriptor;
@@ -71,7 +71,7 @@ export function AuthForm({ descriptor, values, onChange, error }: AuthFormProps)
   if (descriptor.fields.length === 0) return null;
   return (
     <div className="auth-form">
-      {descriptor.fields.map((field) => {
+      {visibleAuthFields(descriptor, values).map((field) => {
         const id = `auth-${descriptor.id}-${field.name}`;
         const failing = error?.field === field.name;
         const described = [field.help ? `${id}-help` : '', failing ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

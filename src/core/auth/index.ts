@@ -46,6 +46,7 @@ export {
   authScheme,
   authSchemes,
   parseAuthParamLines,
+  visibleAuthFields,
   type AuthApplication,
   type AuthField,
   type AuthSchemeDescriptor,

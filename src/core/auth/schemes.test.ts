@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseCredentials } from './credentials';
-import { applyAuth, authScheme, authSchemes, parseAuthParamLines } from './schemes';
+import { applyAuth, authScheme, authSchemes, parseAuthParamLines, visibleAuthFields } from './schemes';
 
 const header = (value: string) => ({ ok: true, value: { headers: [{ name: 'Authorization', value }] } });
 
@@ -154,5 +154,15 @@ describe('parseAuthParamLines', () => {
         expect(parsed).toEqual({ ok: true, value: { scheme: 'Hawk', params: pairs.map(([name, v]) => ({ name, value: v })) } });
       }),
     );
+  });
+});
+
+describe('the custom scheme form shows only the fields of the chosen credentials form', () => {
+  it('hides Token68 in the Auth-params form and Auth-params in the Token68 form', () => {
+    const custom = authScheme('custom')!;
+    const names = (values: Record<string, string>) => visibleAuthFields(custom, values).map((f) => f.name);
+    expect(names({})).toEqual(['scheme', 'mode', 'params']);
+    expect(names({ mode: 'params' })).toEqual(['scheme', 'mode', 'params']);
+    expect(names({ mode: 'token68' })).toEqual(['scheme', 'mode', 'credentials']);
   });
 });

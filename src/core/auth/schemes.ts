@@ -21,6 +21,17 @@ export interface AuthField {
   default?: string;
   options?: { value: string; label: string }[];
   help?: string;
+  /** Shown (and used) only when another field has this value, e.g. Token68 only in the Token68 form. */
+  shownWhen?: { field: string; equals: string };
+}
+
+/** The fields of `descriptor` the form shows for `values` (a field whose condition fails is hidden). */
+export function visibleAuthFields(descriptor: Pick<AuthSchemeDescriptor, 'fields'>, values: Readonly<Record<string, string>>): AuthField[] {
+  return descriptor.fields.filter((field) => {
+    if (!field.shownWhen) return true;
+    const other = descriptor.fields.find((f) => f.name === field.shownWhen!.field);
+    return (values[field.shownWhen.field] ?? other?.default ?? '') === field.shownWhen.equals;
+  });
 }
 
 /** What applying a scheme adds to a request. */
@@ -204,11 +215,12 @@ const custom: AuthSchemeDescriptor = {
         { value: 'token68', label: 'Token68' },
       ],
     },
-    { name: 'credentials', label: 'Token68', kind: 'secret', help: 'Used when the form is Token68.' },
+    { name: 'credentials', label: 'Token68', kind: 'secret', shownWhen: { field: 'mode', equals: 'token68' } },
     {
       name: 'params',
       label: 'Auth-params',
       kind: 'params',
+      shownWhen: { field: 'mode', equals: 'params' },
       help: 'One name=value per line; values are sent quoted. Wrap a value in "…" to use \\" escapes; # starts a comment line.',
     },
   ],
