@@ -252,6 +252,39 @@ test('a cURL command pasted into the URL bar becomes the request, and goes back 
   await expect(workspace.url).toHaveText(`${origin}/sandbox/anything/orders`);
 });
 
+test('code snippets carry exactly the body "What will be sent" shows: a Text form body and a --data-urlencode import (issue 14)', async ({ composer, workspace, page }) => {
+  const origin = composer.origin();
+  const sentBody = async () => {
+    const preview = (await composer.wirePreview.innerText()).replace(/\r\n/g, '\n');
+    return preview.slice(preview.indexOf('\n\n') + 2);
+  };
+  const closeCode = () => workspace.snippetDialog.getByRole('button', { name: 'Close' }).click();
+
+  await composer.compose('POST', `${origin}/sandbox/anything`);
+  await composer.addHeader('Content-Type', 'application/x-www-form-urlencoded');
+  await composer.chooseBody('Text');
+  await page.getByLabel('Request body').fill('a=1');
+  await expect(composer.wirePreview).toContainText('a=1');
+  expect(await sentBody()).toBe('a=1');
+  await expect(await workspace.openCode('Python (requests)')).toContainText('payload = "a=1"');
+  await workspace.snippetDialog.getByLabel('Language').selectOption({ label: 'cURL' });
+  await expect(workspace.snippetDialog.getByTestId('snippet-code')).toContainText('--data a=1');
+  await closeCode();
+
+  await workspace.pasteIntoUrl(`curl --data-urlencode 'q=a+b' ${origin}/sandbox/anything`);
+  await expect(workspace.requestNotice).toContainText('Read the cURL command');
+  await expect(composer.wirePreview).toContainText('q=a%2Bb');
+  const body = await sentBody();
+  expect(body).toBe('q=a%2Bb');
+  const code = await workspace.openCode('Python (requests)');
+  await expect(code).toContainText(`payload = ${JSON.stringify(body)}`);
+  await workspace.snippetDialog.getByLabel('Language').selectOption({ label: 'cURL' });
+  await expect(code).toContainText(`--data ${body}`);
+  await workspace.snippetDialog.getByLabel('Language').selectOption({ label: 'JavaScript (fetch)' });
+  await expect(code).toContainText(`body: '${body}'`);
+  await closeCode();
+});
+
 test('a WSDL fetched through the relay becomes a collection of SOAP requests', async ({ workspace, page }) => {
   await workspace.open();
   const origin = new URL(page.url()).origin;

@@ -43,6 +43,58 @@ describe('code snippets', () => {
     expect(shown.ok && shown.value).toContain('Bearer real-token');
   });
 
+  describe('carry the body the wire carries, byte for byte (issue 14)', () => {
+    const form = (body: string): WireRequest => ({
+      method: 'POST',
+      url: 'https://api.example.test/login',
+      headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+      body: [body],
+    });
+    // `q=a%2Bb` is what `curl --data-urlencode 'q=a+b'` sends; `a=1\n` a Text body ending in a newline.
+    const bodies = ['a=1', 'q=a%2Bb', 'a=1\n', 'b=x y&a=1', 'flag'];
+    const literal: Record<string, (body: string) => string> = {
+      curl: (body) => (/^[\w=%]+$/.test(body) ? `--data ${body}` : `--data '${body}'`),
+      'python-requests': (body) => `payload = ${JSON.stringify(body)}`,
+      fetch: (body) => `body: '${body.replace(/\n/g, '\\n')}'`,
+      'node-fetch': (body) => `body: '${body.replace(/\n/g, '\\n')}'`,
+      go: (body) => `strings.NewReader(${JSON.stringify(body)})`,
+      csharp: (body) => `new StringContent(${JSON.stringify(body)})`,
+      php: (body) => `CURLOPT_POSTFIELDS => ${JSON.stringify(body)}`,
+    };
+    const cases = Object.keys(literal).flatMap((id) => bodies.map((body) => [id, body] as const));
+    it.each(cases)('%s writes the form body %j as it is', async (id, body) => {
+      const result = await codeSnippet(form(body), id);
+      if (!result.ok) throw new Error(result.error.message);
+      expect(result.value).toContain(literal[id]!(body));
+    });
+
+    it('names the media type where a target needs it, never the stand-in', async () => {
+      const csharp = await codeSnippet(form('a=1'), 'csharp');
+      const okhttp = await codeSnippet(form('a=1'), 'java-okhttp');
+      expect(csharp.ok && csharp.value).toContain('new MediaTypeHeaderValue("application/x-www-form-urlencoded")');
+      expect(okhttp.ok && okhttp.value).toContain('MediaType.parse("application/x-www-form-urlencoded")');
+      for (const target of SNIPPET_TARGETS) {
+        const result = await codeSnippet(form('a=1'), target.id);
+        expect(result.ok && result.value, target.id).not.toContain('wirebench-verbatim');
+      }
+    });
+
+    it('keeps JSON as typed, spacing and large numbers included', async () => {
+      const json: WireRequest = { ...wire, body: ['{"id":9007199254740993,  "sku":"A-1"}'] };
+      for (const id of ['python-requests', 'fetch', 'curl']) {
+        const result = await codeSnippet(json, id);
+        expect(result.ok && result.value, id).toContain('9007199254740993,  ');
+      }
+    });
+
+    it('still hides a secret form field unless asked', async () => {
+      const hidden = await codeSnippet(form('user=ada&password=hunter2'), 'python-requests');
+      expect(hidden.ok && hidden.value).not.toContain('hunter2');
+      const shown = await codeSnippet(form('user=ada&password=hunter2'), 'python-requests', { includeSecrets: true });
+      expect(shown.ok && shown.value).toContain('payload = "user=ada&password=hunter2"');
+    });
+  });
+
   it('refuses a target that does not exist', async () => {
     await expect(codeSnippet(wire, 'cobol')).rejects.toThrow(RangeError);
   });
