@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAuth, substituteVariables } from '../core';
-import { expandLessonPlaceholders, LESSONS, type Lesson } from '../core/lessons';
+import { LESSONS } from '../core/lessons';
 import { ENDPOINT_CATALOG } from './endpointCatalog';
+import { prepareLessonCall } from './lessonCalls';
 import { lessonsFor } from './lessonsPage';
 import { resetSandbox } from './reset';
 import { startSandboxHarness, type SandboxHarness } from './testHarness';
@@ -10,32 +10,13 @@ let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));
 afterAll(() => sb.close());
 
-/** Builds a lesson's request as the app would: dynamic values, captured variables, then auth. */
-function prepare(lesson: Lesson, variables: Record<string, string>) {
-  const fill = (text: string) => {
-    const result = substituteVariables(expandLessonPlaceholders(text, { now: new Date() }), variables);
-    expect(result.unresolved, `${lesson.id}: unresolved ${result.unresolved.join(', ')}`).toEqual([]);
-    return result.text;
-  };
-  const headers: [string, string][] = lesson.request.headers.map((h) => [h.name, fill(h.value)]);
-  let url = lesson.request.url;
-  if (lesson.request.auth && lesson.request.auth.scheme !== 'none') {
-    const values = Object.fromEntries(Object.entries(lesson.request.auth.values).map(([k, v]) => [k, fill(v)]));
-    const applied = applyAuth(lesson.request.auth.scheme, values);
-    if (!applied.ok) throw new Error(`${lesson.id}: ${applied.error.message}`);
-    headers.push(...applied.value.headers.map((h): [string, string] => [h.name, h.value]));
-    if (applied.value.query?.length) url += (url.includes('?') ? '&' : '?') + applied.value.query.map((q) => `${q.name}=${encodeURIComponent(q.value)}`).join('&');
-  }
-  return { url, method: lesson.request.method, headers, ...(lesson.request.body !== undefined ? { body: fill(lesson.request.body) } : {}) };
-}
-
 describe('the lessons, run in order against a fresh sandbox', () => {
   it('each answers the status it promises, capturing what later lessons use', async () => {
     resetSandbox();
     const variables: Record<string, string> = {};
     const seen: string[] = [];
     for (const lesson of LESSONS) {
-      const request = prepare(lesson, variables);
+      const request = prepareLessonCall(lesson, variables);
       const answer = await sb.call(request.url, request);
       seen.push(`${lesson.id} ${answer.status}`);
       expect(`${lesson.id} ${answer.status}`, answer.text.slice(0, 300)).toBe(`${lesson.id} ${lesson.expectedStatus}`);

@@ -17,22 +17,24 @@ const get = wireRequest('GET https://api.test/items/7');
 
 describe('the summary finding', () => {
   it.each([
-    [200, 'success'],
-    [101, 'info'],
-    [302, 'info'],
-    [404, 'error'],
-    [500, 'error'],
-    [299, 'success'],
-    [700, 'error'],
-  ])('%i comes first, with severity %s, from statusInfo', (status, severity) => {
+    [200, 'success', { outcome: 'succeeded' }],
+    [101, 'info', undefined],
+    [302, 'info', undefined],
+    [404, 'error', { blame: 'request', outcome: 'failed' }],
+    [500, 'error', { blame: 'server', outcome: 'failed' }],
+    [299, 'success', { outcome: 'succeeded' }],
+    [700, 'error', { outcome: 'failed' }],
+  ])('%i comes first, with severity %s and the class verdict, from statusInfo', (status, severity, verdict) => {
     const [first] = explainResponse(get, wireResponse(status), { now });
     const info = statusInfo(status);
     expect(first).toEqual({
       id: 'status',
       severity,
       title: `${status} ${info.reason}`,
-      message: `${info.explanation} ${info.nextStep}`,
+      message: info.explanation,
+      next: info.nextStep,
       reference: info.reference,
+      ...(verdict ? { verdict } : {}),
     });
   });
 
@@ -231,5 +233,61 @@ describe('robustness', () => {
   it('rejects a malformed call as a programmer error', () => {
     expect(() => explainResponse({} as WireRequest, wireResponse(200))).toThrow(TypeError);
     expect(() => explainResponse(get, { status: '200' } as unknown as WireResponse)).toThrow(TypeError);
+  });
+});
+
+describe('one voice with a SOAP fault', () => {
+  const post = wireRequest('POST https://api.test/soap/orders', ['Content-Type: text/xml; charset=utf-8', 'SOAPAction: "urn:GetOrder"'], '<x/>');
+  const fault11 = (code: string) =>
+    `<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Body><env:Fault><faultcode>env:${code}</faultcode><faultstring>no</faultstring></env:Fault></env:Body></env:Envelope>`;
+  const fault12 = (code: string) =>
+    `<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><env:Fault><env:Code><env:Value>env:${code}</env:Value></env:Code><env:Reason><env:Text xml:lang="en">no</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>`;
+  const soap11 = (status: number, code: string) => wireResponse(status, ['Content-Type: text/xml; charset=utf-8'], fault11(code));
+
+  it('a SOAP 1.1 500 with faultcode Client blames the request, and no finding says "server fault"', () => {
+    const f = explainResponse(post, soap11(500, 'Client'), { now });
+    expect(f[0]).toMatchObject({ id: 'status', severity: 'error', title: '500 Internal Server Error', verdict: { blame: 'request', outcome: 'failed', retry: 'will-fail' } });
+    expect(f[0]!.message).toMatch(/^The body is a SOAP 1\.1 Fault with code env:Client: your request was at fault, not the server\. SOAP 1\.1 sends every fault with 500/);
+    expect(f[0]!.next).toMatch(/sent unchanged it will fail again/);
+    expect(ids(f)).not.toContain('server-fault');
+    expect(JSON.stringify(f)).not.toMatch(/not the client|not mean your request was wrong/);
+  });
+
+  it('a SOAP 1.1 500 with faultcode Server blames the server, as the 5xx finding does', () => {
+    const f = explainResponse(post, soap11(500, 'Server'), { now });
+    expect(f[0]!.verdict).toEqual({ blame: 'server', outcome: 'failed', retry: 'may-succeed' });
+    expect(byId(f, 'server-fault').verdict?.blame).toBe('server');
+  });
+
+  it('SOAP 1.2 Sender with 400 and Receiver with 500 follow the binding; a mismatched status is named', () => {
+    const response12 = (status: number, code: string) => wireResponse(status, ['Content-Type: application/soap+xml'], fault12(code));
+    expect(explainResponse(post, response12(400, 'Sender'), { now })[0]).toMatchObject({ verdict: { blame: 'request' }, reference: 'SOAP 1.2 Part 2 §7.5.2.2' });
+    expect(explainResponse(post, response12(400, 'Sender'), { now })[0]!.message).toContain('SOAP 1.2 sends a Sender fault with 400');
+    const mismatch = explainResponse(post, response12(400, 'Receiver'), { now });
+    expect(mismatch[0]!.verdict?.blame).toBe('server');
+    expect(mismatch[0]!.message).toContain('SOAP 1.2 would send this fault with 500');
+    expect(mismatch.filter((x) => x.verdict?.blame === 'request')).toEqual([]);
+  });
+
+  it('a fault passed in by the caller is used as given; null means none, whatever the body', () => {
+    const f = explainResponse(post, soap11(500, 'Client'), { now, soapFault: null });
+    expect(f[0]!.verdict?.blame).toBe('server');
+    expect(explainResponse(post, wireResponse(500, ['Content-Type: application/json'], fault11('Client')), { now })[0]!.verdict?.blame).toBe('server');
+  });
+});
+
+describe('problem details that restate the registry', () => {
+  const problem = (status: number, body: object) => wireResponse(status, ['Content-Type: application/problem+json'], JSON.stringify(body));
+
+  it('are not said twice', () => {
+    const info = statusInfo(503);
+    const f = explainResponse(get, problem(503, { type: 'about:blank', title: info.reason, status: 503, detail: info.explanation }), { now });
+    expect(ids(f)).not.toContain('problem-details');
+  });
+
+  it('keep what they add', () => {
+    const f = explainResponse(get, problem(404, { title: 'Not Found', detail: 'There is no user 7.' }), { now });
+    expect(byId(f, 'problem-details').message).toBe('There is no user 7.');
+    expect(byId(explainResponse(get, problem(404, { title: 'No such user' }), { now }), 'problem-details').title).toBe('The server explains: No such user');
   });
 });

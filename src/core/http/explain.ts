@@ -7,6 +7,7 @@
 import type { WireRequest, WireResponse } from '../types';
 import { headerValue } from '../types';
 import type { Finding } from './finding';
+import type { Verdict } from './verdict';
 import { STANDARD_METHODS, methodSemantics } from './methods';
 import { statusInfo, type StatusClass } from './status';
 import { parseAllow, parseRetryAfter } from './responseHeaders';
@@ -19,12 +20,29 @@ import {
 } from './explainContent';
 import { explainRedirect } from './explainRedirect';
 import { describeRequestBody } from './requestBody';
+import { soapFaultOfResponse, soapFaultSummary } from './explainSoapStatus';
+import type { SoapFault } from '../soap/soapFault';
 
 /** Options of {@link explainResponse}. */
 export interface ExplainOptions {
   /** The moment to count Retry-After from; defaults to the current time. */
   now?: Date;
+  /**
+   * The SOAP fault the body carries, when the caller has already read it (null: none).
+   * By default it is read from `response.bodyText` when the response is XML.
+   */
+  soapFault?: SoapFault | null;
 }
+
+/** What a status class alone says about an exchange (RFC 9110 §15: 4xx the request, 5xx the server). */
+const CLASS_VERDICT: Record<StatusClass, Verdict | undefined> = {
+  informational: undefined,
+  success: { outcome: 'succeeded' },
+  redirection: undefined,
+  'client-error': { blame: 'request', outcome: 'failed' },
+  'server-error': { blame: 'server', outcome: 'failed' },
+  unknown: { outcome: 'failed' },
+};
 
 const SUMMARY_SEVERITY: Record<StatusClass, Finding['severity']> = {
   informational: 'info',
@@ -54,15 +72,20 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
   const now = options.now ?? new Date();
   const status = response.status;
   const info = statusInfo(status);
-  const findings: Finding[] = [
-    {
-      id: 'status',
-      severity: SUMMARY_SEVERITY[info.class],
-      title: `${status} ${info.reason}`,
-      message: `${info.explanation} ${info.nextStep}`,
-      reference: info.reference,
-    },
-  ];
+  const fault = options.soapFault === undefined ? soapFaultOfResponse(response) : options.soapFault;
+  // With a SOAP fault the fault code says who is at fault; every finding then speaks in its voice.
+  const summary: Finding = fault
+    ? soapFaultSummary(fault, status, info).finding
+    : {
+        id: 'status',
+        severity: SUMMARY_SEVERITY[info.class],
+        title: `${status} ${info.reason}`,
+        message: info.explanation,
+        next: info.nextStep,
+        reference: info.reference,
+        ...(CLASS_VERDICT[info.class] ? { verdict: CLASS_VERDICT[info.class] } : {}),
+      };
+  const findings: Finding[] = [];
 
   switch (status) {
     case 400:
@@ -94,13 +117,23 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
       break;
   }
   if (info.class === 'redirection') findings.push(...explainRedirect(request, response));
-  if (info.class === 'success') findings.push(...explainSuccess(request, response));
+  if (info.class === 'success' && !fault) findings.push(...explainSuccess(request, response));
   findings.push(...explainRetryAfter(response, now));
   if (info.class === 'client-error' || info.class === 'server-error') {
-    findings.push(...explainProblemDetails(response));
+    findings.push(...explainProblemDetails(response, info));
   }
   if (info.class === 'server-error') findings.push(explainServerFault(request, response));
-  return findings;
+  return [summary, ...(fault ? findings.filter((f) => agrees(f.verdict, summary.verdict)) : findings)];
+}
+
+/**
+ * Whether a finding's verdict agrees with the summary's: a finding written for the status
+ * class (a 5xx is the server's fault) is left out when the summary, following a SOAP fault
+ * code, concludes otherwise.
+ */
+function agrees(verdict: Verdict | undefined, governing: Verdict | undefined): boolean {
+  if (!verdict || !governing) return true;
+  return (Object.keys(verdict) as (keyof Verdict)[]).every((q) => verdict[q] === undefined || governing[q] === undefined || verdict[q] === governing[q]);
 }
 
 /** 405: the methods the resource allows, or the missing Allow header. */
@@ -189,9 +222,12 @@ function explainServerFault(request: WireRequest, response: WireResponse): Findi
   const semantics = methodSemantics(request.method);
   const method = semantics.method || '(empty method)';
   let retry: string;
+  const verdict: Verdict = { blame: 'server', outcome: 'failed' };
   if (response.status === 501 || response.status === 505) {
     retry = 'Retrying the same request will not help; it needs to change.';
+    verdict.retry = 'will-fail';
   } else if (semantics.idempotent) {
+    verdict.retry = 'may-succeed';
     retry = `Your ${method} is idempotent, so it is safe to retry${headerValue(response.headers, 'Retry-After') !== undefined ? ' after the Retry-After time' : ', preferably after a short, growing wait'}.`;
   } else {
     retry = `Your ${method} is not idempotent: the server may have acted before failing, so retrying may repeat its effect. Check whether it took effect, and do not retry without the user\u2019s consent.`;
@@ -202,6 +238,7 @@ function explainServerFault(request: WireRequest, response: WireResponse): Findi
     title: 'Server fault, not yours',
     message: `A ${response.status} is a server-side error, returned to you rather than hidden (spec §7); it does not mean your request was wrong. ${retry}`,
     reference: 'RFC 9110 §15.6',
+    verdict,
   };
 }
 

@@ -8,6 +8,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { WireRequest, WireResponse } from '../types';
 import { headerValue } from '../types';
 import type { Finding } from './finding';
+import type { StatusInfo } from './status';
 import { parseJson } from '../encoding/json';
 import { describeRequestBody, isJsonMediaType, isXmlMediaType, mediaTypeEssence, type RequestBodyDescription } from './requestBody';
 
@@ -150,11 +151,16 @@ export function explainUnprocessableContent(request: WireRequest): Finding[] {
   ];
 }
 
+/** Text compared for repetition: case, spacing and closing punctuation aside. */
+const normalized = (text: string) => text.trim().replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
+
 /**
  * The server's own explanation when it sends RFC 9457 problem details
- * (`application/problem+json`) with a title or detail.
+ * (`application/problem+json`) with a title or detail. Whatever only restates what the
+ * status registry already says for this code (`info`: its reason phrase as the title, its
+ * explanation as the detail) is not said twice; problem details that add nothing give no finding.
  */
-export function explainProblemDetails(response: WireResponse): Finding[] {
+export function explainProblemDetails(response: WireResponse, info?: Pick<StatusInfo, 'reason' | 'explanation'>): Finding[] {
   const contentType = headerValue(response.headers, 'Content-Type');
   if (contentType === undefined || mediaTypeEssence(contentType) !== 'application/problem+json') return [];
   if (response.bodyText === undefined) return [];
@@ -175,9 +181,10 @@ export function explainProblemDetails(response: WireResponse): Finding[] {
   if (problem === null || typeof problem !== 'object' || Array.isArray(problem)) return [];
   const record = problem as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
-  const title = text('title');
-  const detail = text('detail');
   const type = text('type');
+  const repeats = (value: string | undefined, registry: string | undefined) => value !== undefined && registry !== undefined && normalized(value) === normalized(registry);
+  const title = repeats(text('title'), info?.reason) ? undefined : text('title');
+  const detail = repeats(text('detail'), info?.explanation) ? undefined : text('detail');
   if (title === undefined && detail === undefined) return [];
   return [
     {

@@ -1,7 +1,9 @@
 /**
  * The shape of one explanation of a response: a finding tied to the request that caused
- * it, with an optional action the inspector can offer as a button.
+ * it, with an optional action the inspector can offer as a button, and the verdicts it
+ * states as data (so explanations of one exchange can be checked not to contradict).
  */
+import type { Verdict } from './verdict';
 
 /** Something the inspector can do about a finding. */
 export type ExplainAction =
@@ -22,5 +24,9 @@ export interface Finding {
   message: string;
   /** Where the convention is defined, e.g. `RFC 9110 §15.5.2`. */
   reference?: string;
+  /** What to do next, when the finding says it apart from the message (the status summary). */
+  next?: string;
   action?: ExplainAction;
+  /** What the finding concludes (who is to blame, whether it worked), for the one-voice check. */
+  verdict?: Verdict;
 }

@@ -4,6 +4,7 @@ export * from './statusRegistry';
 export * from './httpDate';
 export * from './responseHeaders';
 export * from './finding';
+export * from './verdict';
 export * from './explain';
 export { describeRequestBody, type RequestBodyDescription } from './requestBody';
 export { looksLikeAccessPage, methodAfterRedirect } from './explainRedirect';

@@ -22,6 +22,13 @@ describe('parseCacheControl', () => {
 });
 
 describe('summarizeCacheControl', () => {
+  it('says whether caches may store the response, as a verdict', () => {
+    expect(summary('no-store, max-age=60').cacheable).toBe(false);
+    expect(summary('no-cache').cacheable).toBe(true);
+    expect(summary('private, max-age=60').cacheable).toBe(true);
+    expect(summary('').cacheable).toBeUndefined();
+  });
+
   it('says no cache may store a no-store response, and that no-store overrides max-age', () => {
     const s = summary('no-store, max-age=600');
     expect(s.summary).toBe('No cache may store this response.');

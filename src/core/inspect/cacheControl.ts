@@ -93,8 +93,11 @@ export function describeCacheDirective(directive: CacheDirective): string {
   return meaning;
 }
 
-/** One sentence on what caches may do, and the problems found in the directives. */
-export function summarizeCacheControl(directives: readonly CacheDirective[]): { summary: string; findings: Finding[] } {
+/**
+ * One sentence on what caches may do, the problems found in the directives, and whether
+ * they let a cache store the response at all (undefined when no directive says).
+ */
+export function summarizeCacheControl(directives: readonly CacheDirective[]): { summary: string; findings: Finding[]; cacheable?: boolean } {
   const findings: Finding[] = [];
   const byName = new Map<string, CacheDirective>();
   for (const d of directives) {
@@ -138,6 +141,7 @@ export function summarizeCacheControl(directives: readonly CacheDirective[]): { 
       title: 'no-store overrides the rest',
       message: 'no-store is combined with directives that allow caching; no-store wins and nothing is stored.',
       reference: 'RFC 9111 §5.2.2.5',
+      verdict: { cacheable: false },
     });
   }
   let summary: string;
@@ -156,5 +160,6 @@ export function summarizeCacheControl(directives: readonly CacheDirective[]): { 
       summary = `Shared caches may reuse it for ${formatSeconds(shared)}.`;
     } else summary = `${who} may store it; freshness comes from Expires or heuristics.`;
   }
-  return { summary, findings };
+  if (directives.length === 0) return { summary, findings };
+  return { summary, findings, cacheable: !has('no-store') };
 }

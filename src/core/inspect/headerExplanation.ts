@@ -7,6 +7,7 @@
 import { describeChallenge, parseChallenges } from '../auth/challenges';
 import { contentTypeParams, parseMediaType } from '../encoding/mediaType';
 import type { Finding } from '../http/finding';
+import type { Verdict } from '../http/verdict';
 import { parseHttpDate } from '../http/httpDate';
 import { parseAllow, parseRetryAfter } from '../http/responseHeaders';
 import type { HeaderField, WireRequest } from '../types';
@@ -30,6 +31,8 @@ export interface HeaderExplanation {
   findings: Finding[];
   /** Where the header is defined, e.g. `RFC 9111 §5.2`. */
   reference: string;
+  /** What the header concludes about the exchange (Cache-Control: whether caches may store it). */
+  verdict?: Verdict;
 }
 
 /** What an explanation may read besides the header itself. */
@@ -51,8 +54,9 @@ function syntaxFinding(id: string, header: string, message: string, reference: s
 const explainers: Readonly<Record<string, Explainer>> = {
   'cache-control': (value) => {
     const directives = parseCacheControl(value);
-    const { summary, findings } = summarizeCacheControl(directives);
+    const { summary, findings, cacheable } = summarizeCacheControl(directives);
     return {
+      ...(cacheable === undefined ? {} : { verdict: { cacheable } }),
       summary,
       details: directives.map((d) => ({ label: d.value === undefined ? d.name : `${d.name}=${d.value}`, value: describeCacheDirective(d) })),
       findings,

@@ -21,6 +21,13 @@ describe('describeSoapFault', () => {
     expect(describeSoapFault(fault11('Sender')).blame).toBe('unknown');
   });
 
+  it('states its verdict as data: Client/Sender and the other standard codes blame the request, Server/Receiver the service', () => {
+    expect(describeSoapFault(fault11('Client')).verdict).toEqual({ blame: 'request', outcome: 'failed', retry: 'will-fail' });
+    expect(describeSoapFault(fault12('Receiver')).verdict).toEqual({ blame: 'server', outcome: 'failed', retry: 'may-succeed' });
+    expect(describeSoapFault(fault11('VersionMismatch')).verdict.blame).toBe('request');
+    expect(describeSoapFault(fault11('Client', 'urn:app')).verdict).toEqual({ outcome: 'failed' });
+  });
+
   it('treats a code in another namespace as an application code', () => {
     expect(describeSoapFault(fault11('Client', 'urn:app')).blame).toBe('unknown');
   });

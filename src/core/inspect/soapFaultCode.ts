@@ -3,6 +3,7 @@
  * SOAP 1.2 Part 1 §5.4.6). 1.1's `Client`/`Server` and 1.2's `Sender`/`Receiver` are the
  * same split as HTTP's 4xx/5xx; 1.1 allows dotted refinements such as `Client.Auth`.
  */
+import type { Verdict } from '../http/verdict';
 import type { SoapFault } from '../soap/soapFault';
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../soap/wsdlModel';
 
@@ -16,30 +17,42 @@ export interface SoapFaultMeaning {
   title: string;
   meaning: string;
   reference: string;
+  /**
+   * What the code concludes. VersionMismatch, MustUnderstand and DataEncodingUnknown blame
+   * the request: the message has to change before it can succeed. An application code
+   * says only that the call failed.
+   */
+  verdict: Verdict;
 }
 
 const MEANINGS: Record<SoapFaultBlame, Omit<SoapFaultMeaning, 'blame' | 'reference'>> = {
   sender: {
+    verdict: { blame: 'request', outcome: 'failed', retry: 'will-fail' },
     title: 'Your request was at fault',
     meaning: 'The message was wrong or lacked something (data, credentials, a header); sending it again unchanged will fail again. The operation was not executed.',
   },
   receiver: {
+    verdict: { blame: 'server', outcome: 'failed', retry: 'may-succeed' },
     title: 'The service failed',
     meaning: 'The message was fine but the service could not process it (a fault behind it, a dependency down). It may succeed later; retry only if the operation is safe to repeat.',
   },
   version: {
+    verdict: { blame: 'request', outcome: 'failed', retry: 'will-fail' },
     title: 'SOAP version mismatch',
     meaning: 'The envelope namespace is not one the service speaks: SOAP 1.1 is http://schemas.xmlsoap.org/soap/envelope/, SOAP 1.2 is http://www.w3.org/2003/05/soap-envelope.',
   },
   'must-understand': {
+    verdict: { blame: 'request', outcome: 'failed', retry: 'will-fail' },
     title: 'Header not understood',
     meaning: 'A header block marked mustUnderstand was not understood by the service, so it refused the whole message.',
   },
   encoding: {
+    verdict: { blame: 'request', outcome: 'failed', retry: 'will-fail' },
     title: 'Unknown data encoding',
     meaning: 'A header or body uses an encodingStyle the service does not support.',
   },
   unknown: {
+    verdict: { outcome: 'failed' },
     title: 'Fault',
     meaning: 'The fault code is not one of the standard SOAP codes; see the reason and detail.',
   },

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { explainResponse, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { formatMs, formatSize } from '../units';
-import { FindingList } from './FindingList';
+import { FindingList, Reference } from './FindingList';
 
 const CLASS_WORDS = {
   informational: 'informational',
@@ -33,11 +33,17 @@ const receivedOf = (s: { exchange: { received: number } }) => s.exchange.receive
 export function StatusCard({ request, head, summary, bodyText, streaming }: StatusCardProps) {
   const info = statusInfo(head.status);
   const received = useFrameThrottled(receivedOf);
-  const findings = useMemo(() => {
+  const explained = useMemo(() => {
     if (!request) return [];
     const response = { status: head.status, reason: head.reason, httpVersion: head.httpVersion, headers: head.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
-    return explainResponse(request, response).slice(1);
+    return explainResponse(request, response);
   }, [request, head, bodyText]);
+  // The summary follows a SOAP fault code when there is one, so it is read from explainResponse, not the registry.
+  const summaryFinding = explained[0];
+  const findings = explained.slice(1);
+  const explanation = summaryFinding?.message ?? info.explanation;
+  const next = summaryFinding ? summaryFinding.next : info.nextStep;
+  const reference = summaryFinding?.reference ?? info.reference;
   const reason = head.reason || info.reason;
   return (
     <section className={`status-card status-card-${info.class}`} aria-label="Status">
@@ -60,17 +66,22 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
         ) : null}
       </div>
       <p className="status-explanation" data-testid="status-explanation">
-        {info.explanation}{' '}
-        <a className="reference" href={info.referenceUrl} target="_blank" rel="noreferrer noopener">
-          {info.reference}
-        </a>
+        {explanation} {reference === info.reference ? (
+          <a className="reference" href={info.referenceUrl} target="_blank" rel="noreferrer noopener">
+            {info.reference}
+          </a>
+        ) : (
+          <Reference reference={reference} />
+        )}
       </p>
       {head.reason && head.reason !== info.reason && info.registered ? (
         <p className="muted status-note">The server wrote the reason phrase “{head.reason}”; the registered one is “{info.reason}”. Clients must not rely on the phrase.</p>
       ) : null}
-      <p className="status-next">
-        <strong>Next:</strong> {info.nextStep}
-      </p>
+      {next ? (
+        <p className="status-next">
+          <strong>Next:</strong> {next}
+        </p>
+      ) : null}
       {findings.length ? <FindingList findings={findings} /> : null}
     </section>
   );

@@ -1,0 +1,33 @@
+/**
+ * For the sandbox's tests: a lesson's request built as the app builds it — dynamic values,
+ * then captured variables, then auth — ready for the harness's `call`.
+ */
+import { applyAuth, substituteVariables } from '../core';
+import { expandLessonPlaceholders, type Lesson } from '../core/lessons';
+
+/** A lesson's request as the harness sends it: URL relative to the sandbox origin, headers in order. */
+export interface LessonCall {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+/** Builds `lesson`'s request with `variables` captured by earlier lessons; throws when one is missing. */
+export function prepareLessonCall(lesson: Lesson, variables: Readonly<Record<string, string>>): LessonCall {
+  const fill = (text: string) => {
+    const result = substituteVariables(expandLessonPlaceholders(text, { now: new Date() }), variables);
+    if (result.unresolved.length) throw new Error(`${lesson.id}: unresolved ${result.unresolved.join(', ')}`);
+    return result.text;
+  };
+  const headers: [string, string][] = lesson.request.headers.map((h) => [h.name, fill(h.value)]);
+  let url = lesson.request.url;
+  if (lesson.request.auth && lesson.request.auth.scheme !== 'none') {
+    const values = Object.fromEntries(Object.entries(lesson.request.auth.values).map(([k, v]) => [k, fill(v)]));
+    const applied = applyAuth(lesson.request.auth.scheme, values);
+    if (!applied.ok) throw new Error(`${lesson.id}: ${applied.error.message}`);
+    headers.push(...applied.value.headers.map((h): [string, string] => [h.name, h.value]));
+    if (applied.value.query?.length) url += (url.includes('?') ? '&' : '?') + applied.value.query.map((q) => `${q.name}=${encodeURIComponent(q.value)}`).join('&');
+  }
+  return { url, method: lesson.request.method, headers, ...(lesson.request.body !== undefined ? { body: fill(lesson.request.body) } : {}) };
+}
