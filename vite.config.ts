@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { APP_CSP } from './src/server/staticFiles';
+import { precompressPlugin } from './src/server/precompress';
 
 const DEV_PORT = 5173;
 /** Per start: Vite marks the scripts it injects (React refresh preamble) with this nonce. */
@@ -63,7 +64,7 @@ function wirebenchDevServer(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), wirebenchDevServer()],
+  plugins: [react(), wirebenchDevServer(), precompressPlugin()],
   server: {
     host: '127.0.0.1',
     port: DEV_PORT,

@@ -1,11 +1,14 @@
 /**
  * Serves the built app from `dist/`. The page carries no token: its session is the
- * HttpOnly cookie set when the one-time launch URL is opened (see `session.ts`).
+ * HttpOnly cookie set when the one-time launch URL is opened (see `session.ts`). Files with
+ * precompressed copies beside them (`precompress.ts`) are sent as the copy the request's
+ * Accept-Encoding allows; hashed assets are cached for good, the index page revalidated.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { chooseEncoding, PRECOMPRESSED, type Coding } from './precompress';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,6 +39,18 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The file to send for `file`: itself or a precompressed copy, with the headers that say which. */
+async function negotiate(req: http.IncomingMessage, file: string, size: number): Promise<{ path: string; size: number; headers: Record<string, string> }> {
+  const copies = await Promise.all(PRECOMPRESSED.map(async (p) => ({ ...p, info: await stat(file + p.suffix).catch(() => null) })));
+  const available = copies.filter((c) => c.info?.isFile());
+  if (available.length === 0) return { path: file, size, headers: {} };
+  // Every variant says it varies, the uncompressed one included, so caches keep them apart.
+  const coding = chooseEncoding(req.headers['accept-encoding'], available.map((c) => c.coding as Coding));
+  const copy = available.find((c) => c.coding === coding);
+  if (!copy) return { path: file, size, headers: { Vary: 'Accept-Encoding' } };
+  return { path: file + copy.suffix, size: copy.info!.size, headers: { Vary: 'Accept-Encoding', 'Content-Encoding': copy.coding } };
+}
+
 /** Serves a file from `distDir`, or the index page for app routes. */
 export async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL, distDir: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -58,15 +73,18 @@ export async function serveStatic(req: http.IncomingMessage, res: http.ServerRes
   const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
   if (info && info.isFile() && !file.endsWith(path.sep + 'index.html')) {
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    // Vite names everything under assets/ by its content's hash: a changed file is a new URL.
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    const chosen = await negotiate(req, file, info.size);
     res.writeHead(200, {
       'Content-Type': type,
-      'Content-Length': info.size,
+      'Content-Length': chosen.size,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...chosen.headers,
       ...security,
     });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    else createReadStream(chosen.path).pipe(res);
     return;
   }
   if (path.extname(relative) && relative !== '/index.html') {
@@ -74,18 +92,22 @@ export async function serveStatic(req: http.IncomingMessage, res: http.ServerRes
     res.end('Not found\n');
     return;
   }
-  const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
-  if (html === null) {
+  const index = path.join(root, 'index.html');
+  const indexInfo = await stat(index).catch(() => null);
+  if (!indexInfo?.isFile()) {
     res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('The app is not built yet. Run `npm run build` or start with `npm start`.\n');
     return;
   }
-  const body = html;
+  const chosen = await negotiate(req, index, indexInfo.size);
+  const body = await readFile(chosen.path);
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
+    'Content-Length': body.length,
+    // Revalidated on every load: it names the hashed assets of the current build.
+    'Cache-Control': 'no-cache',
     'Content-Security-Policy': APP_CSP,
+    ...chosen.headers,
     ...security,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
