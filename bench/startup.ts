@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:startup`: how fast the first screen is usable. Starts the real server
+ * (`npm start`'s `main.ts`, built app, precompressed assets) and headless system Chromium,
+ * then loads the app 10 times cold (a fresh browser context each: empty cache) and 10 times
+ * warm (one context, cache primed by a load that is not counted). Per load:
+ *
+ * - first contentful paint (the `paint` performance entry);
+ * - URL field ready: the composer's URL field is in the page and editable, and the main
+ *   thread has run the next task after that (a keystroke would be handled); each run then
+ *   types into the field and checks the character arrived;
+ * - JS transferred before the field was ready: compressed bytes on the wire (`transferSize`
+ *   of the page's and its workers' scripts, from the network events), so a warm load from
+ *   cache counts ~0;
+ * - main-thread long tasks (PerformanceObserver `longtask`, installed before the app loads)
+ *   from navigation until the network is idle: count and total.
+ *
+ * An empty page from the same server is loaded the same way first, as a floor: the FCP no
+ * app can beat on this machine. Targets (issue 14): initial JS ≤ 250 KB compressed, FCP ≤
+ * 400 ms and URL field ready ≤ 600 ms, cold. BENCH_LOADS changes the 10.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.env.WIREBENCH_DIST_DIR ||= 'dist-bench-startup';
+const { buildApp, buildIsStale, distDirOf } = await import('../src/server/build');
+const { startChildServer } = await import('../src/relay/childServer');
+const { median, printTable } = await import('./table');
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 10);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TOKEN = 'bench-startup-token';
+const TARGETS = { jsKB: 250, fcpMs: 400, readyMs: 600 };
+
+/** What one load measured. */
+interface Load {
+  fcpMs: number;
+  readyMs: number;
+  /** Compressed script bytes received before the URL field was ready. */
+  jsBytes: number;
+  /** Script files fetched (from the network or the cache) before the field was ready. */
+  jsFiles: number;
+  /** Compressed script bytes received until the network was idle (what loads after the first screen too). */
+  jsIdleBytes: number;
+  longTasks: number;
+  longTaskMs: number;
+}
+
+if (await buildIsStale(root)) {
+  console.log(`Building the app into ${process.env.WIREBENCH_DIST_DIR}…`);
+  await buildApp(root);
+}
+// The floor's page: a heading and a line of text, served by the same static server.
+writeFileSync(path.join(distDirOf(root), 'bench-floor.html'), '<!doctype html><html lang="en"><title>floor</title><h1>Wirebench</h1><p>An empty page.</p></html>');
+const loadBefore = os.loadavg()[0]!;
+const server = await startChildServer(TOKEN);
+const port = Number(new URL(server.origin).port);
+const browser: Browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+
+/**
+ * Installed before any of the page's scripts: long tasks, and the moment the URL field is
+ * editable (a MutationObserver sees it appear; a MessageChannel task after that marks when
+ * the main thread is free to handle a keystroke).
+ */
+function pageProbe(): void {
+  const probe = { longTasks: [] as number[], readyAt: -1, seenAt: -1 };
+  (window as unknown as { __startup: typeof probe }).__startup = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  const editable = () => {
+    const field = document.querySelector<HTMLElement>('[aria-label="URL"]');
+    if (!field) return false;
+    if (field instanceof HTMLInputElement) return !field.disabled && !field.readOnly;
+    return field.isContentEditable;
+  };
+  const watch = new MutationObserver(() => {
+    if (probe.seenAt >= 0 || !editable()) return;
+    probe.seenAt = performance.now();
+    watch.disconnect();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (probe.readyAt = performance.now());
+    channel.port2.postMessage(null);
+  });
+  watch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['contenteditable', 'disabled', 'readonly'] });
+}
+
+/** One load of `url` in a new page of `context`. */
+async function load(context: BrowserContext, url: string, isApp = true): Promise<Load> {
+  const page = await context.newPage();
+  // tsx keeps function names with a `__name` helper that does not exist in the page.
+  await page.addInitScript('window.__name = (fn) => fn;');
+  await page.addInitScript(pageProbe);
+  // Scripts as the network saw them: the page's own and its workers' (Playwright reports
+  // both on the page). Sizes are read once each request has finished.
+  const scripts: Promise<{ url: string; bytes: number; endWall: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (!/\.m?js$/.test(new URL(request.url()).pathname)) return;
+    const timing = request.timing();
+    const endWall = timing.startTime + timing.responseEnd;
+    scripts.push(
+      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => {
+        // From the cache the body size comes out negative. A worker's script reports a body of
+        // 0 even from the network: its Content-Length (the compressed size) says what came.
+        const fromNetwork = sizes.responseBodySize >= 0 && sizes.responseHeadersSize > 0;
+        const body = sizes.responseBodySize > 0 ? sizes.responseBodySize : Number(response?.headers()['content-length'] ?? 0);
+        return { url: request.url(), bytes: fromNetwork ? body + sizes.responseHeadersSize : 0, endWall };
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  if (isApp) {
+    await page.waitForFunction(() => (window as unknown as { __startup: { readyAt: number } }).__startup.readyAt >= 0, undefined, { polling: 'raf', timeout: 30_000 });
+    // The field must take typing, not just look editable.
+    const field = page.getByLabel('URL', { exact: true });
+    await field.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('~');
+    const text = await field.evaluate((el) => (el instanceof HTMLInputElement ? el.value : el.textContent ?? ''));
+    if (!text.endsWith('~')) throw new Error(`Typing into the URL field did not arrive (it reads ${JSON.stringify(text)})`);
+    await page.keyboard.press('Backspace');
+  }
+  await page.waitForLoadState('networkidle');
+  const probe = await page.evaluate(() => {
+    const p = (window as unknown as { __startup: { longTasks: number[]; readyAt: number } }).__startup;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
+    return { longTasks: p.longTasks, readyAt: p.readyAt, fcp, timeOrigin: performance.timeOrigin };
+  });
+  const readyWall = probe.timeOrigin + (isApp ? probe.readyAt : Infinity);
+  const all = await Promise.all(scripts);
+  if (process.env.BENCH_VERBOSE) for (const s of all) console.log(`  ${s.endWall <= readyWall + 5 ? 'before' : 'after '} ready ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+  const before = all.filter((s) => s.endWall <= readyWall + 5);
+  await page.close();
+  return {
+    fcpMs: probe.fcp,
+    readyMs: probe.readyAt,
+    jsBytes: before.reduce((sum, s) => sum + s.bytes, 0),
+    jsFiles: before.length,
+    jsIdleBytes: all.reduce((sum, s) => sum + s.bytes, 0),
+    longTasks: probe.longTasks.length,
+    longTaskMs: probe.longTasks.reduce((a, b) => a + b, 0),
+  };
+}
+
+async function freshContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The session a launch URL would give (see e2e/support/session.ts).
+  await context.addCookies([{ name: `wirebench_session_${port}`, value: TOKEN, url: server.origin }]);
+  return context;
+}
+
+// The floor: an empty page's first paint, on the same server, browser and machine.
+const floor: number[] = [];
+for (let i = 0; i < LOADS; i++) {
+  const context = await freshContext();
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/bench-floor.html`, { waitUntil: 'load' });
+  const fcp = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { polling: 'raf', timeout: 10_000 });
+  floor.push(Number(await fcp.jsonValue()));
+  await context.close();
+}
+
+const cold: Load[] = [];
+for (let i = 0; i < LOADS; i++) {
+  const context = await freshContext();
+  cold.push(await load(context, `${server.origin}/`));
+  await context.close();
+  console.log(`cold ${i + 1}: FCP ${cold.at(-1)!.fcpMs.toFixed(0)} ms, ready ${cold.at(-1)!.readyMs.toFixed(0)} ms, JS ${(cold.at(-1)!.jsBytes / 1024).toFixed(0)} KB`);
+}
+const warm: Load[] = [];
+const warmContext = await freshContext();
+await load(warmContext, `${server.origin}/`);
+for (let i = 0; i < LOADS; i++) {
+  warm.push(await load(warmContext, `${server.origin}/`));
+  console.log(`warm ${i + 1}: FCP ${warm.at(-1)!.fcpMs.toFixed(0)} ms, ready ${warm.at(-1)!.readyMs.toFixed(0)} ms, JS ${(warm.at(-1)!.jsBytes / 1024).toFixed(0)} KB`);
+}
+await warmContext.close();
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const kb = (v: number) => `${(v / 1024).toFixed(0)} KB`;
+const worst = (values: number[]) => Math.max(...values);
+/** median / worst of one measure over a set of loads. */
+const cell = (loads: Load[], pick: (l: Load) => number, unit: (v: number) => string) => {
+  const values = loads.map(pick);
+  return `${unit(median(values))} / ${unit(worst(values))}`;
+};
+const met = (loads: Load[], pick: (l: Load) => number, limit: number) => (median(loads.map(pick)) <= limit ? 'yes' : 'no');
+const taskCell = (loads: Load[]) => `${median(loads.map((l) => l.longTasks))} (${ms(median(loads.map((l) => l.longTaskMs)))}) / ${worst(loads.map((l) => l.longTasks))} (${ms(worst(loads.map((l) => l.longTaskMs)))})`;
+
+printTable(
+  `Startup benchmark (headless Chromium ${browser.version()}, 1280×800, ${LOADS} cold loads in fresh contexts and ${LOADS} warm in one; median / worst)`,
+  ['measure', 'cold', 'warm', 'target (cold)', 'met (median)'],
+  [
+    ['first contentful paint', cell(cold, (l) => l.fcpMs, ms), cell(warm, (l) => l.fcpMs, ms), `≤ ${TARGETS.fcpMs} ms`, met(cold, (l) => l.fcpMs, TARGETS.fcpMs)],
+    ['URL field ready', cell(cold, (l) => l.readyMs, ms), cell(warm, (l) => l.readyMs, ms), `≤ ${TARGETS.readyMs} ms`, met(cold, (l) => l.readyMs, TARGETS.readyMs)],
+    ['JS transferred before ready', cell(cold, (l) => l.jsBytes, kb), cell(warm, (l) => l.jsBytes, kb), `≤ ${TARGETS.jsKB} KB`, met(cold, (l) => l.jsBytes, TARGETS.jsKB * 1024)],
+    ['JS transferred until idle', cell(cold, (l) => l.jsIdleBytes, kb), cell(warm, (l) => l.jsIdleBytes, kb), '', ''],
+    ['script files before ready', cell(cold, (l) => l.jsFiles, String), cell(warm, (l) => l.jsFiles, String), '', ''],
+    ['long tasks until idle, count (total)', taskCell(cold), taskCell(warm), '', ''],
+    ['floor: empty page FCP', `${ms(median(floor))} / ${ms(worst(floor))}`, '', '', ''],
+  ],
+);
+console.log(`\nLoad average (1 min) on this ${os.cpus().length}-core machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after: other work on the machine slows every figure alike, the floor included.`);
+await browser.close();
+await server.stop();
