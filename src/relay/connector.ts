@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { RelayPhase } from '../core';
+import type { RelayPhase, RelayTls } from '../core';
 
 /** How the relay treats the server certificate of one request. */
 export interface TlsPolicy {
@@ -25,7 +25,7 @@ export interface ConnectionTimings {
   tls: number;
   /** performance.now() when the socket became usable. */
   readyAt: number;
-  tlsInfo?: { protocol?: string; cipher?: string; peerFingerprint256?: string; authorized: boolean };
+  tlsInfo?: RelayTls;
 }
 
 /** Timings of sockets this module opened, read by the relay when a request gets its socket. */

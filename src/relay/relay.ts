@@ -169,10 +169,13 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       if (hops.length >= maxRedirects) {
         throw new RelayFailure('too_large', `Stopped after ${maxRedirects} redirects.`, `The last Location was ${location}`);
       }
+      const drainStart = performance.now();
       hop.response.resume();
       await once(hop.response, 'end').catch(() => undefined);
       hop.finish();
-      const timings = { ...hop.timings, total: performance.now() - hop.startedAt };
+      const drained = performance.now();
+      // This hop alone, placed by its offset: the waterfall draws one group per hop.
+      const timings = { ...hop.timings, download: drained - drainStart, total: drained - hop.startedAt, offset: hop.startedAt - started };
       hops.push({
         url: url.toString(),
         method,
@@ -181,6 +184,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         location,
         headers: toHeaderList(hop.response.rawHeaders),
         timings,
+        ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
       });
       await writeJson(res, FrameType.Hop, hops[hops.length - 1]);
       const next = new URL(location, url);
@@ -288,7 +292,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     }
     const end = performance.now();
     const summary: RelaySummary = {
-      timings: { ...hop.timings, download: end - downloadStart, total: end - started },
+      timings: { ...hop.timings, download: end - downloadStart, total: end - started, offset: hop.startedAt - started },
       sizes: {
         requestHeaders: Buffer.byteLength(hop.headText),
         requestBody: hop.bodyBytesSent(),

@@ -53,6 +53,7 @@ export interface HopResponse {
   /** Phase timings up to the response head; `download` and `total` are filled by the caller. */
   timings: RelayTimings;
   startedAt: number;
+  /** How the socket was opened, and its TLS; for a kept-alive socket, when it was first opened. */
   connection?: ConnectionTimings;
   /** Re-arms the silence timer; call it on every body chunk. */
   touch: () => void;
@@ -178,9 +179,10 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     request.on('socket', (socket) => {
       socketAt = performance.now();
       tracker.phase = hop.body === null || hop.body instanceof Uint8Array ? 'head' : 'upload';
+      // A kept-alive socket keeps the facts of its opening: its TLS is this hop's too.
+      connection = connectionTimings.get(socket);
       if (request.reusedSocket) timings.reusedConnection = true;
       else {
-        connection = connectionTimings.get(socket);
         if (connection) {
           timings.dns = connection.dns;
           timings.connect = connection.connect;

@@ -59,7 +59,12 @@ export interface RelayHead {
   contentEncoding?: string[];
 }
 
-/** Phase durations in milliseconds; zero for phases skipped by a reused connection. */
+/**
+ * Phase durations of one hop in milliseconds; zero for phases skipped by a reused
+ * connection. In a `RelayHop` every number is that hop's own. In a `RelaySummary` the
+ * phases are the final hop's and `total` is the whole exchange (every hop included);
+ * `offset` says where the final hop began, so it alone took `total - offset`.
+ */
 export interface RelayTimings {
   dns: number;
   connect: number;
@@ -72,6 +77,17 @@ export interface RelayTimings {
   total: number;
   /** True when the request went over a kept-alive connection. */
   reusedConnection: boolean;
+  /** When this hop began, in ms after the exchange began (0 for the first hop; absent in records made before hops were timed apart). */
+  offset?: number;
+}
+
+/** The TLS facts of one connection (absent for plain HTTP). */
+export interface RelayTls {
+  protocol?: string;
+  cipher?: string;
+  peerFingerprint256?: string;
+  /** The certificate chain was verified (false: trusted by fingerprint or not verified at all). */
+  authorized: boolean;
 }
 
 /** Byte counts of one exchange. */
@@ -103,7 +119,10 @@ export interface RelayHop {
   reason: string;
   location?: string;
   headers: HeaderField[];
+  /** This hop alone: its phases (download is reading the redirect's body) add up to its `total`. */
   timings: RelayTimings;
+  /** The TLS of this hop's connection; absent over plain HTTP. */
+  tls?: RelayTls;
 }
 
 /** The terminal frame of a successful exchange. */
@@ -113,7 +132,8 @@ export interface RelaySummary {
   sent: SentRequest;
   hops: RelayHop[];
   insecureTls: boolean;
-  tls?: { protocol?: string; cipher?: string; peerFingerprint256?: string; authorized: boolean };
+  /** The TLS of the final hop's connection (a kept-alive one included); absent over plain HTTP. */
+  tls?: RelayTls;
 }
 
 /** Kinds of failure the relay reports; each has a plain explanation (`explainRelayError`). */

@@ -1,9 +1,11 @@
 /**
- * Where the time and the bytes went: the waterfall, sizes on the wire and decoded, the
- * redirect chain hop by hop, and the connection (remote address, protocol, TLS).
+ * Where the time and the bytes went: the waterfall (a group per request of a redirect
+ * chain), sizes on the wire and decoded, the chain hop by hop with each hop's own time and
+ * TLS, and the final connection (remote address, protocol, TLS).
  */
 import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
 import { formatMs, formatSize } from '../units';
+import { describeTls, hopTimings, type HopTiming } from './hopTimings';
 import { Waterfall } from './Waterfall';
 
 export interface TimingPanelProps {
@@ -61,48 +63,46 @@ function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead 
   );
 }
 
-function RedirectChain({ hops, final }: { hops: readonly RelayHop[]; final: RelaySummary }) {
+function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecure: boolean }) {
   return (
-    <ol className="redirect-chain">
-      {hops.map((hop, i) => (
-        <li key={i}>
+    <ol className="redirect-chain" aria-label="Requests of the redirect chain">
+      {hops.map((hop) => (
+        <li key={hop.index}>
           <code>
             {hop.method} {hop.url}
           </code>{' '}
-          → <strong>{hop.status}</strong> {hop.reason} {hop.location ? <>→ <code>{hop.location}</code></> : null} <span className="muted">({formatMs(hop.timings.total)})</span>
+          → {hop.final ? 'final response' : <strong>{hop.status}</strong>} <span className="muted">({formatMs(hop.timings.total)} this request)</span>
+          <br />
+          <span className={`redirect-tls${hop.tls && insecure ? ' fact-warning' : ''}`}>TLS: {describeTls(hop.tls, insecure)}</span>
         </li>
       ))}
-      <li>
-        <code>
-          {final.sent.method} {final.sent.url}
-        </code>{' '}
-        → final response <span className="muted">({formatMs(final.timings.total)})</span>
-      </li>
     </ol>
   );
 }
 
 export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
   if (!summary) return <p className="muted">Timings appear when the exchange completes.</p>;
-  const chain = summary.hops.length ? summary.hops : hops;
+  // Hops stream in as Hop frames; the summary repeats them once the exchange is over.
+  const chain = hopTimings(summary.hops.length ? summary : { ...summary, hops: [...hops] }, head?.status);
   return (
     <div className="timing-panel">
       <section aria-labelledby="timing-title">
         <h3 id="timing-title">Timing</h3>
-        <Waterfall timings={summary.timings} />
+        <Waterfall hops={chain.hops} total={chain.total} />
       </section>
       <section aria-labelledby="sizes-title">
         <h3 id="sizes-title">Sizes</h3>
         <Sizes summary={summary} head={head} />
       </section>
       <section aria-labelledby="connection-title">
-        <h3 id="connection-title">Connection</h3>
+        <h3 id="connection-title">Connection{chain.hops.length > 1 ? ' of the final request' : ''}</h3>
         <Connection summary={summary} head={head} />
       </section>
-      {chain.length ? (
+      {chain.hops.length > 1 ? (
         <section aria-labelledby="redirects-title">
-          <h3 id="redirects-title">Redirect chain ({chain.length})</h3>
-          <RedirectChain hops={chain} final={summary} />
+          <h3 id="redirects-title">Redirect chain ({chain.hops.length - 1})</h3>
+          <RedirectChain hops={chain.hops} insecure={summary.insecureTls} />
+          <p className="muted small">Whole exchange: {formatMs(chain.total)}.</p>
         </section>
       ) : null}
     </div>
