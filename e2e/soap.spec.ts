@@ -119,6 +119,37 @@ test('WS-Security: a UsernameToken is accepted, a replayed nonce is refused, a f
   await expect(soap.lastHeader.locator('code').first()).not.toHaveText(firstNonce!);
 });
 
+test('"What will be sent" shows the WS-Security header that goes out, the password masked (issue 14)', async ({ soap }) => {
+  await soap.useSoap();
+  await soap.loadWsdl(soap.endpoint());
+  await soap.pickOperation('CancelOrder');
+  await expect(soap.wirePreview).toContainText('<t:CancelOrderRequest');
+  await expect(soap.wirePreview).not.toContainText('wsse:Security');
+
+  await soap.useSecurity('UsernameToken, PasswordText', DEMO);
+  await expect(soap.wirePreview).toContainText('<wsse:Security');
+  await expect(soap.wirePreview).toContainText(`<wsse:Username>${DEMO.username}</wsse:Username>`);
+  await expect(soap.wirePreview).toContainText(/#PasswordText">•+<\/wsse:Password>/);
+  await expect(soap.wirePreview).toContainText(/<wsse:Nonce [^>]*>[A-Za-z0-9+/]{22}==<\/wsse:Nonce>/);
+  await expect(soap.wirePreview).not.toContainText(DEMO.password);
+  await soap.screenshot('soap-wss-wire-preview', soap.wirePreview);
+
+  // Sent once, then replayed on purpose: the preview is the header that went, Nonce and Created included.
+  await soap.sendAndWait();
+  await soap.section('SOAP');
+  const [nonce, created] = await soap.lastHeader.locator('code').allTextContents();
+  await soap.regenerate.uncheck();
+  await expect(soap.wirePreview).toContainText(`>${nonce}</wsse:Nonce>`);
+  await expect(soap.wirePreview).toContainText(`<wsu:Created>${created}</wsu:Created>`);
+  await expect(soap.wirePreview).not.toContainText(DEMO.password);
+
+  // A digest is a hash of nonce, time and password: shown as it goes.
+  await soap.regenerate.check();
+  await soap.useSecurity('UsernameToken, PasswordDigest');
+  await expect(soap.wirePreview).toContainText(/#PasswordDigest">[A-Za-z0-9+/]{27}=<\/wsse:Password>/);
+  await expect(soap.wirePreview).not.toContainText(nonce!);
+});
+
 test('a WSDL that cannot be fetched says why; a broken envelope is marked with its line and column', async ({ soap }) => {
   await soap.useSoap();
   await soap.wsdlUrl.fill(`${soap.origin()}/sandbox/soap/nowhere`);

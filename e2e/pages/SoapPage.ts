@@ -22,6 +22,8 @@ export class SoapPage extends RequestLinePage {
   readonly gate: Locator;
   readonly soapFault: Locator;
   readonly relayError: Locator;
+  /** "What will be sent": the request as it will go, WS-Security header included. */
+  readonly wirePreview: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -44,6 +46,7 @@ export class SoapPage extends RequestLinePage {
     this.gate = page.getByRole('dialog', { name: /Send this again\?|Confirm before sending/ });
     this.soapFault = page.getByRole('region', { name: /^SOAP 1\.[12] Fault/ });
     this.relayError = page.getByTestId('relay-error');
+    this.wirePreview = page.getByTestId('wire-preview');
   }
 
   /** The sandbox's SOAP order service endpoint. */

@@ -1,11 +1,22 @@
 import { useMemo } from 'react';
-import { wirePreview } from '../../core';
-import { useComposerView } from './useComposerView';
+import { maskedWirePreview } from '../soap/soapSecurity';
+import { useSoapWirePreview } from '../soap/useSoapWirePreview';
+import { useComposerView, useEnvironmentValues } from './useComposerView';
 
-/** "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot be built. */
+/**
+ * "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot
+ * be built. A SOAP tab's WS-Security header is in it (added at send time, shown here with
+ * the password masked).
+ */
 export function WirePreviewPanel() {
   const view = useComposerView();
-  const text = useMemo(() => (view.build.ok ? wirePreview(view.build.value.wire).replace(/\r\n/g, '\n') : undefined), [view.build]);
+  const env = useEnvironmentValues();
+  const soap = useSoapWirePreview(view.build.ok ? view.build.value.wire : undefined, env);
+  const text = useMemo(() => {
+    if (!view.build.ok) return undefined;
+    const wire = soap.state === 'ready' ? soap.wire : view.build.value.wire;
+    return maskedWirePreview(wire);
+  }, [view.build, soap]);
   return (
     <details className="section wire-preview" open>
       <summary>
@@ -14,10 +25,23 @@ export function WirePreviewPanel() {
       {view.build.ok ? (
         <>
           {view.build.value.vaultPending ? <p className="muted small">The Authorization header is added from the vault when sending.</p> : null}
-          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent">
+          {soap.state === 'error' ? (
+            <p className="field-error" data-testid="wire-preview-error">
+              Cannot be sent yet: {soap.message}
+            </p>
+          ) : null}
+          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent" aria-busy={soap.state === 'pending'}>
             {text}
           </pre>
-          <p className="muted small">Lines end in CRLF on the wire. The relay adds Host, Content-Length and Connection exactly as shown.</p>
+          <p className="muted small">
+            Lines end in CRLF on the wire. The relay adds Host, Content-Length and Connection exactly as shown.
+            {soap.state === 'pending' ? ' Adding the WS-Security header…' : null}
+            {soap.state === 'ready'
+              ? soap.replayed
+                ? ' The WS-Security header is the one sent last, sent again unchanged; the password is masked.'
+                : ' The WS-Security header is made at each send with a new Nonce and Created, so those two will differ from the ones shown; the password is masked.'
+              : null}
+          </p>
         </>
       ) : (
         <p className="field-error" data-testid="wire-preview-error">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsernameToken, verifyPasswordDigest, type WireRequest } from '../../core';
+import { parseUsernameToken, verifyPasswordDigest, wirePreview, type WireRequest } from '../../core';
 import { DEFAULT_SOAP_SECURITY, type SoapSecuritySettings } from './soapSlice';
-import { securedWire } from './soapSecurity';
+import { MASKED_PASSWORD, maskedWirePreview, maskPasswordText, securedWire } from './soapSecurity';
 
 const ENVELOPE = `<?xml version="1.0" encoding="utf-8"?>
 <soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:t="urn:t">
@@ -86,5 +86,36 @@ describe('securedWire', () => {
     const result = await securedWire({ ...wire, body: ['{"not":"xml"}'] }, text, undefined, {});
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(/^The WS-Security header cannot be added: /);
+  });
+});
+
+describe('"What will be sent" for a SOAP request with WS-Security (issue 14)', () => {
+  it('shows the Security header that goes out, the PasswordText masked, Content-Length of the real body', async () => {
+    const secured = (await secure({ ...text, password: 'p<&>w', timestamp: true }))!;
+    const shown = maskedWirePreview(secured.wire);
+    const sent = wirePreview(secured.wire).replace(/\r\n/g, '\n');
+    expect(shown).toContain('<wsse:Security');
+    expect(shown).toContain('<wsse:Username>demo</wsse:Username>');
+    expect(shown).toContain(`<wsse:Nonce EncodingType="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary">${secured.header.nonce}</wsse:Nonce>`);
+    expect(shown).toContain(`#PasswordText">${MASKED_PASSWORD}</wsse:Password>`);
+    expect(shown).not.toContain('p&lt;&amp;&gt;w');
+    // Everything else is byte for byte what goes out, Content-Length included.
+    expect(shown.replace(MASKED_PASSWORD, 'p&lt;&amp;&gt;w')).toBe(sent);
+    expect(shown).toContain(`Content-Length: ${new TextEncoder().encode(bodyOf(secured.wire)).length}`);
+  });
+
+  it('shows a PasswordDigest as it is: a hash, not the password', async () => {
+    const secured = (await secure({ ...text, mode: 'PasswordDigest' }))!;
+    const shown = maskedWirePreview(secured.wire);
+    expect(shown).toBe(wirePreview(secured.wire).replace(/\r\n/g, '\n'));
+    expect(shown).not.toContain('demo-password');
+    expect(shown).not.toContain(MASKED_PASSWORD);
+  });
+
+  it('masks any prefix and quoting, and leaves other elements alone', () => {
+    const type = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
+    expect(maskPasswordText(`<o:Password Type='${type}'>x</o:Password><Password Type="${type}">y</Password><PasswordHint>z</PasswordHint>`)).toBe(
+      `<o:Password Type='${type}'>${MASKED_PASSWORD}</o:Password><Password Type="${type}">${MASKED_PASSWORD}</Password><PasswordHint>z</PasswordHint>`,
+    );
   });
 });

@@ -5,7 +5,7 @@
  * core's `applyWsSecurity`. When the person turns regeneration off, the header sent last
  * goes again unchanged, which is how a replay is tried on purpose.
  */
-import { applyWsSecurity, fail, ok, substituteVariables, usernameToken, type Result, type WireRequest } from '../../core';
+import { applyWsSecurity, fail, ok, substituteVariables, usernameToken, wirePreview, type Result, type WireRequest } from '../../core';
 import type { SentSecurityHeader, SoapSecuritySettings } from './soapSlice';
 
 /** The wire request with its Security header, and the header that went. */
@@ -80,4 +80,24 @@ export async function securedWire(
   const secured = applyWsSecurity(envelope.value, header.xml);
   if (!secured.ok) return fail({ ...secured.error, field: 'body', message: `The WS-Security header cannot be added: ${secured.error.message}` });
   return ok({ wire: { ...wire, body: [secured.value] }, header, replayed });
+}
+
+/** What a masked password reads as: the same whatever its length, so the length is not told either. */
+export const MASKED_PASSWORD = '••••••••';
+
+/**
+ * `text` (an envelope, or a request's preview) with the content of every PasswordText
+ * `Password` element masked. A PasswordDigest is left as it is: it is a hash of the
+ * nonce, the time and the password, not the password.
+ */
+export function maskPasswordText(text: string): string {
+  return text.replace(/(<(?:[\w.-]+:)?Password\b[^>]*#PasswordText["'][^>]*>)[^<]*(<\/(?:[\w.-]+:)?Password>)/g, `$1${MASKED_PASSWORD}$2`);
+}
+
+/**
+ * "What will be sent" for `wire`: the request as the relay writes it (lines shown with
+ * \n), a PasswordText password masked. Content-Length is counted from the real body.
+ */
+export function maskedWirePreview(wire: WireRequest): string {
+  return maskPasswordText(wirePreview(wire).replace(/\r\n/g, '\n'));
 }
