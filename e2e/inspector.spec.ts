@@ -1,4 +1,4 @@
-import { statusInfo } from '../src/core';
+import { leadSentence, statusInfo } from '../src/core';
 import { samplePdf, servePdf } from './support/pdf';
 import { expect, test } from './fixtures';
 
@@ -17,6 +17,9 @@ test('each status the sandbox can answer is explained for the request that cause
     await inspector.get(`/sandbox/status/${code}`);
     await expect(inspector.status).toContainText(String(code));
     await expect(inspector.metrics).toBeVisible();
+    await expect(inspector.sentence).toHaveText(leadSentence(statusInfo(code).explanation));
+    // Open once: the choice is remembered for the next responses.
+    if (code === 400) await inspector.explain();
     await expect(inspector.explanation).toContainText(statusInfo(code).explanation);
     await expect(inspector.explanation.getByRole('link', { name: statusInfo(code).reference })).toHaveAttribute('href', statusInfo(code).referenceUrl);
     if (specific[code]) await expect(inspector.finding(specific[code]!).first()).toBeVisible();
@@ -27,10 +30,51 @@ test('each status the sandbox can answer is explained for the request that cause
   }
 });
 
+test('the status is one row and one sentence; Explain opens the card and is remembered (issue 14)', async ({ composer, inspector, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const origin = new URL(composer.origin());
+  await composer.compose('GET', `https://127.0.0.1:${Number(origin.port) + 1}/sandbox/redirect/1`);
+  await composer.section('Options');
+  await page.getByLabel('Follow redirects').check();
+  await page.getByLabel('Skip TLS certificate verification').check();
+  await composer.send.click();
+  await expect(inspector.status).toContainText('200 OK');
+  await expect(inspector.metrics).toContainText('HTTP/1.1');
+  await expect(inspector.metrics).toContainText('1 redirect');
+  await expect(inspector.metrics.getByText('insecure', { exact: true })).toBeVisible();
+  await expect(inspector.sentence).toHaveText(leadSentence(statusInfo(200).explanation));
+  // Collapsed by default: no explanation, findings or Next on screen, and the body starts above the fold.
+  await expect(inspector.explainToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(inspector.explanation).toHaveCount(0);
+  const [status, metrics, sentence] = await Promise.all([inspector.status, inspector.metrics, inspector.sentence].map((l) => l.boundingBox()));
+  // One row: the metrics start beside the status, not under it; the sentence is the next line.
+  expect(metrics!.y).toBeLessThan(status!.y + status!.height);
+  expect(metrics!.x).toBeGreaterThan(status!.x + status!.width);
+  expect(sentence!.y).toBeGreaterThanOrEqual(status!.y + status!.height - 2);
+  await expect(inspector.body).toBeVisible();
+  expect((await inspector.body.boundingBox())!.y).toBeLessThan(800 - 120);
+  await inspector.screenshot('status-line-collapsed-1280');
+
+  await inspector.explain();
+  await expect(inspector.explanation).toContainText(statusInfo(200).explanation);
+  await expect(inspector.statusCard).toContainText('Next:');
+  await inspector.screenshot('status-line-explained-1280');
+  // The choice survives a reload.
+  await page.reload();
+  await inspector.get('/sandbox/anything');
+  await expect(inspector.status).toContainText('200');
+  await expect(inspector.explainToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(inspector.explanation).toBeVisible();
+  await inspector.explainToggle.click();
+  await expect(inspector.explanation).toHaveCount(0);
+  await expect(inspector.explainToggle).toBeFocused();
+});
+
 test('a 401 lesson shows the challenge and opens the auth tab on its scheme', async ({ inspector, lessons, page }) => {
   await lessons.open('No credentials: 401 and a challenge');
   await inspector.send();
   await expect(inspector.status).toContainText('401');
+  await inspector.explain();
   await expect(inspector.finding('The server asks for Basic')).toContainText('realm "sandbox"');
   await expect(inspector.finding('No Authorization sent')).toBeVisible();
   await inspector.screenshot('status-401-challenge');
@@ -49,6 +93,7 @@ test('400, 415 and 422 lessons name what the request sent', async ({ inspector, 
   await lessons.open('400: JSON with a syntax error');
   await inspector.send({ confirm: true });
   await expect(inspector.status).toContainText('400');
+  await inspector.explain();
   await expect(inspector.statusCard).toContainText('application/json');
   await lessons.open('415: a media type the resource does not take');
   await inspector.send();
@@ -110,6 +155,10 @@ test('a SOAP fault shows as a card, for SOAP 1.1 and 1.2', async ({ inspector, l
   await inspector.send();
   await expect(inspector.soapFault).toBeVisible();
   await expect(inspector.soapFault).toContainText('SOAP 1.1 Fault: Your request was at fault');
+  // One voice: the status of a SOAP 1.1 500 with env:Client blames the request too, never the server.
+  await expect(inspector.sentence).toHaveText('The body is a SOAP 1.1 Fault with code env:Client: your request was at fault, not the server.');
+  await inspector.explain();
+  await expect(inspector.statusCard).not.toContainText(/Server fault, not yours|not the client/);
   await expect(inspector.soapFault).toContainText('faultstring');
   await lessons.open('A SOAP 1.2 Sender fault is a 400');
   await inspector.send();

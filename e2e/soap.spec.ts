@@ -64,6 +64,7 @@ test('a SOAPAction that does not match the operation is flagged, and the service
   await soap.sendAndWait({ confirm: true });
   await expect(soap.status).toContainText('500');
   await expect(soap.soapFault).toBeVisible();
+  await soap.explain();
   await expect(soap.soapFault).toContainText('ActionMismatch');
   await expect(soap.soapFault).toContainText('The operation was not executed');
   await soap.screenshot('soap-action-fault');

@@ -6,6 +6,10 @@ export class InspectorPage {
   readonly status: Locator;
   readonly statusCard: Locator;
   readonly explanation: Locator;
+  /** The one sentence under the status line. */
+  readonly sentence: Locator;
+  /** The "Explain" toggle of the status card. */
+  readonly explainToggle: Locator;
   readonly metrics: Locator;
   readonly body: Locator;
   readonly streamingBody: Locator;
@@ -20,6 +24,8 @@ export class InspectorPage {
     this.statusCard = page.getByRole('region', { name: 'Status', exact: true });
     this.status = page.getByTestId('status');
     this.explanation = page.getByTestId('status-explanation');
+    this.sentence = page.getByTestId('status-sentence');
+    this.explainToggle = this.statusCard.getByRole('button', { name: /^Explain/ });
     this.metrics = page.getByTestId('metrics');
     this.body = page.getByTestId('response-body');
     this.streamingBody = page.getByTestId('response-body-streaming');
@@ -41,6 +47,12 @@ export class InspectorPage {
   async send(options: { confirm?: boolean } = {}): Promise<void> {
     await this.page.getByRole('button', { name: 'Send', exact: true }).click();
     if (options.confirm) await this.page.getByRole('dialog', { name: 'Confirm before sending' }).getByRole('button', { name: 'Send anyway' }).click();
+  }
+
+  /** Opens the full explanation (findings, Next, references); the choice is remembered across responses. */
+  async explain(): Promise<void> {
+    if ((await this.explainToggle.getAttribute('aria-expanded')) !== 'true') await this.explainToggle.click();
+    await expect(this.explainToggle).toHaveAttribute('aria-expanded', 'true');
   }
 
   /** A finding of the status card, by words of its title. */

@@ -29,6 +29,13 @@ export class RequestLinePage {
     await expect(this.send).toBeVisible();
   }
 
+  /** Opens the full explanation under the status line ("Explain"); the choice is remembered. */
+  async explain(): Promise<void> {
+    const toggle = this.page.getByRole('region', { name: 'Status', exact: true }).getByRole('button', { name: /^Explain/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
   /** The origin of the running server, for sandbox URLs. */
   origin(): string {
     return new URL(this.page.url()).origin;

@@ -5,6 +5,7 @@ export * from './httpDate';
 export * from './responseHeaders';
 export * from './finding';
 export * from './verdict';
+export * from './leadSentence';
 export * from './explain';
 export { describeRequestBody, type RequestBodyDescription } from './requestBody';
 export { looksLikeAccessPage, methodAfterRedirect } from './explainRedirect';

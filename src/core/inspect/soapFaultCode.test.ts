@@ -28,6 +28,10 @@ describe('describeSoapFault', () => {
     expect(describeSoapFault(fault11('Client', 'urn:app')).verdict).toEqual({ outcome: 'failed' });
   });
 
+  it('reads WS-Security codes as the sender\u2019s fault (WSS 1.1 §12)', () => {
+    expect(describeSoapFault(fault11('InvalidSecurity', 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd')).blame).toBe('sender');
+  });
+
   it('treats a code in another namespace as an application code', () => {
     expect(describeSoapFault(fault11('Client', 'urn:app')).blame).toBe('unknown');
   });

@@ -6,6 +6,7 @@
 import type { Verdict } from '../http/verdict';
 import type { SoapFault } from '../soap/soapFault';
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../soap/wsdlModel';
+import { WSSE_NS } from '../soap/wsSecurity';
 
 /** Who caused a fault, read from its code. */
 export type SoapFaultBlame = 'sender' | 'receiver' | 'version' | 'must-understand' | 'encoding' | 'unknown';
@@ -72,8 +73,9 @@ function blameOf(local: string, version: '1.1' | '1.2'): SoapFaultBlame {
 export function describeSoapFault(fault: SoapFault): SoapFaultMeaning {
   const ns = fault.soapVersion === '1.1' ? SOAP11_ENVELOPE_NS : SOAP12_ENVELOPE_NS;
   // A code whose prefix is not the envelope's is an application code; an unresolved prefix is read by its local part.
+  // WS-Security's codes (wsse:InvalidSecurity, wsse:FailedAuthentication, …) are the sender's faults (WSS 1.1 §12).
   const standard = fault.codeName === null || fault.codeName.ns === ns;
   const local = fault.codeName?.local ?? fault.code.slice(fault.code.indexOf(':') + 1);
-  const blame = standard ? blameOf(local, fault.soapVersion) : 'unknown';
+  const blame = fault.codeName?.ns === WSSE_NS ? 'sender' : standard ? blameOf(local, fault.soapVersion) : 'unknown';
   return { blame, ...MEANINGS[blame], reference: fault.soapVersion === '1.1' ? 'SOAP 1.1 §4.4.1' : 'SOAP 1.2 Part 1 §5.4.6' };
 }

@@ -1,8 +1,15 @@
-/** A SOAP Fault as a card: code (and who is to blame), reason, actor/node/role and detail. */
+/**
+ * A SOAP Fault as a card: one line with the version, who is to blame (from the code, the
+ * same verdict the status card follows) and the reason; with "Explain" open (the status
+ * card's toggle, remembered), what the code means, the code, subcodes, actor/node/role and
+ * the detail.
+ */
 import { describeSoapFault, type SoapFault } from '../../../core';
+import { useExplainOpen } from './useExplainOpen';
 
 export function SoapFaultCard({ fault }: { fault: SoapFault }) {
   const meaning = describeSoapFault(fault);
+  const [open] = useExplainOpen();
   const rows: [string, string][] = [
     [fault.soapVersion === '1.1' ? 'faultcode' : 'Code', fault.code],
     ...fault.subcodes.map((code, i): [string, string] => [`Subcode ${i + 1}`, code]),
@@ -16,24 +23,31 @@ export function SoapFaultCard({ fault }: { fault: SoapFault }) {
       <h2 id="soap-fault-title">
         SOAP {fault.soapVersion} Fault: {meaning.title}
       </h2>
-      <p>
-        {meaning.meaning} <span className="reference">{meaning.reference}</span>
+      <p className="soap-fault-line">
+        <code>{fault.code}</code> {fault.reason || '(no reason given)'}
       </p>
-      <dl className="soap-fault-fields">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>
-              <code>{value}</code>
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {fault.detail ? (
-        <details open>
-          <summary>{fault.soapVersion === '1.1' ? 'detail' : 'Detail'}</summary>
-          <pre className="soap-fault-detail">{fault.detail}</pre>
-        </details>
+      {open ? (
+        <>
+          <p>
+            {meaning.meaning} <span className="reference">{meaning.reference}</span>
+          </p>
+          <dl className="soap-fault-fields">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>
+                  <code>{value}</code>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {fault.detail ? (
+            <details open>
+              <summary>{fault.soapVersion === '1.1' ? 'detail' : 'Detail'}</summary>
+              <pre className="soap-fault-detail">{fault.detail}</pre>
+            </details>
+          ) : null}
+        </>
       ) : null}
     </section>
   );

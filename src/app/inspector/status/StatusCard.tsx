@@ -1,14 +1,17 @@
 /**
- * The status of a response explained for the request that caused it: code, reason and
- * class; the registry's explanation with a link to the defining RFC section; then the
- * `explainResponse` findings (challenges, Allow, Retry-After countdown, Content-Type,
- * redirects, server faults), each with its action.
+ * The status of a response, dense until asked: one row (code, reason, class, time, size,
+ * protocol, redirects, an "insecure" marker when TLS was not verified) and one sentence
+ * under it, beside the "Explain" toggle. "Explain" opens the rest — the whole explanation with its reference, Next,
+ * and the `explainResponse` findings with their actions — and the choice is remembered.
+ * The sentence and the explanation come from `explainResponse`'s summary, which follows a
+ * SOAP fault code when the body carries one, so the card never contradicts the fault card.
  */
-import { useMemo } from 'react';
-import { explainResponse, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
+import { useId, useMemo } from 'react';
+import { explainResponse, leadSentence, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { formatMs, formatSize } from '../units';
 import { FindingList, Reference } from './FindingList';
+import { useExplainOpen } from './useExplainOpen';
 
 const CLASS_WORDS = {
   informational: 'informational',
@@ -23,7 +26,7 @@ export interface StatusCardProps {
   request: WireRequest | undefined;
   head: RelayHead;
   summary: RelaySummary | undefined;
-  /** The body as text when small, for explanations that read it (problem details, 204 with a body). */
+  /** The body as text when small, for explanations that read it (problem details, SOAP faults, 204 with a body). */
   bodyText: string | undefined;
   streaming: boolean;
 }
@@ -33,18 +36,20 @@ const receivedOf = (s: { exchange: { received: number } }) => s.exchange.receive
 export function StatusCard({ request, head, summary, bodyText, streaming }: StatusCardProps) {
   const info = statusInfo(head.status);
   const received = useFrameThrottled(receivedOf);
+  const [open, setOpen] = useExplainOpen();
+  const detailsId = useId();
   const explained = useMemo(() => {
     if (!request) return [];
     const response = { status: head.status, reason: head.reason, httpVersion: head.httpVersion, headers: head.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
     return explainResponse(request, response);
   }, [request, head, bodyText]);
-  // The summary follows a SOAP fault code when there is one, so it is read from explainResponse, not the registry.
-  const summaryFinding = explained[0];
+  const lead = explained[0];
   const findings = explained.slice(1);
-  const explanation = summaryFinding?.message ?? info.explanation;
-  const next = summaryFinding ? summaryFinding.next : info.nextStep;
-  const reference = summaryFinding?.reference ?? info.reference;
+  const explanation = lead?.message ?? info.explanation;
+  const next = lead ? lead.next : info.nextStep;
+  const reference = lead?.reference ?? info.reference;
   const reason = head.reason || info.reason;
+  const problems = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
   return (
     <section className={`status-card status-card-${info.class}`} aria-label="Status">
       <div className="status-line">
@@ -58,6 +63,11 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
             <span title="Body size on the wire">{formatSize(summary.sizes.responseBodyWire)}</span>
             <span title="Protocol">HTTP/{head.httpVersion}</span>
             {summary.hops.length ? <span title="Redirects followed">{summary.hops.length} redirect{summary.hops.length === 1 ? '' : 's'}</span> : null}
+            {summary.insecureTls ? (
+              <span className="insecure-marker" title="TLS certificate verification was turned off for this request" data-testid="insecure-marker">
+                insecure
+              </span>
+            ) : null}
           </p>
         ) : streaming ? (
           <p className="metrics" aria-live="off">
@@ -65,24 +75,52 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
           </p>
         ) : null}
       </div>
-      <p className="status-explanation" data-testid="status-explanation">
-        {explanation} {reference === info.reference ? (
-          <a className="reference" href={info.referenceUrl} target="_blank" rel="noreferrer noopener">
-            {info.reference}
-          </a>
-        ) : (
-          <Reference reference={reference} />
-        )}
-      </p>
-      {head.reason && head.reason !== info.reason && info.registered ? (
-        <p className="muted status-note">The server wrote the reason phrase “{head.reason}”; the registered one is “{info.reason}”. Clients must not rely on the phrase.</p>
-      ) : null}
-      {next ? (
-        <p className="status-next">
-          <strong>Next:</strong> {next}
+      <div className="status-sentence-line">
+        <p className="status-sentence" data-testid="status-sentence">
+          {leadSentence(explanation)}
         </p>
-      ) : null}
-      {findings.length ? <FindingList findings={findings} /> : null}
+        <button type="button" className="explain-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          Explain
+          {!open && findings.length ? (
+            <>
+              <span className="explain-count" aria-hidden="true">
+                {' '}
+                ({findings.length}
+                {problems ? <span className="explain-problems">!</span> : null})
+              </span>
+              <span className="visually-hidden">
+                , {findings.length} more finding{findings.length === 1 ? '' : 's'}
+                {problems ? `, ${problems} to look at` : ''}
+              </span>
+            </>
+          ) : null}
+        </button>
+      </div>
+      <div id={detailsId} className="status-details" hidden={!open}>
+        {open ? (
+          <>
+            <p className="status-explanation" data-testid="status-explanation">
+              {explanation}{' '}
+              {reference === info.reference ? (
+                <a className="reference" href={info.referenceUrl} target="_blank" rel="noreferrer noopener">
+                  {info.reference}
+                </a>
+              ) : (
+                <Reference reference={reference} />
+              )}
+            </p>
+            {head.reason && head.reason !== info.reason && info.registered ? (
+              <p className="muted status-note">The server wrote the reason phrase “{head.reason}”; the registered one is “{info.reason}”. Clients must not rely on the phrase.</p>
+            ) : null}
+            {next ? (
+              <p className="status-next">
+                <strong>Next:</strong> {next}
+              </p>
+            ) : null}
+            {findings.length ? <FindingList findings={findings} /> : null}
+          </>
+        ) : null}
+      </div>
     </section>
   );
 }
