@@ -224,17 +224,17 @@ test('tabs keep unsaved edits across a reload, never the secrets', async ({ comp
   await composer.authField('Password').fill('top-secret');
   await composer.newTab();
   await composer.compose('DELETE', `${composer.origin()}/sandbox/anything/second`);
-  await expect(composer.tab(/DELETE \/anything\/second/)).toContainText('(unsaved)');
+  await expect(composer.tab(/DELETE second/)).toContainText('(unsaved)');
   await composer.save();
-  await expect(composer.tab(/DELETE \/anything\/second/)).not.toContainText('(unsaved)');
+  await expect(composer.tab(/DELETE second/)).not.toContainText('(unsaved)');
 
   const stored = await composer.page.evaluate(() => localStorage.getItem('wirebench-composer') ?? '');
   expect(stored).toContain('kept=1');
   expect(stored).not.toContain('top-secret');
 
   await composer.page.reload();
-  await expect(composer.tab(/DELETE \/anything\/second/)).toHaveAttribute('aria-selected', 'true');
-  await composer.tab(/POST \/sandbox\/anything/).click();
+  await expect(composer.tab(/DELETE second/)).toHaveAttribute('aria-selected', 'true');
+  await composer.tab(/POST anything/).click();
   await expect(composer.url).toHaveText(`${composer.origin()}/sandbox/anything?kept=1`);
   await composer.section('Auth');
   await expect(composer.authField('Username')).toHaveValue('ann');

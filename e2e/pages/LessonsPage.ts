@@ -12,7 +12,7 @@ export class LessonsPage {
 
   async open(title: string): Promise<void> {
     await this.tab.click();
-    await this.page.getByRole('button', { name: title, exact: false }).first().click();
+    await this.page.getByRole('tree', { name: 'Lessons' }).getByRole('treeitem', { name: title, exact: false }).first().click();
     await expect(this.card).toContainText(title);
   }
 }

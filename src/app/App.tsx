@@ -1,57 +1,70 @@
-import { useEffect } from 'react';
+import { useMemo, useRef } from 'react';
 import { RequestPane } from './components/RequestPane';
 import { InspectorPane } from './inspector/InspectorPane';
 import { SplitPane } from './components/SplitPane';
 import { PaneBoundary } from './components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
+import { AppHeader } from './shell/AppHeader';
+import { CommandPalette } from './shell/CommandPalette';
+import { ShortcutsDialog } from './shell/ShortcutsDialog';
+import { SidebarResizer } from './shell/SidebarResizer';
+import { useGlobalShortcuts } from './shell/useGlobalShortcuts';
+import { usePaneOrientation } from './shell/usePaneOrientation';
+import { useTheme } from './shell/useTheme';
 import { useSend } from './hooks/useSend';
+import { useWorkbench } from './store/StoreProvider';
 import { useWorkspaceSession } from './workspace/useWorkspaceSession';
 import { useSecretKeeper } from './secrets/useSecretKeeper';
 
-/** The workbench: composer on the left, response on the right. */
+/** The workbench: the sidebar, then the composer and its tab's response, side by side or stacked. */
 export function App() {
   const { send, cancel, sending } = useSend();
   // Loads collections, environments and history, and stores them as the person works.
   useWorkspaceSession();
   // Secrets kept out of storage come back into open requests when the vault opens.
   useSecretKeeper();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-        e.preventDefault();
-        send();
-      } else if (e.key === 'Escape' && sending) {
-        e.preventDefault();
-        cancel();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [send, cancel, sending]);
+  const shell = useMemo(() => ({ send, cancel, sending }), [send, cancel, sending]);
+  useGlobalShortcuts(shell);
+  const theme = useTheme();
+  const collapsed = useWorkbench((s) => s.sidebarCollapsed);
+  const sidebarWidth = useWorkbench((s) => s.sidebarWidth);
+  const panesArea = useRef<HTMLDivElement>(null);
+  const orientation = usePaneOrientation(panesArea);
   return (
     <div className="app">
-      <header className="app-header">
-        <h1>Wirebench</h1>
-        <p className="muted">Every request goes through the local relay on this machine.</p>
-      </header>
-      <main className="app-main">
-        <PaneBoundary name="The sidebar">
-          <Sidebar />
-        </PaneBoundary>
-        <SplitPane
-          label="Resize request and response panes"
-          left={
-            <PaneBoundary name="The request composer">
-              <RequestPane onSend={send} onCancel={cancel} sending={sending} />
+      <AppHeader theme={theme} />
+      <main className={`app-main${collapsed ? ' app-main-collapsed' : ''}`} style={collapsed ? undefined : { gridTemplateColumns: `${sidebarWidth}px 5px minmax(0, 1fr)` }}>
+        {collapsed ? null : (
+          <>
+            <PaneBoundary name="The sidebar">
+              <Sidebar />
             </PaneBoundary>
-          }
-          right={
-            <PaneBoundary name="The response">
-              <InspectorPane />
-            </PaneBoundary>
-          }
-        />
+            <SidebarResizer />
+          </>
+        )}
+        <div className="panes" ref={panesArea} data-orientation={orientation}>
+          <SplitPane
+            key={orientation}
+            orientation={orientation}
+            initial={orientation === 'vertical' ? 0.45 : 0.5}
+            label={orientation === 'vertical' ? 'Resize request and response (stacked)' : 'Resize request and response panes'}
+            left={
+              <PaneBoundary name="The request composer">
+                <RequestPane onSend={send} onCancel={cancel} sending={sending} />
+              </PaneBoundary>
+            }
+            right={
+              <PaneBoundary name="The response">
+                <InspectorPane />
+              </PaneBoundary>
+            }
+          />
+        </div>
       </main>
+      <PaneBoundary name="The command palette">
+        <CommandPalette shell={shell} />
+      </PaneBoundary>
+      <ShortcutsDialog />
     </div>
   );
 }

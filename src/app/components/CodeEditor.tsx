@@ -3,6 +3,7 @@ import { xml } from '@codemirror/lang-xml';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { editorTheme } from './editorTheme';
 import { useEffect, useRef } from 'react';
 
 export interface CodeEditorProps {
@@ -34,6 +35,7 @@ export function CodeEditor({ value, onChange, language = 'text', readOnly = fals
       state: EditorState.create({
         doc: value,
         extensions: [
+          editorTheme,
           basicSetup,
           languageExtension(language),
           EditorState.readOnly.of(readOnly),

@@ -9,7 +9,6 @@ import { MethodInput, MethodNote } from './MethodPicker';
 import { RequestTabs } from './RequestTabs';
 import { SendGateDialog } from './SendGateDialog';
 import { UploadProgressBar } from './UploadProgressBar';
-import { useComposerShortcuts } from './useComposerShortcuts';
 import { useEnvironmentValues } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
@@ -60,7 +59,6 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
  * core's; this pane lays them out and routes edits to the store.
  */
 export function Composer(props: ComposerProps) {
-  useComposerShortcuts();
   return (
     <section className="pane composer" aria-label="Request">
       <RequestTabs />

@@ -1,7 +1,8 @@
 import { isValidMethodToken, methodSemantics, STANDARD_METHODS } from '../../core';
+import { methodClass } from '../components/MethodBadge';
 import { useWorkbench } from '../store/StoreProvider';
 
-/** The method field: a standard method from the list or any custom token typed in. */
+/** The method field, coloured by method: a standard method from the list or any custom token typed in. */
 export function MethodInput() {
   const method = useWorkbench((s) => s.draft.method);
   const setMethod = useWorkbench((s) => s.setMethod);
@@ -13,7 +14,7 @@ export function MethodInput() {
       </label>
       <input
         id="method"
-        className="method-input"
+        className={`method-input ${methodClass(method)}`}
         list="method-list"
         value={method}
         spellCheck={false}

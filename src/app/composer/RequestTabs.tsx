@@ -1,16 +1,20 @@
-import { useRef, type KeyboardEvent } from 'react';
-import type { RequestDraft } from '../../core';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench } from '../store/StoreProvider';
+import { tabLabel } from './tabLabel';
 
-/** The label of a tab: its name, or method and the last path segments of its URL. */
-export function tabLabel(draft: RequestDraft): string {
-  if (draft.name.trim()) return draft.name.trim();
-  const path = draft.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/, '');
-  const tail = path.split('/').filter(Boolean).slice(-2).join('/');
-  return `${draft.method || '?'} ${tail ? `/${tail}` : draft.url || 'new request'}`;
+export { tabLabel } from './tabLabel';
+
+/** The label without its leading method, which the coloured badge shows. */
+function labelAfterMethod(label: string, method: string): string {
+  const verb = (method.trim() || 'GET').toUpperCase();
+  return label.startsWith(`${verb} `) ? label.slice(verb.length + 1) : label;
 }
 
-/** The open requests as tabs: arrows move between them, Delete closes one, "+" opens a new one. */
+/**
+ * The open requests as tabs: arrows move between them, Delete closes one, "+" (Ctrl/Cmd+T)
+ * opens a new one. The strip scrolls; the "All tabs" menu lists every tab, so none hides.
+ */
 export function RequestTabs() {
   const tabs = useWorkbench((s) => s.tabs);
   const activeTabId = useWorkbench((s) => s.activeTabId);
@@ -18,6 +22,11 @@ export function RequestTabs() {
   const closeTab = useWorkbench((s) => s.closeTab);
   const newTab = useWorkbench((s) => s.newTab);
   const list = useRef<HTMLDivElement>(null);
+
+  // The active tab is always scrolled into view, however many are open.
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>(`[data-tab-id="${activeTabId}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTabId, tabs.length]);
 
   const focusTab = (id: string) => requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -56,10 +65,12 @@ export function RequestTabs() {
                 aria-controls="composer-panel"
                 tabIndex={selected ? 0 : -1}
                 aria-keyshortcuts="Delete"
-                title={`${tab.draft.url} — Delete closes this tab`}
+                title={`${tab.draft.method} ${tab.draft.url} — Delete closes this tab`}
                 onClick={() => activateTab(tab.id)}
               >
-                <span className="request-tab-label">{label}</span>
+                <MethodBadge method={tab.draft.method} />
+                <span className="visually-hidden"> </span>
+                <span className="request-tab-label">{labelAfterMethod(label, tab.draft.method)}</span>
                 {tab.dirty ? (
                   <span className="request-tab-dirty" title="Unsaved changes">
                     <span aria-hidden="true">●</span>
@@ -74,9 +85,77 @@ export function RequestTabs() {
           );
         })}
       </div>
-      <button type="button" className="request-tab-new" aria-label="New request" title="New request" onClick={() => newTab()}>
+      <AllTabsMenu />
+      <button type="button" className="request-tab-new" aria-label="New request" title="New request (Ctrl+T)" aria-keyshortcuts="Control+T Meta+T" onClick={() => newTab()}>
         +
       </button>
+    </div>
+  );
+}
+
+/** Every open tab in a menu: the way to a tab scrolled out of the strip. */
+function AllTabsMenu() {
+  const tabs = useWorkbench((s) => s.tabs);
+  const activeTabId = useWorkbench((s) => s.activeTabId);
+  const activateTab = useWorkbench((s) => s.activateTab);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[aria-checked="true"], [role="menuitemradio"]')?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node) && event.target !== button.current) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      items[event.key === 'Home' ? 0 : items.length - 1]?.focus();
+    } else if (event.key === 'Tab') setOpen(false);
+  };
+
+  return (
+    <div className="tabs-menu">
+      <button ref={button} type="button" className="request-tab-all" aria-haspopup="menu" aria-expanded={open} aria-label={`All tabs (${tabs.length})`} title="All open tabs" onClick={() => setOpen((o) => !o)}>
+        ▾ <span className="tabs-count">{tabs.length}</span>
+      </button>
+      {open ? (
+        <div role="menu" aria-label="Open tabs" className="menu-list tabs-menu-list" ref={menu} onKeyDown={onKeyDown}>
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="menuitemradio"
+              aria-checked={tab.id === activeTabId}
+              tabIndex={-1}
+              onClick={() => {
+                activateTab(tab.id);
+                close();
+              }}
+            >
+              <MethodBadge method={tab.draft.method} /> <span className="menu-item-label">{labelAfterMethod(tabLabel(tab.draft), tab.draft.method)}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -77,11 +77,13 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   if (locked.length > 0) {
     const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
     store.setState({ sendProblem: { kind: 'secrets-locked', message } });
+    state.markNotSent(tabId, message);
     return { ok: false, error: { kind: 'bad_request', message } };
   }
   const built = buildWireRequest(draft, env);
   if (!built.ok) {
     store.setState({ sendProblem: built.error });
+    state.markNotSent(tabId, built.error.message);
     return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
   }
   const { wire: base, bodyLength } = built.value;

@@ -1,21 +1,17 @@
-import { useState } from 'react';
-import { LESSON_GROUPS, LESSONS, lessonToDraft, normaliseDraft, type Lesson } from '../../core';
-import { useWorkbenchApi } from '../store/StoreProvider';
-import { lessonDrafts } from './lessonDrafts';
+import { lessonById, type Lesson } from '../../core';
+import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
+import { LessonTree } from './LessonTree';
+import { openLesson } from './openLesson';
 import { useLessonCaptures } from './useLessonCaptures';
 
 /** Lessons: one request per convention, loaded into a new composer tab with a click. */
 export function LessonsPanel() {
   const store = useWorkbenchApi();
-  const [current, setCurrent] = useState<Lesson | null>(null);
+  const currentId = useWorkbench((s) => s.currentLessonId);
+  const current = currentId ? (lessonById(currentId) ?? null) : null;
   useLessonCaptures();
 
-  const open = (lesson: Lesson) => {
-    const draft = normaliseDraft(lessonToDraft(lesson, location.origin, { now: new Date() }));
-    lessonDrafts.set(draft.id, lesson.id);
-    store.getState().loadDraft(draft, { newTab: true });
-    setCurrent(lesson);
-  };
+  const open = (lesson: Lesson) => openLesson(store, lesson);
 
   return (
     <div className="lessons">
@@ -40,31 +36,7 @@ export function LessonsPanel() {
       ) : (
         <p className="muted">Each lesson is one request against the sandbox. Pick one; it opens in a new tab, then press Send.</p>
       )}
-      {LESSON_GROUPS.map((group) => {
-        const lessons = LESSONS.filter((l) => l.group === group);
-        if (!lessons.length) return null;
-        return (
-          <section key={group} aria-labelledby={`lesson-group-${group}`}>
-            <h3 className="lesson-group" id={`lesson-group-${group}`}>
-              {group}
-            </h3>
-            <ul className="lesson-list">
-              {lessons.map((lesson) => (
-                <li key={lesson.id}>
-                  <button
-                    type="button"
-                    className="lesson-item"
-                    aria-current={current?.id === lesson.id ? 'true' : undefined}
-                    onClick={() => open(lesson)}
-                  >
-                    <span className="lesson-method">{lesson.request.method}</span> {lesson.title}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      <LessonTree currentId={currentId} onOpen={open} />
     </div>
   );
 }

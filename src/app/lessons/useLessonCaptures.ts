@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { lessonById, lessonCaptures } from '../../core';
+import { forEachChangedExchange } from '../store/exchangeSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import { lessonDrafts } from './lessonDrafts';
 
@@ -14,29 +15,30 @@ export function useLessonCaptures(): void {
   const store = useWorkbenchApi();
   useEffect(
     () =>
-      store.subscribe((state, previous) => {
-        const exchange = state.exchange;
-        if (exchange.phase !== 'done' || previous.exchange.phase === 'done' || !exchange.draftId) return;
-        const lessonId = lessonDrafts.get(exchange.draftId);
-        const lesson = lessonId ? lessonById(lessonId) : undefined;
-        if (!lesson?.captures?.length) return;
-        let answer: unknown;
-        try {
-          const decoder = new TextDecoder();
-          answer = JSON.parse(exchange.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode());
-        } catch {
-          return;
-        }
-        const captured = lessonCaptures(lesson, answer);
-        if (!Object.keys(captured).length) return;
-        let environment = state.environments.find((e) => e.name === ENVIRONMENT_NAME);
-        const id = environment?.id ?? state.addEnvironment(ENVIRONMENT_NAME);
-        environment = store.getState().environments.find((e) => e.id === id)!;
-        const kept = environment.variables.filter((v) => !(v.name in captured));
-        const added = Object.entries(captured).map(([name, value]) => ({ id: `${id}-${name}`, name, value, enabled: true }));
-        store.getState().setEnvironmentVariables(id, [...kept, ...added] as typeof environment.variables);
-        store.getState().setActiveEnvironment(id);
-      }),
+      store.subscribe((state, previous) =>
+        forEachChangedExchange(state, previous, (exchange, before) => {
+          if (exchange.phase !== 'done' || before.phase === 'done' || !exchange.draftId) return;
+          const lessonId = lessonDrafts.get(exchange.draftId);
+          const lesson = lessonId ? lessonById(lessonId) : undefined;
+          if (!lesson?.captures?.length) return;
+          let answer: unknown;
+          try {
+            const decoder = new TextDecoder();
+            answer = JSON.parse(exchange.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode());
+          } catch {
+            return;
+          }
+          const captured = lessonCaptures(lesson, answer);
+          if (!Object.keys(captured).length) return;
+          let environment = state.environments.find((e) => e.name === ENVIRONMENT_NAME);
+          const id = environment?.id ?? state.addEnvironment(ENVIRONMENT_NAME);
+          environment = store.getState().environments.find((e) => e.id === id)!;
+          const kept = environment.variables.filter((v) => !(v.name in captured));
+          const added = Object.entries(captured).map(([name, value]) => ({ id: `${id}-${name}`, name, value, enabled: true }));
+          store.getState().setEnvironmentVariables(id, [...kept, ...added] as typeof environment.variables);
+          store.getState().setActiveEnvironment(id);
+        }),
+      ),
     [store],
   );
 }

@@ -1,5 +1,6 @@
 import { PaneBoundary } from '../components/PaneBoundary';
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useWorkbench } from '../store/StoreProvider';
 import { LessonsPanel } from '../lessons/LessonsPanel';
 import { VaultPanel } from '../vault/VaultPanel';
 import { WorkspacePanel } from '../workspace/WorkspacePanel';
@@ -12,9 +13,12 @@ const PANELS = [
 
 type PanelId = (typeof PANELS)[number]['id'];
 
-/** The left sidebar: lessons, saved work and history, the token vault — one at a time, as tabs. */
+/** The left sidebar (collapsible with Ctrl+B, resizable): lessons, saved work and history, the token vault — one at a time, as tabs. */
 export function Sidebar() {
-  const [active, setActive] = useState<PanelId>('lessons');
+  // In the store, so the palette and the empty response pane can open a section.
+  const active = useWorkbench((s) => s.sidebarSection);
+  const showSection = useWorkbench((s) => s.showSidebarSection);
+  const setActive = (id: PanelId) => showSection(id);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = PANELS.findIndex((p) => p.id === active);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -26,7 +30,7 @@ export function Sidebar() {
   };
   const panel = PANELS.find((p) => p.id === active)!;
   return (
-    <nav className="sidebar" aria-label="Sidebar">
+    <nav className="sidebar" id="sidebar" aria-label="Sidebar">
       <div role="tablist" aria-label="Sidebar sections" className="sidebar-tabs" onKeyDown={onKeyDown}>
         {PANELS.map((p) => (
           <button

@@ -109,7 +109,12 @@ export function composerPersistOptions(name = 'wirebench-composer'): PersistOpti
       if (!snapshot || !Array.isArray(snapshot.tabs) || snapshot.tabs.length === 0) return current;
       try {
         // Kept secrets this page already knows are put back; the rest come when the vault opens.
-        const tabs = snapshot.tabs.map((tab) => ({ id: String(tab.id), dirty: tab.dirty === true, draft: withKeptSecrets(normaliseDraft(tab.draft)) }));
+        const tabs = snapshot.tabs.map((tab): RequestTab => ({
+          id: String(tab.id),
+          dirty: tab.dirty === true,
+          draft: withKeptSecrets(normaliseDraft(tab.draft)),
+          ...(typeof tab.lastHistoryId === 'string' ? { lastHistoryId: tab.lastHistoryId } : {}),
+        }));
         const active = tabs.find((t) => t.id === snapshot.activeTabId) ?? tabs[0]!;
         // Environments load from the workspace storage, which checks this id once they are there.
         const environments = Array.isArray(snapshot.environments) ? snapshot.environments.map(storableEnvironment) : current.environments;

@@ -20,6 +20,8 @@ export interface RequestTab {
   draft: RequestDraft;
   /** Edited since it was opened or last saved. */
   dirty: boolean;
+  /** The history entry of this tab's last exchange, to show its response again after a reload. */
+  lastHistoryId?: string;
 }
 
 export interface DraftSlice {
@@ -53,6 +55,8 @@ export interface DraftSlice {
    * until then it marks the tab as saved.
    */
   saveCurrentRequest(): void;
+  /** Remembers that tab `tabId`'s last exchange is history entry `historyId`. */
+  rememberTabHistory(tabId: string, historyId: string): void;
 }
 
 function newRequestTab(draft: RequestDraft): RequestTab {
@@ -103,13 +107,15 @@ export const createDraftSlice =
           const index = s.tabs.findIndex((t) => t.id === id);
           if (index < 0) return {};
           const rest = s.tabs.filter((t) => t.id !== id);
+          // Closing a tab drops its response (history keeps every exchange).
+          const { [id]: _closed, ...responses } = s.responses;
           if (rest.length === 0) {
             const tab = newRequestTab(emptyDraft(initialUrl));
-            return { tabs: [tab], activeTabId: tab.id, draft: tab.draft };
+            return { tabs: [tab], activeTabId: tab.id, draft: tab.draft, responses };
           }
-          if (id !== s.activeTabId) return { tabs: rest };
+          if (id !== s.activeTabId) return { tabs: rest, responses };
           const next = rest[Math.min(index, rest.length - 1)]!;
-          return { tabs: rest, activeTabId: next.id, draft: next.draft };
+          return { tabs: rest, activeTabId: next.id, draft: next.draft, responses };
         }),
       activateTab: (id) =>
         set((s) => {
@@ -122,7 +128,12 @@ export const createDraftSlice =
           const tab = newRequestTab(draft);
           set((s) => ({ tabs: [...s.tabs, tab], activeTabId: tab.id, draft }));
         } else {
-          set((s) => withTabDraft(s, s.activeTabId, draft, false));
+          // Another request in this tab: the previous one's response is not its answer.
+          set((s) => {
+            const { [s.activeTabId]: _replaced, ...responses } = s.responses;
+            const tabs = s.tabs.map((t) => (t.id === s.activeTabId ? { id: t.id, draft, dirty: false } : t));
+            return { tabs, draft, responses };
+          });
         }
         get().forgetSends?.(get().activeTabId);
       },
@@ -133,5 +144,7 @@ export const createDraftSlice =
         edit((d) => (d.auth.scheme === scheme ? d : { ...d, auth: { ...d.auth, scheme: scheme as AuthSchemeId | 'vault' } }));
       },
       saveCurrentRequest: () => set((s) => ({ tabs: s.tabs.map((t) => (t.id === s.activeTabId ? { ...t, dirty: false } : t)) })),
+      rememberTabHistory: (tabId, historyId) =>
+        set((s) => (s.tabs.some((t) => t.id === tabId && t.lastHistoryId !== historyId) ? { tabs: s.tabs.map((t) => (t.id === tabId ? { ...t, lastHistoryId: historyId } : t)) } : {})),
     };
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activeExchange, activePrevious, activeView, forEachChangedExchange } from './exchangeSlice';
 import { createWorkbenchStore } from './workbenchStore';
 
 const request = (url = 'http://h/a', method = 'GET') => ({ method, url, headers: [] });
@@ -25,21 +26,21 @@ describe('exchange slice', () => {
     s.getState().beginExchange(request());
     s.getState().receiveHead(head);
     for (let i = 0; i < 1000; i++) s.getState().receiveBody(new Uint8Array(10));
-    expect(s.getState().exchange.chunks).toHaveLength(1000);
+    expect(activeExchange(s.getState()).chunks).toHaveLength(1000);
     expect(notifications).toBe(2);
     s.getState().completeExchange(summary);
-    expect(s.getState().exchange.received).toBe(10_000);
-    expect(s.getState().exchange.phase).toBe('done');
+    expect(activeExchange(s.getState()).received).toBe(10_000);
+    expect(activeExchange(s.getState()).phase).toBe('done');
   });
 
   it('gives each exchange its own chunk list', () => {
     const s = store();
     s.getState().beginExchange(request());
     s.getState().receiveBody(Uint8Array.of(1));
-    const first = s.getState().exchange.chunks;
+    const first = activeExchange(s.getState()).chunks;
     s.getState().beginExchange(request());
-    expect(s.getState().exchange.chunks).not.toBe(first);
-    expect(s.getState().exchange.chunks).toHaveLength(0);
+    expect(activeExchange(s.getState()).chunks).not.toBe(first);
+    expect(activeExchange(s.getState()).chunks).toHaveLength(0);
   });
 
   it('keeps the finished exchange of the same request for Compare, and drops it for another request', () => {
@@ -47,11 +48,11 @@ describe('exchange slice', () => {
     s.getState().beginExchange(request(), { draftId: 'd1' });
     s.getState().receiveHead(head);
     s.getState().completeExchange(summary);
-    const finished = s.getState().exchange;
+    const finished = activeExchange(s.getState());
     s.getState().beginExchange(request(), { draftId: 'd1' });
-    expect(s.getState().previousExchange).toBe(finished);
+    expect(activePrevious(s.getState())).toBe(finished);
     s.getState().beginExchange(request('http://h/other'), { draftId: 'd1' });
-    expect(s.getState().previousExchange).toBeUndefined();
+    expect(activePrevious(s.getState())).toBeUndefined();
   });
 
   it('does not compare answers from different drafts', () => {
@@ -59,6 +60,85 @@ describe('exchange slice', () => {
     s.getState().beginExchange(request(), { draftId: 'd1' });
     s.getState().completeExchange(summary);
     s.getState().beginExchange(request(), { draftId: 'd2' });
-    expect(s.getState().previousExchange).toBeUndefined();
+    expect(activePrevious(s.getState())).toBeUndefined();
+  });
+
+  it('keeps a response per tab: a new tab shows none, switching back shows the first tab\'s with its view', () => {
+    const s = store();
+    const first = s.getState().activeTabId;
+    s.getState().beginExchange(request(), { draftId: 'd1' });
+    s.getState().receiveHead(head);
+    s.getState().completeExchange(summary);
+    s.getState().setInspectorView({ tab: 'headers', filter: '$.a' });
+    s.getState().newTab();
+    expect(activeExchange(s.getState()).phase).toBe('idle');
+    expect(activeView(s.getState()).tab).toBe('body');
+    s.getState().activateTab(first);
+    expect(activeExchange(s.getState()).head?.status).toBe(200);
+    expect(activeView(s.getState())).toMatchObject({ tab: 'headers', filter: '$.a' });
+  });
+
+  it('streams into the tab that sent, even when another tab is shown meanwhile', () => {
+    const s = store();
+    const sender = s.getState().activeTabId;
+    s.getState().beginExchange(request());
+    s.getState().newTab();
+    s.getState().receiveHead(head);
+    s.getState().receiveBody(Uint8Array.of(1, 2, 3));
+    s.getState().completeExchange(summary);
+    expect(activeExchange(s.getState()).phase).toBe('idle');
+    expect(s.getState().responses[sender]?.exchange).toMatchObject({ phase: 'done', received: 3 });
+  });
+
+  it('"Not sent" replaces the response of its own tab only', () => {
+    const s = store();
+    const a = s.getState().activeTabId;
+    s.getState().beginExchange(request());
+    s.getState().failExchange({ kind: 'refused', message: 'Connection refused' });
+    s.getState().newTab();
+    const b = s.getState().activeTabId;
+    s.getState().beginExchange(request('http://h/b'));
+    s.getState().failExchange({ kind: 'refused', message: 'Connection refused' });
+    s.getState().markNotSent(b, 'The URL has no host.');
+    expect(s.getState().responses[b]?.exchange).toMatchObject({ notSent: true, error: { message: 'The URL has no host.' } });
+    expect(s.getState().responses[a]?.exchange.error?.kind).toBe('refused');
+  });
+
+  it('closing a tab drops its response; loading another request into a tab drops the old answer', () => {
+    const s = store();
+    const a = s.getState().activeTabId;
+    s.getState().beginExchange(request());
+    s.getState().completeExchange(summary);
+    s.getState().newTab();
+    s.getState().closeTab(a);
+    expect(s.getState().responses[a]).toBeUndefined();
+    s.getState().beginExchange(request());
+    s.getState().completeExchange(summary);
+    s.getState().loadDraft({ method: 'GET', url: 'http://h/other' });
+    expect(activeExchange(s.getState()).phase).toBe('idle');
+  });
+
+  it('restores a history exchange only into an open tab without a response', () => {
+    const s = store();
+    const a = s.getState().activeTabId;
+    const restored = { phase: 'done' as const, hops: [], chunks: [], received: 0, fromHistory: true, head };
+    s.getState().restoreExchange('no-such-tab', restored);
+    expect(s.getState().responses['no-such-tab']).toBeUndefined();
+    s.getState().restoreExchange(a, restored);
+    expect(activeExchange(s.getState()).fromHistory).toBe(true);
+    s.getState().beginExchange(request());
+    s.getState().restoreExchange(a, restored);
+    expect(activeExchange(s.getState()).phase).toBe('sending');
+  });
+
+  it('reports each tab\'s exchange changes to watchers, not the switch between tabs', () => {
+    const s = store();
+    const seen: string[] = [];
+    s.subscribe((state, previous) => forEachChangedExchange(state, previous, (e, before) => seen.push(`${before.phase}->${e.phase}`)));
+    s.getState().beginExchange(request());
+    s.getState().completeExchange(summary);
+    s.getState().newTab();
+    s.getState().activateTab(s.getState().tabs[0]!.id);
+    expect(seen).toEqual(['idle->sending', 'sending->done']);
   });
 });

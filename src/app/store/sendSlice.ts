@@ -108,7 +108,9 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
       // Secrets sealed in a locked vault: nothing to confirm, the request cannot go as it is.
       const locked = unresolvedKeptSecrets([s.draft, activeEnvironmentValues(s)]);
       if (locked.length > 0) {
-        set({ sendProblem: { kind: 'secrets-locked', message: lockedSecretsMessage(locked, secretKeeper.getState().status) }, pendingSend: null });
+        const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
+        set({ sendProblem: { kind: 'secrets-locked', message }, pendingSend: null });
+        s.markNotSent(s.activeTabId, message);
         return 'invalid';
       }
       const tabRecord = record(s, s.activeTabId);
@@ -117,6 +119,7 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
         const error = view.build.error;
         const section = FIELD_SECTIONS.find(([pattern]) => pattern.test(error.field ?? ''))?.[1];
         set({ sendProblem: error, pendingSend: null, ...(section ? { composerTab: section } : {}) });
+        s.markNotSent(s.activeTabId, error.message);
         return 'invalid';
       }
       const reasons = sendGateReasons(view, origin, tabRecord);

@@ -11,8 +11,9 @@ import { createExchangeSlice, type ExchangeSlice } from './exchangeSlice';
 import { createSendSlice, type SendSlice } from './sendSlice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice';
 import { createSoapSlice, type SoapSlice } from '../soap/soapSlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice;
+export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice & UiSlice;
 
 export interface WorkbenchStoreOptions {
   initialUrl?: string;
@@ -32,6 +33,7 @@ export function createWorkbenchStore(options: WorkbenchStoreOptions = {}): Store
         // After the draft slice: its saveCurrentRequest is replaced by saving into a collection.
         ...createWorkspaceSlice(...a),
         ...createSoapSlice(...a),
+        ...createUiSlice(...a),
       }),
       composerPersistOptions(options.persistName),
     ),

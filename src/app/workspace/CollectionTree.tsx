@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { MethodBadge } from '../components/MethodBadge';
 import { findItem, type Collection } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
@@ -300,7 +301,7 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
               <span className="tree-twisty" aria-hidden="true">
                 {row.kind === 'request' ? '' : searching ? '' : row.expanded ? '▾' : '▸'}
               </span>
-              {row.kind === 'request' ? <span className={`method-tag method-${method.toLowerCase()}`}>{method}</span> : null}
+              {row.kind === 'request' ? <MethodBadge method={method} /> : null}
               {renaming === row.key ? (
                 <input
                   className="tree-rename"

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { MethodBadge } from '../components/MethodBadge';
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 import { historyHar } from './historyExport';
@@ -217,7 +218,7 @@ export function HistoryList() {
                   onDoubleClick={() => void reopen(false)}
                 >
                   <span className="history-line">
-                    <span className={`method-tag method-${row.method.toLowerCase()}`}>{row.method}</span>
+                    <MethodBadge method={row.method} />
                     <span className={`history-status ${statusClass(row)}`}>{row.errorKind ?? row.status ?? '—'}</span>
                     <span className="history-time">{timeOf(row.at, today)}</span>
                   </span>

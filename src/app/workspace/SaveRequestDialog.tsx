@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CollectionItem } from '../../core';
-import { tabLabel } from '../composer/RequestTabs';
+import { tabLabel } from '../composer/tabLabel';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { addToCollection, addToEnvironment, secretNamesOf, takeSecretsOutOfTab, type SecretDestination } from '../secrets/moveSecrets';
 

@@ -40,7 +40,10 @@ function CollectionsSection() {
   const environments = useWorkbench((s) => s.environments);
   const activeEnvironment = useWorkbench((s) => s.environments.find((e) => e.id === s.activeEnvironmentId));
   const [search, setSearch] = useState('');
-  const [importing, setImporting] = useState(false);
+  // In the store, so the empty response pane and the command palette can open it too.
+  const importing = useWorkbench((s) => s.importOpen);
+  const setImporting = (importOpen: boolean) => setUi({ importOpen });
+  const setUi = useWorkbench((s) => s.setUi);
   const [editingEnvironments, setEditingEnvironments] = useState(false);
   const [variablesOf, setVariablesOf] = useState<string | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);

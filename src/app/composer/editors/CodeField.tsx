@@ -3,6 +3,7 @@ import { xml } from '@codemirror/lang-xml';
 import { Annotation, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, WidgetType, type DecorationSet } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { editorTheme } from '../../components/editorTheme';
 import { useEffect, useRef } from 'react';
 
 export interface CodeFieldProps {
@@ -82,6 +83,7 @@ export function CodeField({ value, onChange, language = 'text', label, described
         doc: value,
         extensions: [
           Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }, { key: 'Mod-s', run: () => true }])),
+          editorTheme,
           basicSetup,
           languageExtension(language),
           errorField,

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { BodyKind, RelayHead, WireRequest } from '../../../core';
-import type { Exchange } from '../../store/exchangeSlice';
+import { activeExchange, type Exchange } from '../../store/exchangeSlice';
+import type { WorkbenchState } from '../../store/workbenchStore';
 import { useFormatSnapshot } from '../hooks/useFormatSnapshot';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { panelId, TabList, tabId, type TabItem } from '../TabList';
@@ -42,7 +43,7 @@ function viewsFor(kind: BodyKind | undefined): ViewId[] {
   }
 }
 
-const receivedOf = (s: { exchange: { received: number } }) => s.exchange.received;
+const receivedOf = (s: WorkbenchState) => activeExchange(s).received;
 
 export interface BodyPanelProps {
   chunks: Uint8Array[];

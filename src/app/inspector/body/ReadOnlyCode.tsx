@@ -10,6 +10,7 @@ import { SearchCursor } from '@codemirror/search';
 import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { editorTheme } from '../../components/editorTheme';
 import { useEffect, useRef } from 'react';
 import { SEARCH_LIMIT, type SearchTarget } from './searchTarget';
 
@@ -33,6 +34,7 @@ export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: 
       state: EditorState.create({
         doc: text,
         extensions: [
+          editorTheme,
           basicSetup,
           languageOf(language),
           EditorState.readOnly.of(true),

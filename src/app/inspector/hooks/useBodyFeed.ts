@@ -1,11 +1,13 @@
 /**
- * Streams the current exchange's body into the format worker. The store calls its
+ * Streams the active tab's exchange body into the format worker (again from the start when
+ * the person switches to another tab's response). The store calls its
  * listeners once per received chunk; this batches them to one post per animation frame
  * (or 100 ms when the page is hidden and frames stop), so a 100 MB body costs a few dozen
  * small messages per second and never a React render per chunk.
  */
 import { useEffect } from 'react';
 import { headerValue } from '../../../core';
+import { activeExchange } from '../../store/exchangeSlice';
 import { useWorkbenchApi } from '../../store/StoreProvider';
 import { formatClient } from '../formatClient';
 
@@ -24,7 +26,7 @@ export function useBodyFeed(): void {
       if (timer) clearTimeout(timer);
       frame = 0;
       timer = undefined;
-      const exchange = store.getState().exchange;
+      const exchange = activeExchange(store.getState());
       if (!exchange.head) return;
       if (exchange.chunks !== fedChunks) {
         client.begin(headerValue(exchange.head.headers, 'Content-Type'), exchange.chunks);
@@ -50,7 +52,7 @@ export function useBodyFeed(): void {
 
     flush();
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.exchange !== previous.exchange) schedule();
+      if (activeExchange(state) !== activeExchange(previous)) schedule();
     });
     return () => {
       unsubscribe();

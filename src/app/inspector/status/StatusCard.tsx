@@ -8,6 +8,8 @@
  */
 import { useId, useMemo } from 'react';
 import { explainResponse, leadSentence, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
+import { activeExchange } from '../../store/exchangeSlice';
+import type { WorkbenchState } from '../../store/workbenchStore';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { formatMs, formatSize } from '../units';
 import { FindingList, Reference } from './FindingList';
@@ -31,7 +33,7 @@ export interface StatusCardProps {
   streaming: boolean;
 }
 
-const receivedOf = (s: { exchange: { received: number } }) => s.exchange.received;
+const receivedOf = (s: WorkbenchState) => activeExchange(s).received;
 
 export function StatusCard({ request, head, summary, bodyText, streaming }: StatusCardProps) {
   const info = statusInfo(head.status);

@@ -1,0 +1,26 @@
+/**
+ * Side by side or stacked: the person's choice, or by the width the panes have ("auto"):
+ * below STACK_BELOW pixels the response goes under the request, so the request line
+ * keeps a readable width.
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useWorkbench } from '../store/StoreProvider';
+
+export const STACK_BELOW = 1100;
+
+export function usePaneOrientation(area: RefObject<HTMLElement | null>): 'horizontal' | 'vertical' {
+  const layout = useWorkbench((s) => s.layout);
+  const [width, setWidth] = useState<number>(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const measure = () => setWidth(element.getBoundingClientRect().width);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [area]);
+  if (layout === 'side') return 'horizontal';
+  if (layout === 'stacked') return 'vertical';
+  return width < STACK_BELOW ? 'vertical' : 'horizontal';
+}
