@@ -36,6 +36,12 @@ export class RequestLinePage {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   }
 
+  /** A "?" help popover beside a control: its button ("About <topic>") and the note beside it that it controls. */
+  help(topic: string): { button: Locator; text: Locator } {
+    const button = this.page.getByRole('button', { name: `About ${topic}`, exact: true });
+    return { button, text: button.locator('xpath=..').getByRole('note', { includeHidden: true }) };
+  }
+
   /** The origin of the running server, for sandbox URLs. */
   origin(): string {
     return new URL(this.page.url()).origin;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { visibleAuthFields, type AuthField, type AuthSchemeDescriptor, type CoreError } from '../../core';
+import { HelpPopover } from '../components/HelpPopover';
 
 export interface AuthFormProps {
   descriptor: AuthSchemeDescriptor;
@@ -77,16 +78,18 @@ export function AuthForm({ descriptor, values, onChange, error }: AuthFormProps)
         const described = [field.help ? `${id}-help` : '', failing ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
         return (
           <div key={field.name} className="auth-field">
-            <label htmlFor={id}>{field.label}</label>
+            <span className="auth-field-label">
+              <label htmlFor={id}>{field.label}</label>
+              {field.help ? (
+                <HelpPopover topic={field.label} id={`${id}-help`}>
+                  {field.help}
+                </HelpPopover>
+              ) : null}
+            </span>
             <FieldControl field={field} id={id} value={values[field.name] ?? field.default ?? ''} describedBy={described} invalid={failing} onChange={(v) => onChange(field.name, v)} />
             {failing ? (
               <p className="field-error" id={`${id}-error`} aria-live="polite">
                 {error!.message}
-              </p>
-            ) : null}
-            {field.help ? (
-              <p className="field-help" id={`${id}-help`}>
-                {field.help}
               </p>
             ) : null}
           </div>

@@ -4,6 +4,7 @@ import { useWorkbench } from '../store/StoreProvider';
 import { listVaultEntries, subscribeVault } from '../vault/vaultAccess';
 import { AuthForm } from './AuthForm';
 import { useEnvironmentValues } from './useComposerView';
+import { HelpPopover } from '../components/HelpPopover';
 
 /** What a header carries, decoded beside it: Basic user and password, a JWT's claims. */
 function decodedBeside(header: HeaderField): string | undefined {
@@ -28,8 +29,13 @@ function VaultPicker({ entryId, onChange }: { entryId?: string; onChange(id: str
   }
   return (
     <div className="auth-field">
-      <label htmlFor="auth-vault-entry">Vault entry</label>
-      <select id="auth-vault-entry" value={entryId ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <span className="auth-field-label">
+        <label htmlFor="auth-vault-entry">Vault entry</label>
+        <HelpPopover topic="Vault entry" id="auth-vault-entry-help">
+          The token stays in the vault; this request keeps only a reference to it.
+        </HelpPopover>
+      </span>
+      <select id="auth-vault-entry" aria-describedby="auth-vault-entry-help" value={entryId ?? ''} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose an entry…</option>
         {entries.map((e) => (
           <option key={e.id} value={e.id}>
@@ -37,7 +43,6 @@ function VaultPicker({ entryId, onChange }: { entryId?: string; onChange(id: str
           </option>
         ))}
       </select>
-      <p className="field-help">The token stays in the vault; this request keeps only a reference to it.</p>
     </div>
   );
 }
@@ -113,7 +118,10 @@ export function AuthPanel() {
         </div>
       ) : null}
       {descriptor && descriptor.fields.some((f) => f.kind === 'secret' || f.kind === 'params') ? (
-        <p className="muted small">Secrets (passwords, tokens, keys) are never stored in plaintext: with an encrypted vault they are sealed in it, otherwise they stay in this page only and must be typed again after a reload. Auth-params are not kept. Keep long-lived tokens in the vault.</p>
+        <p className="muted small">
+          Where secrets are kept
+          <HelpPopover topic="where secrets are kept">Secrets (passwords, tokens, keys) are never stored in plaintext: with an encrypted vault they are sealed in it, otherwise they stay in this page only and must be typed again after a reload. Auth-params are not kept. Keep long-lived tokens in the vault.</HelpPopover>
+        </p>
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import { METHOD_OVERRIDE_HEADER, type DraftOptions } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
+import { HelpPopover } from '../components/HelpPopover';
 
 /** How the request is sent: method override, redirects, time-out, TLS verification. */
 export function OptionsPanel() {
@@ -16,20 +17,20 @@ export function OptionsPanel() {
         <input type="checkbox" checked={options.methodOverride} onChange={(e) => set({ methodOverride: e.target.checked })} />
         Send as POST with {METHOD_OVERRIDE_HEADER}
       </label>
-      <p className="field-help">
+      <HelpPopover topic="method override">
         For clients or proxies that cannot send {method && method !== 'POST' ? method : 'a method such as PUT or DELETE'}: the request goes as POST and the header names the intended method; servers that honour it treat the request as that method (spec §4.2).
-        {options.methodOverride && method === 'POST' ? ' The method is already POST, so nothing changes.' : ''}
-      </p>
+      </HelpPopover>
+      {options.methodOverride && method === 'POST' ? <p className="field-help">The method is already POST, so nothing changes.</p> : null}
       <label className="inline-check">
         <input type="checkbox" checked={options.followRedirects} onChange={(e) => set({ followRedirects: e.target.checked })} />
         Follow redirects
       </label>
-      <p className="field-help">Every hop is shown in the response. Off by default, so a 3xx is seen as it is.</p>
+      <HelpPopover topic="Follow redirects">Every hop is shown in the response. Off by default, so a 3xx is seen as it is.</HelpPopover>
       <label className="inline-check">
         <input type="checkbox" checked={options.insecureTls} onChange={(e) => set({ insecureTls: e.target.checked })} />
         Skip TLS certificate verification
       </label>
-      <p className="field-help">Only for a test server you trust; the exchange is marked insecure. A bearer token must only travel over verified TLS (spec §5).</p>
+      <HelpPopover topic="skipping TLS verification">Only for a test server you trust; the exchange is marked insecure. A bearer token must only travel over verified TLS (spec §5).</HelpPopover>
       <label className="number-field">
         Timeout (ms)
         <input
@@ -44,7 +45,7 @@ export function OptionsPanel() {
           }}
         />
       </label>
-      <p className="field-help">Longest wait for a connection, the response head, or the next chunk.</p>
+      <HelpPopover topic="Timeout">Longest wait for a connection, the response head, or the next chunk.</HelpPopover>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../core';
 import { NameValueTable } from '../components/NameValueTable';
 import { useWorkbench } from '../store/StoreProvider';
+import { HelpPopover } from '../components/HelpPopover';
 
 const STYLE_LABELS: { value: QueryListStyle | 'none'; label: string }[] = [
   { value: 'none', label: 'Single value' },
@@ -45,8 +46,10 @@ function PathParamsTable() {
   if (pathParams.length === 0) return null;
   return (
     <section aria-labelledby="path-params-title" className="subsection">
-      <h3 id="path-params-title">Path parameters</h3>
-      <p className="muted small">Each value is encoded as one path segment: "/" becomes %2F, space %20, and "+" stays a literal plus (spec §4.3).</p>
+      <div className="heading-with-help">
+        <h3 id="path-params-title">Path parameters</h3>
+        <HelpPopover topic="path parameters">Each value is encoded as one path segment: "/" becomes %2F, space %20, and "+" stays a literal plus (spec §4.3).</HelpPopover>
+      </div>
       <table className="kv-table">
         <thead>
           <tr>
@@ -147,7 +150,10 @@ function QueryTable() {
           <code data-testid="resulting-query">{queryText}</code>
         </p>
       ) : null}
-      <p className="muted small">A list goes either as one comma-separated value (?id=1,2,3) or as the parameter repeated (?id=1&id=2&id=3), as the API expects (spec §4.4).</p>
+      <p className="muted small">
+        Lists
+        <HelpPopover topic="lists in the query">A list goes either as one comma-separated value (?id=1,2,3) or as the parameter repeated (?id=1&id=2&id=3), as the API expects (spec §4.4).</HelpPopover>
+      </p>
     </section>
   );
 }
