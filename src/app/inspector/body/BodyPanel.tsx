@@ -3,9 +3,11 @@
  * the notes on how it was decoded, search, a JSONPath/XPath filter, copy and save. The
  * views read the worker's documents, so they show the body while it is still arriving.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BodyKind, RelayHead, WireRequest } from '../../../core';
-import { activeExchange, type Exchange } from '../../store/exchangeSlice';
+import { activeExchange, activeView, type Exchange } from '../../store/exchangeSlice';
+import { useWorkbench } from '../../store/StoreProvider';
+import { ScrollMemory } from './ScrollMemory';
 import type { WorkbenchState } from '../../store/workbenchStore';
 import { useFormatSnapshot } from '../hooks/useFormatSnapshot';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
@@ -59,14 +61,30 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
   const progress = own ? snapshot.body : undefined;
   const meta = progress?.meta;
   const views = viewsFor(meta?.kind);
-  const [chosen, setChosen] = useState<ViewId | undefined>();
-  const [filter, setFilter] = useState<string | undefined>();
+  // The view and filter belong to the tab's response: switching tabs and back finds them as left.
+  const remembered = useWorkbench(activeView);
+  const setView = useWorkbench((s) => s.setInspectorView);
+  const chosen = remembered.bodyView as ViewId | undefined;
+  const setChosen = (bodyView: ViewId) => setView({ bodyView });
+  const [filter, setFilterSummary] = useState<string | undefined>();
+  const setFilter = useCallback(
+    (summary: string | undefined, expression?: string) => {
+      setFilterSummary(summary);
+      setView({ filter: summary === undefined ? undefined : expression });
+    },
+    [setView],
+  );
   const [target, setTarget] = useState<SearchTarget | null>(null);
   const onSearchTarget = useCallback((t: SearchTarget | null) => setTarget(() => t), []);
 
+  // A new body in this tab (sent again) starts unfiltered.
+  const firstChunks = useRef(chunks);
   useEffect(() => {
+    if (firstChunks.current === chunks) return;
+    firstChunks.current = chunks;
     setFilter(undefined);
-  }, [chunks]);
+  }, [chunks, setFilter]);
+  const bodyView = useRef<HTMLDivElement>(null);
 
   const active: ViewId | undefined = chosen && views.includes(chosen) ? chosen : views[0];
   const filtering = filter !== undefined && active === 'pretty';
@@ -88,7 +106,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
       </div>
       {lineView ? (
         <div className="body-tools">
-          {filterable && active === 'pretty' ? <FilterBar kind={meta.kind} textBytes={progress.textBytes} active={filter !== undefined} onFilter={setFilter} /> : null}
+          {filterable && active === 'pretty' ? <FilterBar kind={meta.kind} textBytes={progress.textBytes} active={filter !== undefined} onFilter={setFilter} remembered={remembered.filter} ready={progress.ended && phase !== 'sending'} /> : null}
           <SearchBar target={target} revision={`${shown?.id}:${(lineView === 'pretty' ? shown?.pretty : shown?.raw)?.complete}`} />
         </div>
       ) : null}
@@ -98,7 +116,8 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
           Showing {filter}.
         </p>
       ) : null}
-      <div role="tabpanel" id={panelId('body-view', active!)} aria-labelledby={tabId('body-view', active!)} className="body-view">
+      <div role="tabpanel" id={panelId('body-view', active!)} aria-labelledby={tabId('body-view', active!)} className="body-view" ref={bodyView}>
+        <ScrollMemory container={bodyView} viewKey={filtering ? 'filter' : (active ?? 'none')} />
         {lineView && shown ? (
           <DocumentView doc={filtering ? 'filter' : 'body'} view={lineView} progress={shown} label={`Response body, ${LABELS[lineView]}${filtering ? ' (filtered)' : ''}`} onSearchTarget={onSearchTarget} />
         ) : null}

@@ -2,7 +2,7 @@
  * JSONPath (JSON bodies, evaluated in the worker by core) or XPath (XML and HTML bodies,
  * evaluated by the browser) — the result replaces the body in Pretty until cleared.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { BodyKind } from '../../../core';
 import { formatClient } from '../formatClient';
 import { formatCount, formatSize } from '../units';
@@ -15,33 +15,37 @@ export interface FilterBarProps {
   kind: BodyKind;
   textBytes: number;
   /** A filter result is shown (`summary`), or none (undefined). */
-  onFilter(summary: string | undefined): void;
+  onFilter(summary: string | undefined, expression?: string): void;
   active: boolean;
+  /** An expression applied earlier to this response (the person switched tabs and back): applied again once `ready`. */
+  remembered?: string;
+  /** The body has arrived whole, so a remembered filter can run over all of it. */
+  ready?: boolean;
 }
 
-export function FilterBar({ kind, textBytes, onFilter, active }: FilterBarProps) {
-  const [expression, setExpression] = useState('');
+export function FilterBar({ kind, textBytes, onFilter, active, remembered, ready }: FilterBarProps) {
+  const [expression, setExpression] = useState(remembered ?? '');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const language = kind === 'json' ? 'JSONPath' : 'XPath';
   const placeholder = kind === 'json' ? '$.items[?@.price < 10].name' : '//*[local-name()="Body"]/*';
 
-  const apply = async (event: FormEvent) => {
-    event.preventDefault();
+  const apply = async (event?: FormEvent) => {
+    event?.preventDefault();
     if (!expression.trim()) return clear();
     setBusy(true);
     setError(undefined);
     try {
       if (kind === 'json') {
         const result = await formatClient().request({ type: 'jsonpath', query: expression });
-        onFilter(`${formatCount(result.count)}${result.truncated ? '+' : ''} match${result.count === 1 ? '' : 'es'} for ${expression}`);
+        onFilter(`${formatCount(result.count)}${result.truncated ? '+' : ''} match${result.count === 1 ? '' : 'es'} for ${expression}`, expression);
       } else {
         if (textBytes > XPATH_LIMIT_BYTES) throw new Error(`XPath runs on bodies up to ${formatSize(XPATH_LIMIT_BYTES)}; this one is ${formatSize(textBytes)}.`);
         formatClient().open('body', 'raw');
         const text = await formatClient().request({ type: 'text', doc: 'body', view: 'raw', maxChars: XPATH_LIMIT_BYTES });
         const outcome = evaluateXPath(text, kind === 'html', expression);
         await formatClient().request({ type: 'setFilter', text: outcome.text, kind: outcome.markup ? 'xml' : 'text' });
-        onFilter(`${formatCount(outcome.count)} result${outcome.count === 1 ? '' : 's'} for ${expression}`);
+        onFilter(`${formatCount(outcome.count)} result${outcome.count === 1 ? '' : 's'} for ${expression}`, expression);
       }
     } catch (e) {
       setError((e as Error).message);
@@ -49,6 +53,16 @@ export function FilterBar({ kind, textBytes, onFilter, active }: FilterBarProps)
       setBusy(false);
     }
   };
+
+  // A filter remembered for this response runs again once the body is whole (once per mount).
+  const reapplied = useRef(false);
+  useEffect(() => {
+    if (!remembered || reapplied.current || !ready || active) return;
+    reapplied.current = true;
+    void apply();
+    // Only readiness triggers it; `apply` reads the current expression.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, remembered]);
 
   const clear = () => {
     setError(undefined);

@@ -1,0 +1,64 @@
+/**
+ * Remembers how far the person scrolled a body view, per tab and view, and scrolls back
+ * there when the view is shown again (after switching tabs, the body is formatted anew, so
+ * the offset is applied as soon as the content is tall enough, or given up after a while).
+ */
+import { useEffect, type RefObject } from 'react';
+import { activeView } from '../../store/exchangeSlice';
+import { useWorkbenchApi } from '../../store/StoreProvider';
+
+/** The element that scrolls in each body viewer: the editor's scroller, the line viewer, a raw block. */
+const SCROLLERS = '.cm-scroller, .vrows, .raw-text, pre';
+const GIVE_UP_MS = 5000;
+
+function scrollerIn(container: HTMLElement): HTMLElement | null {
+  for (const element of container.querySelectorAll<HTMLElement>(SCROLLERS)) {
+    if (element.scrollHeight > element.clientHeight || getComputedStyle(element).overflowY !== 'visible') return element;
+  }
+  return null;
+}
+
+export function ScrollMemory({ container, viewKey }: { container: RefObject<HTMLElement | null>; viewKey: string }) {
+  const store = useWorkbenchApi();
+  useEffect(() => {
+    const host = container.current;
+    if (!host) return;
+    const saved = activeView(store.getState()).scroll?.[viewKey] ?? 0;
+    let restored = saved === 0;
+    let frame = 0;
+    const started = Date.now();
+
+    const tryRestore = () => {
+      if (restored) return;
+      const scroller = scrollerIn(host);
+      if (!scroller) return;
+      if (scroller.scrollHeight - scroller.clientHeight >= saved || Date.now() - started > GIVE_UP_MS) {
+        scroller.scrollTop = saved;
+        restored = true;
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(tryRestore);
+    observer.observe(host, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+    tryRestore();
+
+    const onScroll = (event: Event) => {
+      const target = event.target as HTMLElement;
+      if (!restored || !(target instanceof HTMLElement) || !target.matches(SCROLLERS)) return;
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const view = activeView(store.getState());
+        if ((view.scroll?.[viewKey] ?? 0) === target.scrollTop) return;
+        store.getState().setInspectorView({ scroll: { ...view.scroll, [viewKey]: target.scrollTop } });
+      });
+    };
+    host.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => {
+      observer.disconnect();
+      host.removeEventListener('scroll', onScroll, { capture: true });
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [container, viewKey, store]);
+  return null;
+}
