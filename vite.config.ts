@@ -73,6 +73,16 @@ export default defineConfig(({ command }) => ({
     cors: false,
   },
   ...(command === 'serve' ? { html: { cspNonce: nonce } } : {}),
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // src/core is pure (no module does anything on import but define things), so a module of
+      // it that nothing uses is left out even when the barrel re-exports it: the first screen
+      // does not carry zod schemas or tables only import, SOAP or the vault need.
+      treeshake: { moduleSideEffects: (id: string) => (id.includes('/src/core/') ? false : undefined) },
+    },
+  },
   worker: { format: 'es' },
 }));

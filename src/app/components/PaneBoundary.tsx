@@ -4,6 +4,8 @@ export interface PaneBoundaryProps {
   /** What this part of the page is, for the message: "The request composer", "The response". */
   name: string;
   children: ReactNode;
+  /** Called on Try again, before the children render anew (a lazily loaded part starts a fresh load). */
+  onRetry?(): void;
 }
 
 interface PaneBoundaryState {
@@ -37,7 +39,11 @@ export class PaneBoundary extends Component<PaneBoundaryProps, PaneBoundaryState
         <p className="muted">
           {error.name}: {error.message.slice(0, 300)}
         </p>
-        <button type="button" className="small-button" onClick={() => this.setState({ error: null })}>
+        <button type="button" className="small-button" onClick={() => {
+            this.props.onRetry?.();
+            this.setState({ error: null });
+          }}
+        >
           Try again
         </button>
       </div>

@@ -6,7 +6,7 @@ import { BodyPanel } from './body/BodyPanel';
 import { HeadersTable } from './HeadersTable';
 import { OptionsPanel } from './OptionsPanel';
 import { ParamsPanel } from './ParamsPanel';
-import { SoapPanel } from '../soap/SoapPanel';
+import { SoapPanel } from '../lazy/parts';
 import { activeSoapTab } from '../soap/soapSlice';
 
 const SOAP_SECTION: { id: ComposerSection; label: string } = { id: 'soap', label: 'SOAP' };

@@ -1,9 +1,8 @@
 import { PaneBoundary } from '../components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
-import { LessonsPanel } from '../lessons/LessonsPanel';
-import { VaultPanel } from '../vault/VaultPanel';
-import { WorkspacePanel } from '../workspace/WorkspacePanel';
+// Each panel's code loads when it is first shown (see lazy/parts.tsx).
+import { LessonsPanel, VaultPanel, WorkspacePanel } from '../lazy/parts';
 
 const PANELS = [
   { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { checkSoapEnvelope, type WsdlQName } from '../../core';
-import { CodeField } from '../composer/editors/CodeField';
+import { CodeField } from '../lazy/parts';
 import { useWorkbench } from '../store/StoreProvider';
 import type { SoapExpectation } from './soapSlice';
 

@@ -3,7 +3,7 @@ import { buildWireRequest, toCurl, type WireRequest } from '../../core';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { SaveRequestDialog } from './SaveRequestDialog';
-import { SnippetDialog } from './SnippetDialog';
+import { SnippetDialog } from '../lazy/parts';
 import { copyText } from './textTransfer';
 
 /**

@@ -4,11 +4,11 @@ import { EnvironmentDialog } from '../composer/EnvironmentDialog';
 import { useWorkbench } from '../store/StoreProvider';
 import { CollectionTree } from './CollectionTree';
 import { CollectionVariablesDialog } from './CollectionVariablesDialog';
-import { ExportDialog } from './ExportDialog';
 import { HistoryList } from './HistoryList';
-import { ImportDialog } from './ImportDialog';
 import { SetAsideReport } from './SetAsideReport';
 import { UndoToast } from './UndoToast';
+// The import and export dialogs (and the importers) load when first opened.
+import { ExportDialog, ImportDialog } from '../lazy/parts';
 
 const SECTIONS = [
   { id: 'collections', label: 'Collections' },

@@ -2,7 +2,7 @@ import { PaneBoundary } from '../../components/PaneBoundary';
 import { useMemo } from 'react';
 import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKind } from '../../../core';
 import { useWorkbench } from '../../store/StoreProvider';
-import { CodeField } from '../editors/CodeField';
+import { CodeField } from '../../lazy/parts';
 import { useEnvironmentValues } from '../useComposerView';
 import { FilePicker } from './FilePicker';
 import { FormBodyEditor } from './FormBodyEditor';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatJson, parseJsonTemplate } from '../../../core';
 import { useWorkbench } from '../../store/StoreProvider';
-import { CodeField } from '../editors/CodeField';
+import { CodeField } from '../../lazy/parts';
 
 /** The JSON body: syntax errors shown at their line and column as you type, and Format. */
 export function JsonBodyEditor() {

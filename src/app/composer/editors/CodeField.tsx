@@ -1,10 +1,9 @@
-import { json } from '@codemirror/lang-json';
-import { xml } from '@codemirror/lang-xml';
-import { Annotation, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Annotation, EditorState, Prec, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, keymap, WidgetType, type DecorationSet } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { editorTheme } from '../../components/editorTheme';
 import { useEffect, useRef } from 'react';
+import { languageSlot } from '../../lazy/codeLanguages';
 
 export interface CodeFieldProps {
   value: string;
@@ -57,12 +56,6 @@ class ErrorCaret extends WidgetType {
   }
 }
 
-function languageExtension(language: CodeFieldProps['language']): Extension {
-  if (language === 'json') return json();
-  if (language === 'xml') return xml();
-  return [];
-}
-
 /**
  * A CodeMirror 6 editor for request bodies: kept in sync with a string, an error position
  * marked in the text, and Ctrl/Cmd+Enter left to the workbench (it sends) rather than
@@ -77,6 +70,7 @@ export function CodeField({ value, onChange, language = 'text', label, described
   useEffect(() => {
     const attributes: Record<string, string> = { 'aria-label': label, 'aria-multiline': 'true' };
     if (describedBy) attributes['aria-describedby'] = describedBy;
+    const grammar = languageSlot(language);
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -85,7 +79,7 @@ export function CodeField({ value, onChange, language = 'text', label, described
           Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }, { key: 'Mod-s', run: () => true }])),
           editorTheme,
           basicSetup,
-          languageExtension(language),
+          grammar.extension,
           errorField,
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
@@ -99,6 +93,7 @@ export function CodeField({ value, onChange, language = 'text', label, described
       }),
     });
     view.current = editor;
+    grammar.fill(editor);
     return () => editor.destroy();
     // The editor is rebuilt only when its configuration changes; value and error sync below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,7 +8,7 @@ import { useDocText } from '../hooks/useDocText';
 import type { DocName } from '../workers/formatProtocol';
 import { LineViewer } from './LineViewer';
 import { RawText } from './RawText';
-import { ReadOnlyCode } from './ReadOnlyCode';
+import { ReadOnlyCode } from '../../lazy/parts';
 import type { SearchTarget } from './searchTarget';
 
 /**

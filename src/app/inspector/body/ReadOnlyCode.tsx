@@ -4,14 +4,13 @@
  * through `SearchTarget`. Used for bodies small enough for an editor; larger ones go to
  * the virtualised `LineViewer`.
  */
-import { json } from '@codemirror/lang-json';
-import { xml } from '@codemirror/lang-xml';
 import { SearchCursor } from '@codemirror/search';
-import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
+import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { editorTheme } from '../../components/editorTheme';
 import { useEffect, useRef } from 'react';
+import { languageSlot } from '../../lazy/codeLanguages';
 import { SEARCH_LIMIT, type SearchTarget } from './searchTarget';
 
 export interface ReadOnlyCodeProps {
@@ -22,13 +21,10 @@ export interface ReadOnlyCodeProps {
   onSearchTarget?(target: SearchTarget | null): void;
 }
 
-function languageOf(language: ReadOnlyCodeProps['language']): Extension {
-  return language === 'json' ? json() : language === 'xml' ? xml() : [];
-}
-
 export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: ReadOnlyCodeProps) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const grammar = languageSlot(language);
     const view = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -36,7 +32,7 @@ export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: 
         extensions: [
           editorTheme,
           basicSetup,
-          languageOf(language),
+          grammar.extension,
           EditorState.readOnly.of(true),
           // Long strings (tokens, base64, messages) wrap instead of hiding behind a horizontal scroll.
           EditorView.lineWrapping,
@@ -45,6 +41,7 @@ export function ReadOnlyCode({ text, language, label, testId, onSearchTarget }: 
         ],
       }),
     });
+    grammar.fill(view);
     let matches: { from: number; to: number }[] = [];
     onSearchTarget?.({
       search: async (query) => {

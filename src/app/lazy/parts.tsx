@@ -1,0 +1,84 @@
+/**
+ * The parts of the workbench whose code loads on first use, each its own chunk, so the
+ * first screen carries only the request line, the tabs and the empty response pane. Each
+ * is a `lazyPart`: a fallback sized like the part, and a PaneBoundary that says when its
+ * code could not be loaded and offers Try again.
+ */
+import { lazyPart } from './lazyPart';
+import { PartLoading } from './PartLoading';
+
+/** Sidebar: the lessons list and the lessons' content. */
+export const LessonsPanel = lazyPart({
+  name: 'The Lessons panel',
+  load: () => import('../lessons/LessonsPanel'),
+  pick: (m) => m.LessonsPanel,
+  fallback: () => <PartLoading what="the lessons" minHeight="12rem" />,
+});
+
+/** Sidebar: collections, history, and the import, export and environment dialogs. */
+export const WorkspacePanel = lazyPart({
+  name: 'The Workspace panel',
+  load: () => import('../workspace/WorkspacePanel'),
+  pick: (m) => m.WorkspacePanel,
+  fallback: () => <PartLoading what="the workspace" minHeight="12rem" />,
+});
+
+/** Sidebar: the token vault, its dialogs and flows. */
+export const VaultPanel = lazyPart({
+  name: 'The Vault panel',
+  load: () => import('../vault/VaultPanel'),
+  pick: (m) => m.VaultPanel,
+  fallback: () => <PartLoading what="the vault" minHeight="12rem" />,
+});
+
+/** Composer: the SOAP section (WSDL, operations, envelope, WS-Security). */
+export const SoapPanel = lazyPart({
+  name: 'The SOAP panel',
+  load: () => import('../soap/SoapPanel'),
+  pick: (m) => m.SoapPanel,
+  fallback: () => <PartLoading what="the SOAP panel" minHeight="10rem" />,
+});
+
+/** Workspace: import from cURL, HAR, Postman, OpenAPI, WSDL (with the importers). */
+export const ImportDialog = lazyPart({
+  name: 'The import dialog',
+  load: () => import('../workspace/ImportDialog'),
+  pick: (m) => m.ImportDialog,
+  loadWhen: (props) => props.open,
+});
+
+/** Workspace: export a collection as Postman or .http. */
+export const ExportDialog = lazyPart({
+  name: 'The export dialog',
+  load: () => import('../workspace/ExportDialog'),
+  pick: (m) => m.ExportDialog,
+  loadWhen: (props) => props.collectionId !== null,
+});
+
+/** Composer: code for the request in other languages (httpsnippet-lite). */
+export const SnippetDialog = lazyPart({
+  name: 'The code snippet dialog',
+  load: () => import('../workspace/SnippetDialog'),
+  pick: (m) => m.SnippetDialog,
+  loadWhen: (props) => props.wire !== null || props.problem !== undefined,
+});
+
+/**
+ * Request bodies and the SOAP envelope: CodeMirror with its full setup (gutters, folding,
+ * search, autocompletion). The box keeps the editor's height while it loads.
+ */
+export const CodeField = lazyPart({
+  name: 'The body editor',
+  load: () => import('../composer/editors/CodeField'),
+  pick: (m) => m.CodeField,
+  // No label on the stand-in: the editor's label belongs to the editor alone.
+  fallback: (props) => <div className="code-editor" aria-busy="true" style={{ minHeight: `calc(${props.minHeight ?? '8rem'} + 2px)` }} />,
+});
+
+/** The response body in an editor (bodies small enough for one), filling the body pane. */
+export const ReadOnlyCode = lazyPart({
+  name: 'The body view',
+  load: () => import('../inspector/body/ReadOnlyCode'),
+  pick: (m) => m.ReadOnlyCode,
+  fallback: () => <div className="code-viewer" aria-busy="true" />,
+});
