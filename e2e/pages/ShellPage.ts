@@ -36,6 +36,11 @@ export class ShellPage {
     return this.tabs.getByRole('tab', { name });
   }
 
+  /** Closes a tab with its × (a pointer-only control, hidden from the accessibility tree; keyboard users press Delete). */
+  async closeWithPointer(name: string | RegExp): Promise<void> {
+    await this.tabs.locator('.request-tab').filter({ hasText: name }).locator('.request-tab-close').click();
+  }
+
   /** Runs a palette entry by typing `query` and pressing Enter on the first match, which must contain `expected`. */
   async runCommand(query: string, expected: string | RegExp): Promise<void> {
     await this.page.keyboard.press('Control+k');

@@ -34,4 +34,7 @@ const look = EditorView.theme({
   '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--cm-bracket)', outline: '1px solid var(--border)' },
 });
 
-export const editorTheme = [syntaxHighlighting(highlight), look];
+/** An explicit tab stop on the content, so assistive tools see the scroll region's focusable content (axe scrollable-region-focusable). */
+const focusable = EditorView.contentAttributes.of({ tabindex: '0' });
+
+export const editorTheme = [syntaxHighlighting(highlight), look, focusable];

@@ -78,7 +78,8 @@ export function RequestTabs() {
                   </span>
                 ) : null}
               </button>
-              <button type="button" className="request-tab-close" aria-label={`Close tab ${i + 1} (${label})`} tabIndex={-1} onClick={() => closeTab(tab.id)}>
+              {/* For the pointer only: out of the tab list's accessibility tree (a tab list holds tabs); Delete on a tab and the palette close it by keyboard. */}
+              <button type="button" className="request-tab-close" aria-hidden="true" title={`Close tab ${i + 1} (${label})`} tabIndex={-1} onClick={() => closeTab(tab.id)}>
                 ×
               </button>
             </div>

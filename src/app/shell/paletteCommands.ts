@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { collectionRequests, LESSONS } from '../../core';
+import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpen';
 import { openLesson } from '../lessons/openLesson';
 import { requestLabel } from '../composer/tabLabel';
 import type { WorkbenchState } from '../store/workbenchStore';
@@ -50,7 +51,7 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     action('layout-side', 'Layout: request and response side by side', () => store.getState().setUi({ layout: 'side' })),
     action('layout-stacked', 'Layout: response below the request', () => store.getState().setUi({ layout: 'stacked' })),
     action('layout-auto', 'Layout: by window width', () => store.getState().setUi({ layout: 'auto' })),
-    action('explain', s.explainOpen ? 'Collapse explanations' : 'Expand explanations', () => store.getState().setUi({ explainOpen: !store.getState().explainOpen })),
+    action('explain', isExplainOpen() ? 'Collapse explanations' : 'Expand explanations', () => setExplainOpen(!isExplainOpen())),
     action('shortcuts', 'Keyboard shortcuts', () => store.getState().setUi({ shortcutsOpen: true }), 'shortcuts'),
   ];
   const tabs: PaletteCommand[] = s.tabs

@@ -19,8 +19,6 @@ export interface UiPreferences {
   sidebarWidth: number;
   layout: PaneLayout;
   theme: ThemeChoice;
-  /** The status card's full explanation is open ("Explain"). */
-  explainOpen: boolean;
 }
 
 export interface UiSlice extends UiPreferences {
@@ -40,7 +38,7 @@ export const UI_PREFERENCES_KEY = 'wirebench-ui';
 export const SIDEBAR_MIN = 200;
 export const SIDEBAR_MAX = 560;
 
-export const DEFAULT_UI: UiPreferences = { sidebarCollapsed: false, sidebarWidth: 288, layout: 'auto', theme: 'system', explainOpen: false };
+export const DEFAULT_UI: UiPreferences = { sidebarCollapsed: false, sidebarWidth: 288, layout: 'auto', theme: 'system' };
 
 /** Preferences read back, each field checked on its own: one bad value costs only itself. */
 export function readUiPreferences(raw: string | null): UiPreferences {
@@ -57,7 +55,6 @@ export function readUiPreferences(raw: string | null): UiPreferences {
     sidebarWidth: width,
     layout: value.layout === 'side' || value.layout === 'stacked' || value.layout === 'auto' ? value.layout : DEFAULT_UI.layout,
     theme: value.theme === 'light' || value.theme === 'dark' || value.theme === 'system' ? value.theme : DEFAULT_UI.theme,
-    explainOpen: typeof value.explainOpen === 'boolean' ? value.explainOpen : DEFAULT_UI.explainOpen,
   };
 }
 
@@ -82,7 +79,6 @@ const preferencesOf = (s: UiPreferences): UiPreferences => ({
   sidebarWidth: s.sidebarWidth,
   layout: s.layout,
   theme: s.theme,
-  explainOpen: s.explainOpen,
 });
 
 export const createUiSlice: StateCreator<WorkbenchState, [], [], UiSlice> = (set, get) => {

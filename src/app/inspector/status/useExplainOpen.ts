@@ -18,12 +18,16 @@ function read(): boolean {
 
 let current = read();
 
+/** Whether the explanations are expanded now. */
+export const isExplainOpen = (): boolean => current;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function write(open: boolean): void {
+/** Opens or closes every explanation (the command palette's "Expand explanations"). */
+export function setExplainOpen(open: boolean): void {
   current = open;
   try {
     localStorage.setItem(KEY, open ? 'open' : 'closed');
@@ -36,6 +40,6 @@ function write(open: boolean): void {
 /** `[open, setOpen]`: the remembered Explain choice; collapsed until the person opens it. */
 export function useExplainOpen(): [boolean, (open: boolean) => void] {
   const open = useSyncExternalStore(subscribe, () => current, () => false);
-  const setOpen = useCallback((next: boolean) => write(next), []);
+  const setOpen = useCallback((next: boolean) => setExplainOpen(next), []);
   return [open, setOpen];
 }
