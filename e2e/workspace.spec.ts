@@ -285,6 +285,45 @@ test('code snippets carry exactly the body "What will be sent" shows: a Text for
   await closeCode();
 });
 
+test('a new collection is named at once like a folder; imports are named after their source, never two alike, or go into a chosen collection (issue 14)', async ({ workspace, page }) => {
+  await workspace.open();
+  const origin = new URL(page.url()).origin;
+  const host = new URL(origin).host;
+
+  await workspace.newCollection('Billing');
+  await expect(workspace.row('New collection')).toHaveCount(0);
+  // A name another collection has is refused, with the reason; the field stays open.
+  await page.getByRole('button', { name: 'New collection' }).click();
+  const name = workspace.newCollectionName();
+  await name.fill('billing');
+  await name.press('Enter');
+  await expect(workspace.renameError()).toContainText('A collection named "billing" already exists');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('Shipping');
+  await name.press('Enter');
+  await expect(workspace.row('Shipping')).toBeVisible();
+  await expect(workspace.renameError()).toHaveCount(0);
+
+  const curl = `curl --data-urlencode 'q=a+b' ${origin}/sandbox/anything/search`;
+  const named = `${host}/sandbox/anything/search`;
+  await workspace.openImport();
+  await workspace.importPasted(curl);
+  await expect(workspace.importSuccess()).toContainText(`Imported ${named} (cURL command): 1 request.`);
+  await workspace.importPasted(curl);
+  await expect(workspace.importSuccess()).toContainText(`A collection named "${named}" already exists, so this one is "${named} (2)".`);
+  await workspace.importDialog.getByLabel('Import into').selectOption({ label: 'Billing' });
+  await workspace.importPasted(curl);
+  await expect(workspace.importSuccess()).toContainText('Imported 1 request (cURL command) into Billing.');
+  await workspace.closeImport();
+
+  await expect(workspace.row(named)).toHaveCount(1);
+  await expect(workspace.row(`${named} (2)`)).toHaveCount(1);
+  await expect(workspace.row('cURL import')).toHaveCount(0);
+  const names = await workspace.rowNames();
+  expect(names.filter((n) => !n.startsWith('POST '))).toEqual([named, `${named} (2)`, 'Billing', 'Shipping']);
+  expect(names[names.indexOf('Billing') + 1]).toBe('POST /sandbox/anything/search');
+});
+
 test('a WSDL fetched through the relay becomes a collection of SOAP requests', async ({ workspace, page }) => {
   await workspace.open();
   const origin = new URL(page.url()).origin;

@@ -93,9 +93,24 @@ export class WorkspacePage {
     return this.tree.getByRole('treeitem').locator('.tree-label').allInnerTexts();
   }
 
+  /** Creates a collection: its name field opens at once, as a new folder's does. */
   async newCollection(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'New collection' }).click();
-    await this.rename('New collection', name);
+    const input = this.newCollectionName();
+    await expect(input).toBeFocused();
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(this.row(name).first()).toBeVisible();
+  }
+
+  /** The name field of a collection just created ("New collection", or "New collection (2)"… when taken). */
+  newCollectionName(): Locator {
+    return this.page.getByLabel(/^New name for New collection( \(\d+\))?$/);
+  }
+
+  /** The reason a name typed into a tree row's name field was refused. */
+  renameError(): Locator {
+    return this.tree.getByRole('alert');
   }
 
   async rename(from: string, to: string): Promise<void> {
@@ -170,7 +185,7 @@ export class WorkspacePage {
   async openImport(): Promise<void> {
     await this.sidebarTab.click();
     await this.collectionsTab.click();
-    await this.page.getByRole('button', { name: 'Import…' }).click();
+    await this.page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Import…' }).click();
     await expect(this.importDialog).toBeVisible();
   }
 

@@ -108,6 +108,49 @@ describe('editing the tree, with undo', () => {
     expect(findItem(imported.items, 'req-health')).toBeUndefined();
   });
 
+  it('never names two collections alike: new, imported and duplicated ones get (2), (3)…; a rename to a taken name is refused (issue 14)', () => {
+    const store = storeWith(shop());
+    const names = () => store.getState().collections.map((c) => c.name);
+    store.getState().addCollection('New collection');
+    store.getState().addCollection('New collection');
+    store.getState().addCollection('  ');
+    expect(names()).toEqual(['New collection', 'New collection (2)', 'New collection (3)', 'Shop']);
+    const first = store.getState().addImportedCollection({ ...shop(), name: 'api.example.test/search' });
+    const second = store.getState().addImportedCollection({ ...shop(), name: 'api.example.test/search' });
+    expect(store.getState().collections.find((c) => c.id === first)!.name).toBe('api.example.test/search');
+    expect(store.getState().collections.find((c) => c.id === second)!.name).toBe('api.example.test/search (2)');
+    store.getState().addImportedCollection({ ...shop(), name: 'shop' });
+    expect(names()).toContain('shop (2)');
+    const copy = store.getState().duplicateCollection('col-shop');
+    store.getState().duplicateCollection('col-shop');
+    expect(store.getState().collections.find((c) => c.id === copy)!.name).toBe('Shop copy');
+    expect(names()).toContain('Shop copy (2)');
+
+    expect(store.getState().renameCollection('col-shop', ' new COLLECTION ')).toBe(false);
+    expect(store.getState().renameCollection('col-shop', '')).toBe(false);
+    expect(store.getState().collections.find((c) => c.id === 'col-shop')!.name).toBe('Shop');
+    expect(store.getState().renameCollection('col-shop', 'shop')).toBe(true);
+    expect(store.getState().renameCollection('col-shop', 'Shop API')).toBe(true);
+  });
+
+  it('imports into an existing collection: items appended with new ids, missing variables added, nothing changed (issue 14)', () => {
+    const store = storeWith(shop());
+    const imported: Collection = {
+      id: 'col-x',
+      name: 'api.example.test/search',
+      variables: [{ name: 'region', value: 'eu' }, { name: 'token', value: 't' }],
+      items: [{ kind: 'request', id: 'req-search', name: 'GET /search', requestType: 'http', draft: normaliseDraft({ name: 'GET /search', url: 'https://api.example.test/search' }) }],
+    };
+    expect(store.getState().addImportedCollection(imported, 'col-shop')).toBe('col-shop');
+    const shopNow = store.getState().collections;
+    expect(shopNow).toHaveLength(1);
+    expect(shopNow[0]!.items.map((i) => i.name)).toEqual(['Orders', 'Health', 'GET /search']);
+    expect(shopNow[0]!.items[2]!.id).not.toBe('req-search');
+    expect(shopNow[0]!.variables.map((v) => `${v.name}=${v.value}`)).toEqual(['baseUrl=http://shop.test', 'region=us', 'off=x', 'token=t']);
+    expect(store.getState().selectedCollectionId).toBe('col-shop');
+    expect(() => store.getState().addImportedCollection(imported, 'col-gone')).toThrow(RangeError);
+  });
+
   it('throws on a tree edit naming an item that is not there (a programmer error)', () => {
     const store = storeWith(shop());
     expect(() => store.getState().openSavedRequest('col-shop', 'nope')).toThrow(RangeError);

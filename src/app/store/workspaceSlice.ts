@@ -77,10 +77,17 @@ export interface WorkspaceSlice {
   /** A short message by the composer's request actions (cURL copied, a pasted cURL read with warnings). */
   requestNotice: { message: string; tone: 'info' | 'error' } | null;
 
+  /** Adds an empty collection named `name`, or `name (2)`… when that name is taken; returns its id. */
   addCollection(name: string): string;
-  /** Adds a collection made by an import (always new: an import never changes existing data). */
-  addImportedCollection(collection: Collection): string;
-  renameCollection(id: string, name: string): void;
+  /**
+   * Adds what an import made: as a new collection (named `name (2)`… when its name is
+   * taken), or, with `intoCollectionId`, its requests and folders at the end of that
+   * collection (and its variables whose names that collection lacks). Existing requests
+   * are never changed. Returns the id of the collection that holds the import.
+   */
+  addImportedCollection(collection: Collection, intoCollectionId?: string): string;
+  /** Renames a collection; false (nothing changes) when `name` is blank or another collection has it. */
+  renameCollection(id: string, name: string): boolean;
   duplicateCollection(id: string): string;
   removeCollection(id: string): void;
   setCollectionVariables(id: string, variables: Variable[]): void;
@@ -141,6 +148,21 @@ function looksLikeSoap(draft: RequestDraft): boolean {
 
 let undoCounter = 0;
 
+/** Whether a collection other than `exceptId` is named `name` (trimmed, any letter case). */
+export function collectionNameTaken(collections: readonly Pick<Collection, 'id' | 'name'>[], name: string, exceptId?: string): boolean {
+  const wanted = name.trim().toLocaleLowerCase();
+  return collections.some((c) => c.id !== exceptId && c.name.trim().toLocaleLowerCase() === wanted);
+}
+
+/** `name` when no collection has it, else `name (2)`, `name (3)`…: two collections are never named alike. */
+export function uniqueCollectionName(collections: readonly Pick<Collection, 'id' | 'name'>[], name: string): string {
+  const base = name.trim();
+  if (!collectionNameTaken(collections, base)) return base;
+  let n = 2;
+  while (collectionNameTaken(collections, `${base} (${n})`)) n++;
+  return `${base} (${n})`;
+}
+
 export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], WorkspaceSlice> = (set, get) => {
   const editCollection = (id: string, recipe: (c: Collection) => Collection) =>
     set((s) => ({ collections: s.collections.map((c) => (c.id === id ? recipe(c) : c)) }));
@@ -165,25 +187,36 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
     requestNotice: null,
 
     addCollection: (name) => {
-      const collection: Collection = { id: workspaceItemId('col'), name: name.trim() || 'New collection', variables: [], items: [] };
+      const collection: Collection = { id: workspaceItemId('col'), name: uniqueCollectionName(get().collections, name.trim() || 'New collection'), variables: [], items: [] };
       set((s) => ({ collections: sortCollections([...s.collections, collection]), selectedCollectionId: collection.id }));
       return collection.id;
     },
-    addImportedCollection: (imported) => {
-      // A fresh id always, so importing the same file twice gives two collections, never a merge.
-      const collection: Collection = { ...imported, id: workspaceItemId('col'), items: imported.items.map((item) => cloneWithNewIds(item)) };
+    addImportedCollection: (imported, intoCollectionId) => {
+      // Fresh ids always, so importing the same file twice gives two copies, never a merge of ids.
+      const items = imported.items.map((item) => cloneWithNewIds(item));
+      if (intoCollectionId !== undefined) {
+        const into = get().collections.find((c) => c.id === intoCollectionId);
+        if (!into) throw new RangeError(`addImportedCollection: no collection "${intoCollectionId}" to import into`);
+        const known = new Set(into.variables.map((v) => v.name.trim()));
+        editCollection(intoCollectionId, (c) => ({ ...c, items: [...c.items, ...items], variables: [...c.variables, ...imported.variables.filter((v) => !known.has(v.name.trim()))] }));
+        set({ selectedCollectionId: intoCollectionId });
+        return intoCollectionId;
+      }
+      const collection: Collection = { ...imported, id: workspaceItemId('col'), name: uniqueCollectionName(get().collections, imported.name.trim() || 'Imported collection'), items };
       set((s) => ({ collections: sortCollections([...s.collections, collection]), selectedCollectionId: collection.id }));
       return collection.id;
     },
     renameCollection: (id, name) => {
       const trimmed = name.trim();
-      if (!trimmed) return;
+      if (!trimmed || collectionNameTaken(get().collections, trimmed, id)) return false;
       set((s) => ({ collections: sortCollections(s.collections.map((c) => (c.id === id ? { ...c, name: trimmed } : c))) }));
+      return true;
     },
     duplicateCollection: (id) => {
       const original = get().collections.find((c) => c.id === id);
       if (!original) throw new RangeError(`duplicateCollection: no collection "${id}"`);
-      const copy: Collection = { ...structuredClone(original), id: workspaceItemId('col'), name: `${original.name} copy`, items: original.items.map((item) => cloneWithNewIds(item)) };
+      const name = uniqueCollectionName(get().collections, `${original.name} copy`);
+      const copy: Collection = { ...structuredClone(original), id: workspaceItemId('col'), name, items: original.items.map((item) => cloneWithNewIds(item)) };
       set((s) => ({ collections: sortCollections([...s.collections, copy]), selectedCollectionId: copy.id }));
       return copy.id;
     },

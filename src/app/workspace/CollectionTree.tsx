@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEven
 import { MethodBadge } from '../components/MethodBadge';
 import { findItem, type Collection } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
+import { collectionNameTaken } from '../store/workspaceSlice';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
 import { TreeRowMenu, type TreeRowAction } from './TreeRowMenu';
 
@@ -10,6 +11,10 @@ export interface CollectionTreeProps {
   search: string;
   onEditVariables(collectionId: string): void;
   onExport(collectionId: string): void;
+  /** A collection just created that should be named now (its name field opens, as a new folder's does). */
+  renameRequest?: string | null;
+  /** Called once the name field for `renameRequest` is open. */
+  onRenameStarted?(): void;
 }
 
 interface Dragging {
@@ -33,7 +38,7 @@ function childCount(collections: readonly Collection[], row: TreeRow): number {
  * folders), Shift+F10 opens a row's actions; rows can be dragged before, after or into
  * others.
  */
-export function CollectionTree({ search, onEditVariables, onExport }: CollectionTreeProps) {
+export function CollectionTree({ search, onEditVariables, onExport, renameRequest, onRenameStarted }: CollectionTreeProps) {
   const store = useWorkbenchApi();
   const collections = useWorkbench((s) => s.collections);
   const tabLinks = useWorkbench((s) => s.tabLinks);
@@ -42,6 +47,8 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  /** Why the name typed cannot be taken (another collection has it); the field stays open. */
+  const [renameError, setRenameError] = useState<string | null>(null);
   const [menuKey, setMenuKey] = useState<string | null>(null);
   const [dropHint, setDropHint] = useState<{ key: string; place: DropPlace } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -62,6 +69,14 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
     wantFocus.current = false;
     list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(current.key)}"]`)?.focus();
   });
+
+  useEffect(() => {
+    if (!renameRequest || !rows.some((r) => r.key === renameRequest)) return;
+    setRenaming(renameRequest);
+    setRenameError(null);
+    setFocusedKey(renameRequest);
+    onRenameStarted?.();
+  }, [renameRequest, rows, onRenameStarted]);
 
   const focusRow = (key: string) => {
     wantFocus.current = true;
@@ -139,7 +154,7 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
         },
       });
     }
-    actions.push({ label: 'Rename', shortcut: 'F2', run: () => setRenaming(row.key) });
+    actions.push({ label: 'Rename', shortcut: 'F2', run: () => startRename(row.key) });
     actions.push({
       label: 'Duplicate',
       run: () => {
@@ -158,10 +173,21 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
     return actions;
   };
 
+  const startRename = (key: string) => {
+    setRenameError(null);
+    setRenaming(key);
+  };
+
   const commitRename = (row: TreeRow, name: string) => {
+    const state = store.getState();
+    const trimmed = name.trim();
+    if (row.kind === 'collection' && trimmed !== row.name && collectionNameTaken(state.collections, trimmed, row.collectionId)) {
+      setRenameError(`A collection named "${trimmed}" already exists: choose another name, or Esc to keep "${row.name}".`);
+      return;
+    }
     renameDone.current = true;
     setRenaming(null);
-    const state = store.getState();
+    setRenameError(null);
     if (name.trim() && name.trim() !== row.name) {
       if (row.kind === 'collection') state.renameCollection(row.collectionId, name);
       else state.renameWorkspaceItem(row.collectionId, row.item!.id, name);
@@ -206,7 +232,7 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
         activate(row);
         break;
       case 'F2':
-        setRenaming(row.key);
+        startRename(row.key);
         break;
       case 'Delete':
         remove(row);
@@ -303,9 +329,12 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
               </span>
               {row.kind === 'request' ? <MethodBadge method={method} /> : null}
               {renaming === row.key ? (
+                <>
                 <input
                   className="tree-rename"
                   aria-label={`New name for ${row.name}`}
+                  aria-invalid={renameError ? true : undefined}
+                  aria-describedby={renameError ? 'tree-rename-error' : undefined}
                   defaultValue={row.name}
                   autoFocus
                   onClick={(e) => e.stopPropagation()}
@@ -319,11 +348,18 @@ export function CollectionTree({ search, onEditVariables, onExport }: Collection
                     else if (e.key === 'Escape') {
                       renameDone.current = true;
                       setRenaming(null);
+                      setRenameError(null);
                       focusRow(row.key);
                     }
                   }}
                   onBlur={(e) => !renameDone.current && commitRename(row, e.currentTarget.value)}
                 />
+                {renameError ? (
+                  <span id="tree-rename-error" role="alert" className="field-error tree-rename-error">
+                    {renameError}
+                  </span>
+                ) : null}
+                </>
               ) : (
                 <span className="tree-name" title={row.folderPath ? [...row.folderPath, row.name].join(' / ') : row.name}>
                   <span className="tree-label">{row.name}</span>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { collectionRequests, type CoreError } from '../../core';
-import { useWorkbenchApi } from '../store/StoreProvider';
+import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { IMPORT_FORMAT_LABELS, importText, importUrl, type ImportOutcome } from './importSources';
 import { cancelImportsInWorker } from './importWorkerClient';
 
@@ -9,7 +9,9 @@ export interface ImportDialogProps {
   onClose(): void;
 }
 
-type Report = { ok: true; outcome: ImportOutcome; name: string; count: number } | { ok: false; error: CoreError; source: string };
+type Report =
+  | { ok: true; outcome: ImportOutcome; name: string; count: number; into: boolean; wanted: string }
+  | { ok: false; error: CoreError; source: string };
 
 function positionText(error: CoreError): string {
   if (error.position && !error.message.includes(`line ${error.position.line}`)) return ` (line ${error.position.line}, column ${error.position.column})`;
@@ -30,6 +32,10 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Report | null>(null);
+  const collections = useWorkbench((s) => s.collections);
+  /** '' for a new collection named after the source, else the collection to import into. */
+  const [into, setInto] = useState('');
+  const target = collections.some((c) => c.id === into) ? into : '';
 
   useEffect(() => {
     const element = dialog.current;
@@ -46,8 +52,9 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
       return;
     }
     const { collection } = outcome.value.result;
-    store.getState().addImportedCollection(collection);
-    setReport({ ok: true, outcome: outcome.value, name: collection.name, count: collectionRequests(collection.items).length });
+    const id = store.getState().addImportedCollection(collection, target || undefined);
+    const name = store.getState().collections.find((c) => c.id === id)?.name ?? collection.name;
+    setReport({ ok: true, outcome: outcome.value, name, count: collectionRequests(collection.items).length, into: target !== '', wanted: collection.name });
   };
 
   const run = async (work: () => Promise<Awaited<ReturnType<typeof importText>>>, source: string) => {
@@ -71,7 +78,18 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   return (
     <dialog ref={dialog} className="workspace-dialog import-dialog" aria-labelledby="import-dialog-title" onClose={onClose}>
       <h2 id="import-dialog-title">Import</h2>
-      <p className="muted small">cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 (JSON or YAML) and WSDL. Each import becomes a new collection; nothing you have is changed.</p>
+      <p className="muted small">cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 (JSON or YAML) and WSDL. An import adds; nothing you have is changed.</p>
+      <label className="workspace-field">
+        Import into
+        <select value={target} onChange={(e) => setInto(e.target.value)}>
+          <option value="">A new collection, named after the source</option>
+          {collections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="workspace-field">
         Paste
         <textarea value={text} rows={7} spellCheck={false} placeholder="curl https://api.example.com/users -H 'Accept: application/json'" onChange={(e) => setText(e.target.value)} />
@@ -121,9 +139,16 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
         ) : null}
         {report && report.ok ? (
           <div role="status" className="import-success">
-            <p>
-              Imported <strong>{report.name}</strong> ({IMPORT_FORMAT_LABELS[report.outcome.format]}): {report.count} {report.count === 1 ? 'request' : 'requests'}.
-            </p>
+            {report.into ? (
+              <p>
+                Imported {report.count} {report.count === 1 ? 'request' : 'requests'} ({IMPORT_FORMAT_LABELS[report.outcome.format]}) into <strong>{report.name}</strong>.
+              </p>
+            ) : (
+              <p>
+                Imported <strong>{report.name}</strong> ({IMPORT_FORMAT_LABELS[report.outcome.format]}): {report.count} {report.count === 1 ? 'request' : 'requests'}.
+                {report.name !== report.wanted ? ` A collection named "${report.wanted}" already exists, so this one is "${report.name}".` : ''}
+              </p>
+            )}
             {report.outcome.result.skipped.length > 0 ? (
               <>
                 <h3>Not imported ({report.outcome.result.skipped.length})</h3>

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { PaneBoundary } from '../components/PaneBoundary';
 import { EnvironmentDialog } from '../composer/EnvironmentDialog';
 import { useWorkbench } from '../store/StoreProvider';
@@ -40,6 +40,8 @@ function CollectionsSection() {
   const environments = useWorkbench((s) => s.environments);
   const activeEnvironment = useWorkbench((s) => s.environments.find((e) => e.id === s.activeEnvironmentId));
   const [search, setSearch] = useState('');
+  const [naming, setNaming] = useState<string | null>(null);
+  const namingStarted = useCallback(() => setNaming(null), []);
   // In the store, so the empty response pane and the command palette can open it too.
   const importing = useWorkbench((s) => s.importOpen);
   const setImporting = (importOpen: boolean) => setUi({ importOpen });
@@ -50,7 +52,16 @@ function CollectionsSection() {
   return (
     <>
       <div className="workspace-toolbar" role="toolbar" aria-label="Collection actions">
-        <button type="button" aria-label="New collection" title="New collection" onClick={() => addCollection('New collection')}>
+        <button
+          type="button"
+          aria-label="New collection"
+          title="New collection"
+          onClick={() => {
+            // Named at once, the way a new folder is: its name field opens in the tree.
+            setSearch('');
+            setNaming(addCollection('New collection'));
+          }}
+        >
           New
         </button>
         <button type="button" onClick={() => setImporting(true)}>
@@ -61,7 +72,7 @@ function CollectionsSection() {
         </button>
       </div>
       <input type="search" className="workspace-search" aria-label="Search collections" placeholder="Search requests and folders" value={search} onChange={(e) => setSearch(e.target.value)} />
-      <CollectionTree search={search} onEditVariables={setVariablesOf} onExport={setExporting} />
+      <CollectionTree search={search} onEditVariables={setVariablesOf} onExport={setExporting} renameRequest={naming} onRenameStarted={namingStarted} />
       {/* Each dialog fails on its own: the tree and the other dialogs stay usable. */}
       <PaneBoundary name="The import dialog">
         <ImportDialog open={importing} onClose={() => setImporting(false)} />

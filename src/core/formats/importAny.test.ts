@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importAny, sniffImportFormat } from './importAny';
+import { curlCollectionName, importAny, sniffImportFormat } from './importAny';
 import { POSTMAN_SHOP_COLLECTION } from './postmanFixture';
 
 describe('sniffImportFormat', () => {
@@ -33,6 +33,16 @@ describe('importAny', () => {
     expect(result.ok && result.value.format).toBe('curl');
     if (!result.ok || result.value.format === 'wsdl') throw new Error('expected a collection');
     expect(result.value.result.collection.items.map((i) => i.name)).toEqual(['GET /users/7']);
+  });
+
+  it('names a pasted cURL import after the request\'s host and path, a file after its name (issue 14)', () => {
+    const pasted = importAny("curl --data-urlencode 'q=a+b' https://api.example.test/search/?x=1");
+    expect(pasted.ok && pasted.value.format === 'curl' && pasted.value.result.collection.name).toBe('api.example.test/search');
+    const file = importAny('curl https://api.example.test/users/7', 'get-user.sh');
+    expect(file.ok && file.value.format === 'curl' && file.value.result.collection.name).toBe('get-user');
+    expect(curlCollectionName('http://127.0.0.1:4910/')).toBe('127.0.0.1:4910');
+    expect(curlCollectionName('http://a.test/caf%C3%A9')).toBe('a.test/café');
+    expect(curlCollectionName('{{baseUrl}}/users')).toBe('cURL import');
   });
 
   it('dispatches Postman, HAR, OpenAPI and .http files to their importers', () => {

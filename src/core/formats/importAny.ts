@@ -65,6 +65,26 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
 }
 
 /**
+ * The name of a collection made from a pasted cURL command: the request's host and path
+ * (`api.example.test/users/7`), so two imports of different requests are told apart at a
+ * glance; `cURL import` when the URL cannot be read (a `{{variable}}` host, say).
+ */
+export function curlCollectionName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    let path = parsed.pathname.replace(/\/+$/, '');
+    try {
+      path = decodeURI(path);
+    } catch {
+      // A malformed %-escape: the path as written.
+    }
+    return `${parsed.host}${path}`;
+  } catch {
+    return 'cURL import';
+  }
+}
+
+/**
  * Imports `text` in whatever format it is in (see `sniffImportFormat`). A cURL command
  * becomes a collection with one request. Fails with the chosen importer's precise error,
  * or, when the format cannot be told, with a message listing what is accepted. Nothing is
@@ -76,7 +96,7 @@ export function importAny(text: string, filename = ''): Result<ImportAnyOutcome>
     case 'curl': {
       const parsed = parseCurl(text);
       if (!parsed.ok) return parsed;
-      const collection = emptyCollection(filename.replace(/\.[^.]+$/, '') || 'cURL import');
+      const collection = emptyCollection(filename.replace(/\.[^.]+$/, '') || curlCollectionName(parsed.value.draft.url));
       const name = requestNameOf(parsed.value.draft.method, parsed.value.draft.url);
       collection.items = [savedRequestOf(name, parsed.value.draft)];
       return ok({ format, result: { collection, skipped: [], warnings: parsed.value.warnings } });
