@@ -30,6 +30,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(inspector.body).toBeVisible();
       await inspector.explain();
       await expectAccessible(page, 'composer with a response');
+      await page.getByRole('tablist', { name: 'Response details' }).getByRole('tab', { name: 'Timing' }).click();
+      await expect(page.getByRole('img', { name: /Timing of the exchange/ })).toBeVisible();
+      await expectAccessible(page, 'timing waterfall');
+      await page.getByRole('tablist', { name: 'Response details' }).getByRole('tab', { name: /Body/ }).click();
       await inspector.get('/sandbox/status/401');
       await expect(inspector.status).toContainText('401');
       await expectAccessible(page, 'a 401 explained');

@@ -9,12 +9,12 @@ import { formatMs } from '../units';
 import type { HopTiming } from './hopTimings';
 
 const PHASES = [
-  { key: 'dns', label: 'DNS lookup', color: '#7c8db5' },
-  { key: 'connect', label: 'TCP connect', color: '#e0a43b' },
-  { key: 'tls', label: 'TLS handshake', color: '#a25ec7' },
-  { key: 'send', label: 'Request sent', color: '#3b9ee0' },
-  { key: 'firstByte', label: 'Waiting (first byte)', color: '#2e9e6b' },
-  { key: 'download', label: 'Content download', color: '#1f4b99' },
+  { key: 'dns', label: 'DNS lookup', color: 'var(--phase-dns)' },
+  { key: 'connect', label: 'TCP connect', color: 'var(--phase-connect)' },
+  { key: 'tls', label: 'TLS handshake', color: 'var(--phase-tls)' },
+  { key: 'send', label: 'Request sent', color: 'var(--phase-send)' },
+  { key: 'firstByte', label: 'Waiting (first byte)', color: 'var(--phase-firstbyte)' },
+  { key: 'download', label: 'Content download', color: 'var(--phase-download)' },
 ] as const;
 
 const LABEL_W = 150;
@@ -84,7 +84,7 @@ export function Waterfall({ hops, total }: { hops: readonly HopTiming[]; total: 
                     {row.label}
                   </text>
                   <rect x={LABEL_W} y={at + 4} width={BAR_W} height={ROW_H - 8} className="waterfall-track" />
-                  {width > 0 ? <rect x={x} y={at + 4} width={width} height={ROW_H - 8} fill={row.color} rx={2} /> : null}
+                  {width > 0 ? <rect x={x} y={at + 4} width={width} height={ROW_H - 8} style={{ fill: row.color }} rx={2} /> : null}
                   <text x={LABEL_W + BAR_W + 6} y={at + 15} className="waterfall-value">
                     {row.duration > 0 ? formatMs(row.duration) : skippedWord(hop.timings, row.key)}
                   </text>
