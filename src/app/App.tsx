@@ -5,7 +5,7 @@ import { SplitPane } from './components/SplitPane';
 import { PaneBoundary } from './components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
 import { AppHeader } from './shell/AppHeader';
-import { CommandPalette } from './shell/CommandPalette';
+import { CommandPalette } from './lazy/parts';
 import { ShortcutsDialog } from './shell/ShortcutsDialog';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { useGlobalShortcuts } from './shell/useGlobalShortcuts';
@@ -27,6 +27,7 @@ export function App() {
   useGlobalShortcuts(shell);
   const theme = useTheme();
   const collapsed = useWorkbench((s) => s.sidebarCollapsed);
+  const paletteOpen = useWorkbench((s) => s.paletteOpen);
   const sidebarWidth = useWorkbench((s) => s.sidebarWidth);
   const panesArea = useRef<HTMLDivElement>(null);
   const orientation = usePaneOrientation(panesArea);
@@ -61,9 +62,7 @@ export function App() {
           />
         </div>
       </main>
-      <PaneBoundary name="The command palette">
-        <CommandPalette shell={shell} />
-      </PaneBoundary>
+      <CommandPalette shell={shell} open={paletteOpen} />
       <ShortcutsDialog />
     </div>
   );

@@ -2,18 +2,35 @@
  * What a tab that has sent nothing shows: the next steps — a recent request to open here,
  * an import, a lesson to try — and how to send.
  */
-import { LESSONS } from '../../core';
-import { openLesson } from '../lessons/openLesson';
+import { useEffect, useState } from 'react';
+import type { LessonSuggestion } from '../lessons/lessonSuggestion';
 import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { useWorkspaceSession } from '../workspace/useWorkspaceSession';
 
 const RECENT = 5;
-const SUGGESTED_LESSON = LESSONS.find((l) => l.group === 'Methods and resources') ?? LESSONS[0];
+
+/** The suggested lesson, once the lessons' content has loaded (it is not part of the first screen). */
+function useLessonSuggestion(): LessonSuggestion | undefined {
+  const store = useWorkbenchApi();
+  const [suggestion, setSuggestion] = useState<LessonSuggestion>();
+  useEffect(() => {
+    let live = true;
+    import('../lessons/lessonSuggestion').then(
+      (m) => live && setSuggestion(m.lessonSuggestion(store)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [store]);
+  return suggestion;
+}
 
 export function ResponseEmptyState() {
   const store = useWorkbenchApi();
   const session = useWorkspaceSession();
+  const lesson = useLessonSuggestion();
   const rows = useWorkbench((s) => s.historyRows);
   const recent = rows.slice(0, RECENT);
   const reopen = async (id: string) => {
@@ -41,9 +58,9 @@ export function ResponseEmptyState() {
         <button type="button" onClick={() => store.getState().setUi({ importOpen: true, sidebarSection: 'workspace', sidebarCollapsed: false })}>
           Import…
         </button>
-        {SUGGESTED_LESSON ? (
-          <button type="button" onClick={() => openLesson(store, SUGGESTED_LESSON, { inPlace: true })}>
-            Try a lesson: {SUGGESTED_LESSON.title}
+        {lesson ? (
+          <button type="button" onClick={lesson.open}>
+            Try a lesson: {lesson.title}
           </button>
         ) : null}
       </div>

@@ -6,6 +6,7 @@
  */
 import { lazyPart } from './lazyPart';
 import { PartLoading } from './PartLoading';
+import type { ShellActions } from '../shell/paletteCommands';
 
 /** Sidebar: the lessons list and the lessons' content. */
 export const LessonsPanel = lazyPart({
@@ -81,4 +82,24 @@ export const ReadOnlyCode = lazyPart({
   load: () => import('../inspector/body/ReadOnlyCode'),
   pick: (m) => m.ReadOnlyCode,
   fallback: () => <div className="code-viewer" aria-busy="true" />,
+});
+
+/** The response of the active tab: status, body views, headers, timing, compare (loaded with the first response, or when idle). */
+export const InspectorResponse = lazyPart({
+  name: 'The response view',
+  load: () => import('../inspector/InspectorResponse'),
+  pick: (m) => m.InspectorResponse,
+  fallback: () => (
+    <section className="pane inspector" aria-label="Response" aria-busy="true">
+      <p className="status muted">Loading the response view…</p>
+    </section>
+  ),
+});
+
+/** Ctrl/Cmd+K: the command palette, with every action, saved request and lesson (loaded when first opened). */
+export const CommandPalette = lazyPart({
+  name: 'The command palette',
+  load: () => import('../shell/CommandPalette'),
+  pick: (m) => m.CommandPalette,
+  loadWhen: (props: { open: boolean; shell: ShellActions }) => props.open,
 });

@@ -22,7 +22,8 @@ function Highlighted({ text, positions }: { text: string; positions: number[] })
   );
 }
 
-export function CommandPalette({ shell }: { shell: ShellActions }) {
+/** `open` mirrors the store's `paletteOpen`; the lazy loader waits for it before fetching this code. */
+export function CommandPalette({ shell }: { shell: ShellActions; open: boolean }) {
   const open = useWorkbench((s) => s.paletteOpen);
   const setUi = useWorkbench((s) => s.setUi);
   const store = useWorkbenchApi();
