@@ -13,14 +13,14 @@ import { usePaneOrientation } from './shell/usePaneOrientation';
 import { useTheme } from './shell/useTheme';
 import { useSend } from './hooks/useSend';
 import { useWorkbench } from './store/StoreProvider';
-import { useWorkspaceSession } from './workspace/useWorkspaceSession';
+import { useStartWorkspaceSession } from './workspace/workspaceSessionLoader';
 import { useSecretKeeper } from './secrets/useSecretKeeper';
 
 /** The workbench: the sidebar, then the composer and its tab's response, side by side or stacked. */
 export function App() {
   const { send, cancel, sending } = useSend();
   // Loads collections, environments and history, and stores them as the person works.
-  useWorkspaceSession();
+  useStartWorkspaceSession();
   // Secrets kept out of storage come back into open requests when the vault opens.
   useSecretKeeper();
   const shell = useMemo(() => ({ send, cancel, sending }), [send, cancel, sending]);

@@ -1,12 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import type { ComposerSection } from '../store/draftSlice';
 import { useWorkbench } from '../store/StoreProvider';
-import { AuthPanel } from './AuthPanel';
-import { BodyPanel } from './body/BodyPanel';
 import { HeadersTable } from './HeadersTable';
 import { OptionsPanel } from './OptionsPanel';
 import { ParamsPanel } from './ParamsPanel';
-import { SoapPanel } from '../lazy/parts';
+import { AuthPanel, BodyPanel, SoapPanel } from '../lazy/parts';
 import { activeSoapTab } from '../soap/soapSlice';
 
 const SOAP_SECTION: { id: ComposerSection; label: string } = { id: 'soap', label: 'SOAP' };

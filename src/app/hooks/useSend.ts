@@ -20,8 +20,7 @@ import { activeEnvironmentValues } from '../store/environmentsSlice';
 import type { SendAttempt } from '../store/sendSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
-import { handleUnauthorized, resolveVaultAuth } from '../vault/vaultAccess';
-import { prepareSoapWire } from '../soap/soapSend';
+import { soapTabOf } from '../soap/soapSlice';
 import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
 
 /** What one trip through the relay gave: the outcome, and the response head if one came. */
@@ -103,12 +102,17 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const finish = async (): Promise<{ ok: true; wire: WireRequest } | { ok: false; error: RelayError }> => {
     let wire = base;
     if (vaultEntryId !== undefined) {
+      // The vault's code loads with the first request that uses it, not with the first screen.
+      const { resolveVaultAuth } = await import('../vault/vaultAccess');
       const credential = await resolveVaultAuth(vaultEntryId, wire.url);
       if (!credential.ok) return { ok: false, error: { kind: 'bad_request', message: `No token from the vault: ${credential.error.message}` } };
       const resolved = buildWireRequest(draft, env, { vaultCredential: credential.value });
       if (!resolved.ok) return { ok: false, error: { kind: 'bad_request', message: resolved.error.message } };
       wire = resolved.value.wire;
     }
+    if (!soapTabOf(store.getState(), tabId)) return { ok: true, wire };
+    // WS-Security and the SOAP reader load with the first SOAP request.
+    const { prepareSoapWire } = await import('../soap/soapSend');
     const soap = await prepareSoapWire(store, tabId, wire, env);
     if (!soap.ok) return { ok: false, error: { kind: 'bad_request', message: soap.error.message } };
     return { ok: true, wire: soap.value };
@@ -122,7 +126,9 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   // One refresh per send, never a loop: a send that is itself the retry shows its 401 as it is.
   if (vaultEntryId === undefined || attempt.afterRefresh || !sent.outcome.ok || signal.aborted) return sent.outcome;
   const rejected = rejectedToken(sent.head);
-  if (!rejected || (await handleUnauthorized(vaultEntryId, rejected.challenge)) !== 'refreshed' || signal.aborted) return sent.outcome;
+  if (!rejected) return sent.outcome;
+  const { handleUnauthorized } = await import('../vault/vaultAccess');
+  if ((await handleUnauthorized(vaultEntryId, rejected.challenge)) !== 'refreshed' || signal.aborted) return sent.outcome;
   if (afterTokenRefresh(first.wire) === 'ask') {
     store.getState().askAfterTokenRefresh({ origin, tabId, message: refreshedConsentMessage(first.wire, rejected) });
     return sent.outcome;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { LessonSuggestion } from '../lessons/lessonSuggestion';
 import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
-import { useWorkspaceSession } from '../workspace/useWorkspaceSession';
+import { loadWorkspaceSession } from '../workspace/workspaceSessionLoader';
 
 const RECENT = 5;
 
@@ -29,12 +29,11 @@ function useLessonSuggestion(): LessonSuggestion | undefined {
 
 export function ResponseEmptyState() {
   const store = useWorkbenchApi();
-  const session = useWorkspaceSession();
   const lesson = useLessonSuggestion();
   const rows = useWorkbench((s) => s.historyRows);
   const recent = rows.slice(0, RECENT);
   const reopen = async (id: string) => {
-    const entry = await session.readHistoryEntry(id);
+    const entry = await (await loadWorkspaceSession(store)).readHistoryEntry(id);
     if (entry.ok) store.getState().loadDraft(entry.value.draft);
   };
   return (

@@ -103,3 +103,19 @@ export const CommandPalette = lazyPart({
   pick: (m) => m.CommandPalette,
   loadWhen: (props: { open: boolean; shell: ShellActions }) => props.open,
 });
+
+/** Composer: the Auth section (schemes, the vault's entries). */
+export const AuthPanel = lazyPart({
+  name: 'The Auth section',
+  load: () => import('../composer/AuthPanel'),
+  pick: (m) => m.AuthPanel,
+  fallback: () => <PartLoading what="the auth section" minHeight="8rem" />,
+});
+
+/** Composer: the Body section (JSON, XML, text, form, multipart, file). */
+export const BodyPanel = lazyPart({
+  name: 'The Body section',
+  load: () => import('../composer/body/BodyPanel'),
+  pick: (m) => m.BodyPanel,
+  fallback: () => <PartLoading what="the body section" minHeight="8rem" />,
+});

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { restoreKeptSecrets } from '../../core';
 import { useWorkbenchApi } from '../store/StoreProvider';
-import { pageVault } from '../vault/vaultInstance';
 import { connectKeeperToVault, onKeptSecretsArrived } from './secretKeeper';
 
 /**
@@ -12,7 +11,12 @@ import { connectKeeperToVault, onKeptSecretsArrived } from './secretKeeper';
 export function useSecretKeeper(): void {
   const store = useWorkbenchApi();
   useEffect(() => {
-    const disconnect = connectKeeperToVault(pageVault());
+    // The vault's code loads just after the first screen; the keeper joins it then.
+    let disconnect = () => {};
+    let live = true;
+    void import('../vault/vaultInstance').then(({ pageVault }) => {
+      if (live) disconnect = connectKeeperToVault(pageVault());
+    });
     const stop = onKeptSecretsArrived((values) => {
       const s = store.getState();
       const tabs = restoreKeptSecrets(s.tabs, values);
@@ -24,6 +28,7 @@ export function useSecretKeeper(): void {
       }
     });
     return () => {
+      live = false;
       stop();
       disconnect();
     };

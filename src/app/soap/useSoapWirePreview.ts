@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import type { WireRequest } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
-import { securedWire } from './soapSecurity';
 import { soapTabOf, type SentSecurityHeader, type SoapSecuritySettings } from './soapSlice';
 
 /** The Security header's part of the preview. */
@@ -38,7 +37,9 @@ export function useSoapWirePreview(wire: WireRequest | undefined, env: Record<st
     if (!on) return;
     const inputs: Inputs = { wire, security, last, env };
     let current = true;
-    securedWire(wire, security, last, env)
+    // WS-Security's code loads with the first SOAP tab that uses it, not with the first screen.
+    import('./soapSecurity')
+      .then(({ securedWire }) => securedWire(wire, security, last, env))
       .then((result): SoapWirePreview => (!result.ok ? { state: 'error', message: result.error.message } : result.value ? { state: 'ready', wire: result.value.wire, replayed: result.value.replayed } : NONE))
       .catch((err: Error): SoapWirePreview => ({ state: 'error', message: `The WS-Security header cannot be made: ${err.message}` }))
       .then((preview) => {

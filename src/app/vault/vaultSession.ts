@@ -29,7 +29,7 @@ import {
   type VaultEntryState,
   type VaultSealingKey,
 } from '../../core';
-import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
+import type { VaultEntryRecord, VaultPayload } from './vaultPayload';
 import type { TokenTransport } from './vaultExchange';
 import type { VaultStorage } from './vaultStorage';
 import { adoptLaterVaultStates, readStoredVaultEntries, readStoredVaultPayload, readVaultTabMessage, VAULT_REPLACED_ELSEWHERE, VAULT_WRITE_LOCK_NAME, type VaultLocks, type VaultTabChannel } from './vaultTabs';
@@ -286,6 +286,8 @@ export function createVaultCore(deps: VaultSessionDeps): VaultCore & VaultLifecy
       }
       const opened = await openVaultJson(record.envelope, passphrase);
       if (!opened.ok) return failWith(opened.error);
+      // The payload's schema (zod) loads with the first unlock, not with the first screen.
+      const { readVaultPayload } = await import('./vaultPayload');
       const payload = readVaultPayload(opened.value.value);
       if (!payload.ok) return failWith(payload.error);
       key = opened.value.key;

@@ -17,7 +17,7 @@
  * messages, and the rule for which of two states of an entry is the later one.
  */
 import { openVaultJsonWithKey, type VaultEntryState, type VaultSealingKey } from '../../core';
-import { readVaultPayload, type VaultEntryRecord, type VaultPayload } from './vaultPayload';
+import type { VaultEntryRecord, VaultPayload } from './vaultPayload';
 import type { VaultStorage } from './vaultStorage';
 
 /** The BroadcastChannel the tabs of a vault talk on. */
@@ -228,6 +228,8 @@ export async function readStoredVaultPayload(storage: VaultStorage, sealingKey: 
     if (!record) return undefined;
     const opened = await openVaultJsonWithKey(record.envelope, sealingKey);
     if (!opened.ok) return opened.error.kind === 'vault-key-mismatch' ? 'replaced' : undefined;
+    // The payload's schema (zod) loads when a vault is first read, not with the first screen.
+    const { readVaultPayload } = await import('./vaultPayload');
     const payload = readVaultPayload(opened.value, { settle: false });
     return payload.ok ? payload.value : undefined;
   } catch {

@@ -4,13 +4,13 @@
  * aside with its reason (and its key, so the person can discard it on purpose) while the
  * others load. Also: what changed when the workspace folder reports a new revision.
  */
+import { z } from 'zod';
 import { validateWorkspaceRecord, type Collection, type RequestEnvironment } from '../../core';
 import { DEFAULT_HISTORY_LIMIT, type TabLink } from '../store/workspaceSlice';
 import type { FolderSetAside } from './workspaceFolderClient';
 import {
   canonicalJson,
   composerEnvironment,
-  historyRowSchema,
   sortCollections,
   sortHistoryRows,
   storedCollection,
@@ -21,6 +21,19 @@ import {
 } from './workspaceRecords';
 import type { RawStoredRecord } from './workspaceStorage';
 import { withKeptSecrets } from '../secrets/secretKeeper';
+
+/** A stored history row; checked on load, so a damaged one is set aside instead of breaking the list. */
+export const historyRowSchema = z.object({
+  id: z.string().min(1),
+  at: z.iso.datetime({ offset: true }),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().min(0).max(999).optional(),
+  durationMs: z.number().nonnegative().optional(),
+  errorKind: z.string().optional(),
+  size: z.number().nonnegative().optional(),
+});
+
 
 function identity(raw: unknown): { id?: string; name?: string } {
   if (typeof raw !== 'object' || raw === null) return {};

@@ -5,7 +5,6 @@
  * entry (secrets redacted, vault tokens as entry references), and the light rows the
  * history list keeps in memory so 10,000 entries load and filter quickly.
  */
-import { z } from 'zod';
 import {
   draftRowId,
   findVariables,
@@ -137,18 +136,6 @@ export interface HistoryRow {
   /** Decoded response body size in bytes. */
   size?: number;
 }
-
-/** A stored history row; checked on load, so a damaged one is set aside instead of breaking the list. */
-export const historyRowSchema = z.object({
-  id: z.string().min(1),
-  at: z.iso.datetime({ offset: true }),
-  method: z.string(),
-  url: z.string(),
-  status: z.number().int().min(0).max(999).optional(),
-  durationMs: z.number().nonnegative().optional(),
-  errorKind: z.string().optional(),
-  size: z.number().nonnegative().optional(),
-});
 
 /** The row of a history entry. */
 export function historyRowOf(entry: HistoryEntry): HistoryRow {

@@ -178,25 +178,11 @@ export const historyEntrySchema = z.object({
   error: z.object({ kind: z.string(), message: z.string() }).optional(),
 });
 
-/** The kinds of record the workspace stores. */
-export type WorkspaceRecordKind = 'collection' | 'environment' | 'history';
-
-/** The value each kind of record holds once loaded. */
-export interface WorkspaceRecordValues {
-  collection: Collection;
-  environment: Environment;
-  history: HistoryEntry;
-}
-
-/** A record as written to storage: the value plus the schema version it was written with. */
-export type StoredWorkspaceRecord<K extends WorkspaceRecordKind> = WorkspaceRecordValues[K] & { version: number };
+export { storedWorkspaceRecord, type StoredWorkspaceRecord, type WorkspaceRecordKind, type WorkspaceRecordValues } from './storedRecord';
+import type { WorkspaceRecordKind, WorkspaceRecordValues } from './storedRecord';
 
 const schemas = { collection: collectionSchema, environment: environmentSchema, history: historyEntrySchema } as const;
 
-/** The record to write for `value`: the value stamped with the current schema version. */
-export function storedWorkspaceRecord<K extends WorkspaceRecordKind>(_kind: K, value: WorkspaceRecordValues[K]): StoredWorkspaceRecord<K> {
-  return { ...value, version: WORKSPACE_SCHEMA_VERSION };
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { HistoryEntry, RelaySizes } from '../../../core';
 import type { Exchange } from '../../store/exchangeSlice';
 import { useWorkbenchApi, useWorkbench } from '../../store/StoreProvider';
-import { useWorkspaceSession } from '../../workspace/useWorkspaceSession';
+import { loadWorkspaceSession } from '../../workspace/workspaceSessionLoader';
 
 /** The exchange a history entry describes, with its body bytes. */
 export function exchangeFromHistory(entry: HistoryEntry, body: Uint8Array | undefined): Exchange {
@@ -35,13 +35,13 @@ export function exchangeFromHistory(entry: HistoryEntry, body: Uint8Array | unde
 
 export function useRestoredResponse(): void {
   const store = useWorkbenchApi();
-  const session = useWorkspaceSession();
   const activeTabId = useWorkbench((s) => s.activeTabId);
   const historyId = useWorkbench((s) => (s.responses[s.activeTabId] ? undefined : s.tabs.find((t) => t.id === s.activeTabId)?.lastHistoryId));
   useEffect(() => {
-    if (!historyId || !session) return;
+    if (!historyId) return;
     let cancelled = false;
     void (async () => {
+      const session = await loadWorkspaceSession(store);
       await session.ready;
       const entry = await session.readHistoryEntry(historyId);
       if (cancelled || !entry.ok) return;
@@ -52,5 +52,5 @@ export function useRestoredResponse(): void {
     return () => {
       cancelled = true;
     };
-  }, [store, session, activeTabId, historyId]);
+  }, [store, activeTabId, historyId]);
 }
