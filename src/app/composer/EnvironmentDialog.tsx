@@ -1,3 +1,4 @@
+import { HelpPopover } from '../components/HelpPopover';
 import { useEffect, useRef, useState } from 'react';
 import { draftRowId, environmentProblems, type EnvironmentVariable } from '../../core';
 import { NameValueTable } from '../components/NameValueTable';
@@ -33,7 +34,7 @@ function VariableRows({ environmentId }: { environmentId: string }) {
       <button type="button" onClick={() => setVariables(environmentId, [...variables, { id: draftRowId('var'), name: '', value: '', enabled: true, secret: false }])}>
         Add variable
       </button>
-      <p className="muted small">Use a variable as {'{{name}}'} in the URL, headers, auth or body. Secret values are masked and not saved across reloads.</p>
+      <HelpPopover topic="variables">Use a variable as {'{{name}}'} in the URL, headers, auth or body. Secret values are masked and not saved across reloads.</HelpPopover>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../components/HelpPopover';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { isAuthToken, type ComputedHeaderSource } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
@@ -180,7 +181,12 @@ export function HeadersTable() {
           ) : null}
         </tbody>
       </table>
-      {headers.length === 0 ? <p className="muted small">No headers typed. Computed ones are listed above, read-only; a typed Content-Type replaces the body's.</p> : null}
+      {headers.length === 0 ? (
+        <p className="muted small">
+          No headers typed.{' '}
+          <HelpPopover topic="computed headers">Computed ones are listed above, read-only; a typed Content-Type replaces the body's.</HelpPopover>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 import { activeExchange } from '../store/exchangeSlice';
+import { afterFirstScreen } from '../lazy/afterFirstScreen';
 import { InspectorResponse } from '../lazy/parts';
 import { useBodyFeed } from './hooks/useBodyFeed';
 import { useRestoredResponse } from './hooks/useRestoredResponse';
@@ -16,10 +17,7 @@ export function InspectorPane() {
   useBodyFeed();
   useRestoredResponse();
   // Once the first screen is up, the response view's code is fetched while the person composes.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => InspectorResponse.preload());
-  }, []);
+  useEffect(() => afterFirstScreen(() => InspectorResponse.preload()), []);
   const tabKey = useWorkbench((s) => s.activeTabId);
   const idle = useWorkbench((s) => activeExchange(s).phase === 'idle');
   if (idle) return <ResponseEmptyState />;

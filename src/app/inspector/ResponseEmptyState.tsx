@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LessonSuggestion } from '../lessons/lessonSuggestion';
+import { afterFirstScreen } from '../lazy/afterFirstScreen';
 import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { loadWorkspaceSession } from '../workspace/workspaceSessionLoader';
@@ -16,12 +17,15 @@ function useLessonSuggestion(): LessonSuggestion | undefined {
   const [suggestion, setSuggestion] = useState<LessonSuggestion>();
   useEffect(() => {
     let live = true;
-    import('../lessons/lessonSuggestion').then(
-      (m) => live && setSuggestion(m.lessonSuggestion(store)),
-      () => undefined,
+    const cancel = afterFirstScreen(() =>
+      import('../lessons/lessonSuggestion').then(
+        (m) => live && setSuggestion(m.lessonSuggestion(store)),
+        () => undefined,
+      ),
     );
     return () => {
       live = false;
+      cancel();
     };
   }, [store]);
   return suggestion;

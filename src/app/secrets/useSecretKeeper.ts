@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { restoreKeptSecrets } from '../../core';
+import { afterFirstScreen } from '../lazy/afterFirstScreen';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import { connectKeeperToVault, onKeptSecretsArrived } from './secretKeeper';
 
@@ -14,8 +15,10 @@ export function useSecretKeeper(): void {
     // The vault's code loads just after the first screen; the keeper joins it then.
     let disconnect = () => {};
     let live = true;
-    void import('../vault/vaultInstance').then(({ pageVault }) => {
-      if (live) disconnect = connectKeeperToVault(pageVault());
+    const cancel = afterFirstScreen(() => {
+      void import('../vault/vaultInstance').then(({ pageVault }) => {
+        if (live) disconnect = connectKeeperToVault(pageVault());
+      });
     });
     const stop = onKeptSecretsArrived((values) => {
       const s = store.getState();
@@ -29,6 +32,7 @@ export function useSecretKeeper(): void {
     });
     return () => {
       live = false;
+      cancel();
       stop();
       disconnect();
     };

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../components/HelpPopover';
 import { useMemo, useState, type FormEvent } from 'react';
 import { substituteVariables, type CollectionItem, type Result } from '../../core';
 import { useEnvironmentValues } from '../composer/useComposerView';
@@ -82,9 +83,9 @@ export function WsdlSource({ soap, result, loading, progress, reload }: WsdlSour
           {loading ? 'Loading…' : soap.wsdlUrl && 'url' in target && target.url === soap.wsdlUrl ? 'Reload WSDL' : 'Load WSDL'}
         </button>
       </form>
-      <p id="soap-wsdl-help" className="field-help">
+      <HelpPopover topic="loading a WSDL" id="soap-wsdl-help">
         {'url' in target ? `Fetches ${target.url} through the relay; parsing runs in a background worker.` : 'Fetched through the relay; parsing runs in a background worker.'}
-      </p>
+      </HelpPopover>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

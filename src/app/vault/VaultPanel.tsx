@@ -1,3 +1,4 @@
+import { HelpPopover } from '../components/HelpPopover';
 import { useState } from 'react';
 import { useVault } from './useVault';
 import { VaultEntryDialog } from './VaultEntryDialog';
@@ -36,7 +37,7 @@ export function VaultPanel() {
         <button type="button" onClick={() => vault.createInMemory()}>
           Keep in memory only
         </button>
-        <p className="muted vault-small">Memory only: nothing is stored; the vault is gone when this tab closes.</p>
+        <HelpPopover topic="a vault in memory only">Memory only: nothing is stored; the vault is gone when this tab closes.</HelpPopover>
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../components/HelpPopover';
 import { useId, useState, type FormEvent } from 'react';
 import { VAULT_MIN_PBKDF2_ITERATIONS, vaultPassphraseProblem } from '../../core';
 import { useVault } from './useVault';
@@ -42,10 +43,9 @@ export function VaultPassphraseForm({ onDone }: { mode: 'create'; onDone?: () =>
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Deriving the key…' : 'Create encrypted vault'}
       </button>
-      <p className="muted vault-small">
-        Sealed with AES-GCM under a key derived by PBKDF2-SHA256 ({VAULT_MIN_PBKDF2_ITERATIONS.toLocaleString('en')} iterations). The
-        passphrase is not stored; without it the vault cannot be opened.
-      </p>
+      <HelpPopover topic="how the vault is sealed">
+        Sealed with AES-GCM under a key derived by PBKDF2-SHA256 ({VAULT_MIN_PBKDF2_ITERATIONS.toLocaleString('en')} iterations). The passphrase is not stored; without it the vault cannot be opened.
+      </HelpPopover>
     </form>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { StoreApi } from 'zustand';
+import { afterFirstScreen } from '../lazy/afterFirstScreen';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
 import type { WorkspaceSession } from './workspaceSession';
@@ -24,10 +25,14 @@ export function loadWorkspaceSession(store: StoreApi<WorkbenchState>): Promise<W
   return session;
 }
 
-/** Starts the workspace session once the app has mounted (collections, environments, history). */
+/** Starts the workspace session once the first screen is up (collections, environments, history). */
 export function useStartWorkspaceSession(): void {
   const store = useWorkbenchApi();
-  useEffect(() => {
-    loadWorkspaceSession(store).catch((err: Error) => store.setState({ workspaceMode: 'memory', workspaceProblem: `The workspace could not be loaded: ${err.message}` }));
-  }, [store]);
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        loadWorkspaceSession(store).catch((err: Error) => store.setState({ workspaceMode: 'memory', workspaceProblem: `The workspace could not be loaded: ${err.message}` }));
+      }),
+    [store],
+  );
 }

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../../components/HelpPopover';
 import { PaneBoundary } from '../../components/PaneBoundary';
 import { useMemo } from 'react';
 import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKind } from '../../../core';
@@ -35,7 +36,7 @@ function BinaryBodyEditor() {
   return (
     <div className="body-editor">
       <FilePicker label="Body file" file={file} onPick={(binary) => updateDraft((d) => ({ ...d, body: { ...d.body, binary } }))} />
-      <p className="muted small">The file is streamed from disk when sending, never read into memory. Content-Type is the file’s type unless you type one in Headers.</p>
+      <HelpPopover topic="file bodies">The file is streamed from disk when sending, never read into memory. Content-Type is the file’s type unless you type one in Headers.</HelpPopover>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../../components/HelpPopover';
 import { draftRowId, encodeForm, explainFormEncoding, type FormRow } from '../../../core';
 import { NameValueTable } from '../../components/NameValueTable';
 import { useWorkbench } from '../../store/StoreProvider';
@@ -13,7 +14,7 @@ export function FormBodyEditor() {
   return (
     <div className="body-editor">
       <div className="section-title">
-        <span className="muted small">Fields are encoded as name=value pairs joined by &amp;.</span>
+        <HelpPopover topic="form encoding">Fields are encoded as name=value pairs joined by &amp; (application/x-www-form-urlencoded): a space becomes +, and &amp;, = and + are percent-encoded.</HelpPopover>
         <button type="button" onClick={() => setRows((all) => [...all, { id: draftRowId(), enabled: true, name: '', value: '' }])}>
           Add form field
         </button>

@@ -1,3 +1,4 @@
+import { HelpPopover } from '../../components/HelpPopover';
 import { useMemo } from 'react';
 import {
   draftBodyOutput,
@@ -57,14 +58,16 @@ export function MultipartBodyEditor() {
       </button>
       <div className="boundary-row">
         <label htmlFor="multipart-boundary">Boundary</label>
-        <input id="multipart-boundary" value={body.boundary} spellCheck={false} aria-invalid={boundaryProblem !== null} aria-describedby="boundary-problem" onChange={(e) => setBoundary(e.target.value)} />
+        <input id="multipart-boundary" value={body.boundary} spellCheck={false} aria-invalid={boundaryProblem !== null} aria-describedby="boundary-problem boundary-help" onChange={(e) => setBoundary(e.target.value)} />
         <button type="button" onClick={() => setBoundary(newMultipartBoundary())}>
           Regenerate boundary
         </button>
+        <HelpPopover topic="the boundary" id="boundary-help">
+          A string that must not occur in any part; each part starts with --boundary and the body ends with --boundary-- (spec §4.3).
+        </HelpPopover>
       </div>
-      <p id="boundary-problem" className={boundaryProblem || buildError?.field === 'boundary' ? 'field-error' : 'muted small'} aria-live="polite">
-        {boundaryProblem?.message ??
-          (buildError?.field === 'boundary' ? buildError.message : 'A string that must not occur in any part; each part starts with --boundary and the body ends with --boundary-- (spec §4.3).')}
+      <p id="boundary-problem" className={boundaryProblem || buildError?.field === 'boundary' ? 'field-error' : 'visually-hidden'} aria-live="polite">
+        {boundaryProblem?.message ?? (buildError?.field === 'boundary' ? buildError.message : '')}
       </p>
       {output.ok && body.multipart.length > 0 ? (
         <div className="encoded-preview" role="group" aria-label="Raw multipart body">
