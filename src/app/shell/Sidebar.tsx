@@ -3,6 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 // Each panel's code loads when it is first shown (see lazy/parts.tsx).
 import { LessonsPanel, VaultPanel, WorkspacePanel } from '../lazy/parts';
+import { useAfterFirstScreen } from '../lazy/afterFirstScreen';
+import { PartLoading } from '../lazy/PartLoading';
 
 const PANELS = [
   { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },
@@ -18,6 +20,8 @@ export function Sidebar() {
   const active = useWorkbench((s) => s.sidebarSection);
   const showSection = useWorkbench((s) => s.showSidebarSection);
   const setActive = (id: PanelId) => showSection(id);
+  // The shown panel's code and content (the lessons, by default) come once the request line is usable.
+  const settled = useAfterFirstScreen();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = PANELS.findIndex((p) => p.id === active);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -48,7 +52,7 @@ export function Sidebar() {
       </div>
       <div role="tabpanel" id={`sidebar-panel-${panel.id}`} aria-labelledby={`sidebar-tab-${panel.id}`} className="sidebar-panel">
         <PaneBoundary key={panel.id} name={`The ${panel.label} panel`}>
-          {panel.render()}
+          {settled ? panel.render() : <PartLoading what={`the ${panel.label.toLowerCase()}`} minHeight="12rem" />}
         </PaneBoundary>
       </div>
     </nav>
