@@ -158,3 +158,26 @@ test('tab names: the saved name, else method and the last meaningful path segmen
   await expect(shell.tab(/POST orders/)).toBeVisible();
   await expect(shell.tab(/POST orders/).locator('.method-tag')).toHaveClass(/method-post/);
 });
+
+test("a tab's context menu duplicates it and closes the others, by pointer or keyboard", async ({ workbench, page }) => {
+  const shell = new ShellPage(page);
+  await workbench.url.fill(new URL('/sandbox/anything/original', page.url()).href);
+  await shell.tab(/GET original/).click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Tab actions' });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await menu.getByRole('menuitem', { name: 'Duplicate tab' }).click();
+  await expect(shell.tabs.getByRole('tab', { name: /GET original/ })).toHaveCount(2);
+  await shell.newTabButton.click();
+  await expect(shell.tabs.getByRole('tab')).toHaveCount(3);
+  await shell.tabs.getByRole('tab', { name: /GET original/ }).first().focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(shell.tabs.getByRole('tab', { name: /GET original/ }).first()).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Close other tabs' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(shell.tabs.getByRole('tab')).toHaveCount(1);
+});

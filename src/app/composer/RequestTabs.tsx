@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench } from '../store/StoreProvider';
+import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
 import { tabLabel } from './tabLabel';
 
 export { tabLabel } from './tabLabel';
@@ -22,6 +23,13 @@ export function RequestTabs() {
   const closeTab = useWorkbench((s) => s.closeTab);
   const newTab = useWorkbench((s) => s.newTab);
   const list = useRef<HTMLDivElement>(null);
+  const [menuAt, setMenuAt] = useState<TabMenuAt | null>(null);
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuAt((at) => {
+      if (at && returnFocus) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${at.tabId}"]`)?.focus());
+      return null;
+    });
+  }, []);
 
   // The active tab is always scrolled into view, however many are open.
   useEffect(() => {
@@ -36,7 +44,13 @@ export function RequestTabs() {
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = tabs.length - 1;
-    else if (event.key === 'Delete') {
+    else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      const target = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-id]');
+      const box = (target ?? (event.target as HTMLElement)).getBoundingClientRect();
+      setMenuAt({ tabId: target?.dataset.tabId ?? activeTabId, x: box.left, y: box.bottom + 2 });
+      return;
+    } else if (event.key === 'Delete') {
       event.preventDefault();
       const after = tabs[index + 1] ?? tabs[index - 1];
       closeTab(activeTabId);
@@ -56,7 +70,14 @@ export function RequestTabs() {
           const label = tabLabel(tab.draft);
           const selected = tab.id === activeTabId;
           return (
-            <div key={tab.id} className={`request-tab${selected ? ' request-tab-active' : ''}`}>
+            <div
+              key={tab.id}
+              className={`request-tab${selected ? ' request-tab-active' : ''}`}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                setMenuAt({ tabId: tab.id, x: event.clientX, y: event.clientY });
+              }}
+            >
               <button
                 type="button"
                 role="tab"
@@ -64,8 +85,9 @@ export function RequestTabs() {
                 aria-selected={selected}
                 aria-controls="composer-panel"
                 tabIndex={selected ? 0 : -1}
-                aria-keyshortcuts="Delete"
-                title={`${tab.draft.method} ${tab.draft.url} — Delete closes this tab`}
+                aria-keyshortcuts="Delete Shift+F10"
+                aria-haspopup="menu"
+                title={`${tab.draft.method} ${tab.draft.url} — Delete closes this tab; right-click or Shift+F10 for more`}
                 onClick={() => activateTab(tab.id)}
               >
                 <MethodBadge method={tab.draft.method} />
@@ -86,6 +108,7 @@ export function RequestTabs() {
           );
         })}
       </div>
+      {menuAt ? <TabContextMenu at={menuAt} onClose={closeMenu} /> : null}
       <AllTabsMenu />
       <button type="button" className="request-tab-new" aria-label="New request" title="New request (Ctrl+T)" aria-keyshortcuts="Control+T Meta+T" onClick={() => newTab()}>
         +

@@ -55,6 +55,10 @@ export interface DraftSlice {
    * until then it marks the tab as saved.
    */
   saveCurrentRequest(): void;
+  /** Opens a copy of tab `id`'s request in a new tab right after it (a new draft id; not linked to a saved request). */
+  duplicateTab(id: string): void;
+  /** Closes every tab but `keep` (their responses go with them). */
+  closeOtherTabs(keep: string): void;
   /** Remembers that tab `tabId`'s last exchange is history entry `historyId`. */
   rememberTabHistory(tabId: string, historyId: string): void;
 }
@@ -144,6 +148,22 @@ export const createDraftSlice =
         edit((d) => (d.auth.scheme === scheme ? d : { ...d, auth: { ...d.auth, scheme: scheme as AuthSchemeId | 'vault' } }));
       },
       saveCurrentRequest: () => set((s) => ({ tabs: s.tabs.map((t) => (t.id === s.activeTabId ? { ...t, dirty: false } : t)) })),
+      duplicateTab: (id) =>
+        set((s) => {
+          const index = s.tabs.findIndex((t) => t.id === id);
+          const source = s.tabs[index];
+          if (!source) return {};
+          const copy = newRequestTab({ ...source.draft, id: draftRowId('draft'), name: source.draft.name ? `${source.draft.name} (copy)` : '' });
+          const tabs = [...s.tabs.slice(0, index + 1), { ...copy, dirty: true }, ...s.tabs.slice(index + 1)];
+          return { tabs, activeTabId: copy.id, draft: copy.draft };
+        }),
+      closeOtherTabs: (keep) =>
+        set((s) => {
+          const kept = s.tabs.find((t) => t.id === keep);
+          if (!kept) return {};
+          const responses = keep in s.responses ? { [keep]: s.responses[keep]! } : {};
+          return { tabs: [kept], activeTabId: keep, draft: kept.draft, responses };
+        }),
       rememberTabHistory: (tabId, historyId) =>
         set((s) => (s.tabs.some((t) => t.id === tabId && t.lastHistoryId !== historyId) ? { tabs: s.tabs.map((t) => (t.id === tabId ? { ...t, lastHistoryId: historyId } : t)) } : {})),
     };

@@ -141,4 +141,23 @@ describe('exchange slice', () => {
     s.getState().activateTab(s.getState().tabs[0]!.id);
     expect(seen).toEqual(['idle->sending', 'sending->done']);
   });
+
+  it('closing the other tabs keeps only that tab\'s response; a duplicate has its own draft and none', () => {
+    const s = store();
+    const a = s.getState().activeTabId;
+    s.getState().beginExchange(request());
+    s.getState().completeExchange(summary);
+    s.getState().duplicateTab(a);
+    const copy = s.getState().activeTabId;
+    expect(copy).not.toBe(a);
+    expect(s.getState().tabs.map((t) => t.id)).toEqual([a, copy]);
+    expect(s.getState().draft.id).not.toBe(s.getState().tabs[0]!.draft.id);
+    expect(activeExchange(s.getState()).phase).toBe('idle');
+    s.getState().newTab();
+    s.getState().beginExchange(request('http://h/b'));
+    s.getState().completeExchange(summary);
+    s.getState().closeOtherTabs(a);
+    expect(s.getState().tabs.map((t) => t.id)).toEqual([a]);
+    expect(Object.keys(s.getState().responses)).toEqual([a]);
+  });
 });
