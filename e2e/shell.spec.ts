@@ -181,3 +181,19 @@ test("a tab's context menu duplicates it and closes the others, by pointer or ke
   await page.keyboard.press('Enter');
   await expect(shell.tabs.getByRole('tab')).toHaveCount(1);
 });
+
+test('a tab keeps how far its body was scrolled', async ({ inspector, page }) => {
+  const shell = new ShellPage(page);
+  await inspector.get('/sandbox/json/1');
+  await expect(inspector.body).toBeVisible();
+  const scroller = page.locator('.body-view .cm-scroller');
+  await scroller.evaluate((el) => (el.scrollTop = 3000));
+  // The editor settles the offset to whole measured lines; the tab records it on the next frame.
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(2900);
+  const scrolled = await scroller.evaluate((el) => el.scrollTop);
+  await shell.newTabButton.click();
+  await expect(shell.responsePane).toContainText('No response in this tab yet');
+  await shell.tab(/GET json/).click();
+  await expect(inspector.body).toBeVisible();
+  await expect.poll(() => page.locator('.body-view .cm-scroller').evaluate((el, at) => Math.abs(el.scrollTop - at), scrolled)).toBeLessThan(40);
+});
