@@ -3,13 +3,18 @@
  * audit found the XML reader quadratic in the attributes of one element, the challenge
  * parser quadratic in quoted params, and `.http` variables quadratic in their number. Each
  * is timed at 100 KB and 1 MB in the same run (fastest of seven) and the ratio must stay
- * below 15 (linear gives ~10, quadratic ~100). This is the one kind of timing the tests
- * use, as the issue asks: a ratio measured side by side, never an absolute time.
+ * below LINEAR_LIMIT. Linear work gives ~10, plus what a ten times larger heap costs the
+ * garbage collector (the .http case measured 15.02 once on a loaded 2-core machine);
+ * quadratic work gives ~100, so 30 still tells them apart with room on both sides. This is
+ * the one kind of timing the tests use, as the issue asks: a ratio measured side by side,
+ * never an absolute time.
  */
 import { describe, expect, it } from 'vitest';
 import { parseChallenges } from './auth/challenges';
 import { parseHttpFile } from './formats/httpFile';
 import { readXmlDocument } from './soap/xmlTree';
+
+const LINEAR_LIMIT = 30;
 
 /** The fastest of seven runs: noise (other processes, GC of earlier work) only ever adds time. */
 function fastest(run: () => void): number {
@@ -50,20 +55,20 @@ describe('parsers are linear in their input', () => {
     const make = (bytes: number) => grow(bytes, '<root', (i) => (i % 2 ? ` a${i}="value ${i}"` : ` b${i}="x &amp; ${i}"`), '/>');
     const parsed = readXmlDocument(make(100_000));
     expect(parsed.ok).toBe(true);
-    expect(ratio(make, readXmlDocument)).toBeLessThan(15);
+    expect(ratio(make, readXmlDocument)).toBeLessThan(LINEAR_LIMIT);
   });
 
   it('the challenge parser: a WWW-Authenticate with many quoted params', () => {
     const make = (bytes: number) => grow(bytes, 'Digest realm="api"', (i) => `, p${i}="value ${i}"`, '');
     const parsed = parseChallenges(make(100_000));
     expect(parsed.ok && parsed.value[0]!.params.length).toBeGreaterThan(1000);
-    expect(ratio(make, parseChallenges)).toBeLessThan(15);
+    expect(ratio(make, parseChallenges)).toBeLessThan(LINEAR_LIMIT);
   });
 
   it('.http files: thousands of variables, each naming the one before', () => {
     const make = (bytes: number) => grow(bytes, '', (i) => `@v${i} = {{v${Math.max(0, i - 1)}}}/x\n`, 'GET https://api.test/{{v1}}\n');
     const parsed = parseHttpFile(make(100_000));
     expect(parsed.ok && parsed.value.collection.variables.length).toBeGreaterThan(1000);
-    expect(ratio(make, parseHttpFile)).toBeLessThan(15);
+    expect(ratio(make, parseHttpFile)).toBeLessThan(LINEAR_LIMIT);
   });
 });
