@@ -33,6 +33,21 @@ export interface SoapOrigin {
   operation: string;
 }
 
+/**
+ * A script that came with an imported request (a `.http` pre-request or response-handler
+ * block, a Postman event). Kept as data so a future runner can run it; nothing runs it today.
+ */
+export interface RequestScript {
+  /** Before the request is sent, or on its response (JetBrains `>` handlers, Postman tests). */
+  phase: 'pre-request' | 'post-response';
+  /** Whose script language it is written in, e.g. `jetbrains` or `postman`: runners differ in their APIs. */
+  dialect: string;
+  /** The script itself, when it is written inline. */
+  text?: string;
+  /** The file it is read from, when it is referenced by path (`> ./handler.js`). */
+  file?: string;
+}
+
 /** A folder of a collection: a name and an ordered list of items. */
 export interface Folder {
   kind: 'folder';
@@ -52,6 +67,8 @@ export interface SavedRequest {
   /** `soap` requests are edited with the SOAP tools (operation picker, envelope). */
   requestType: 'http' | 'soap';
   soap?: SoapOrigin;
+  /** Scripts imported with the request, in the order they run; absent when there are none. */
+  scripts?: RequestScript[];
 }
 
 /** Anything a collection or folder holds. */

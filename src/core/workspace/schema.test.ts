@@ -27,6 +27,18 @@ describe('validateWorkspaceRecord', () => {
     expect(loaded).toEqual({ ok: true, value: collection });
   });
 
+  it('keeps the scripts imported with a request, and refuses a script phase it does not know', () => {
+    const scripts = [
+      { phase: 'pre-request' as const, dialect: 'jetbrains', text: 'request.variables.set("id", "7")' },
+      { phase: 'post-response' as const, dialect: 'jetbrains', file: './check.js' },
+    ];
+    const withScripts: Collection = { ...collection, items: [{ kind: 'request', id: 'r', name: 'x', requestType: 'http', draft: normaliseDraft({ url: 'https://a.test/' }), scripts }] };
+    const stored = JSON.parse(JSON.stringify(storedWorkspaceRecord('collection', withScripts)));
+    expect(validateWorkspaceRecord('collection', stored)).toEqual({ ok: true, value: withScripts });
+    stored.items[0].scripts[0].phase = 'test';
+    expect(validateWorkspaceRecord('collection', stored).ok).toBe(false);
+  });
+
   it('fills a partial stored draft with defaults', () => {
     const raw = { ...storedWorkspaceRecord('collection', collection), items: [{ kind: 'request', id: 'r', name: 'x', requestType: 'http', draft: { method: 'POST', url: 'https://a.test/{id}' } }] };
     const loaded = validateWorkspaceRecord('collection', raw);

@@ -127,6 +127,7 @@ const savedRequestSchema = z.object({
   description: z.string().optional(),
   requestType: z.enum(['http', 'soap']),
   soap: z.object({ wsdlUrl: z.string(), service: z.string(), port: z.string(), operation: z.string() }).optional(),
+  scripts: z.array(z.object({ phase: z.enum(['pre-request', 'post-response']), dialect: z.string(), text: z.string().optional(), file: z.string().optional() })).optional(),
 });
 
 /** A folder or saved request, recursively. */
