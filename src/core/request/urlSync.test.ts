@@ -74,6 +74,12 @@ describe('tables → URL', () => {
     expect(urlWithQueryRows('http://h/', [...rows, row('off', '1', { enabled: false }), row('', '')])).toBe('http://h/?q=a+b&z=%7e');
   });
 
+  it('keeps an empty pair read from the URL (`?=`), but not a blank row or a cleared one', () => {
+    expect(urlWithQueryRows('http://h/', queryRowsFromUrl('http://h/?=', []))).toBe('http://h/?=');
+    expect(urlWithQueryRows('http://h/', queryRowsFromUrl('http://h/?a=1&=&b', []))).toBe('http://h/?a=1&=&b');
+    expect(urlWithQueryRows('http://h/', [row('', ''), row('', '', { raw: 'a=1' })])).toBe('http://h/');
+  });
+
   it('keeps {{variables}} in values verbatim', () => {
     expect(urlWithQueryRows('{{base}}/x', [row('q', '{{ term }}')])).toBe('{{base}}/x?q={{ term }}');
   });

@@ -31,9 +31,12 @@ export function queryRowsFromParams(params: readonly QueryParam[]): QueryRow[] {
   });
 }
 
-/** True for a row that puts no text in the URL: a blank new row or a list without items. */
+/**
+ * True for a row that puts no text in the URL: a blank new row or a list without items.
+ * A row read from a literal `=` (`?=`) is not blank: servers can tell `?=` from no query.
+ */
 export function queryRowWritesNothing(row: QueryRow): boolean {
-  return row.list ? row.list.items.length === 0 : row.name === '' && row.value === '';
+  return row.list ? row.list.items.length === 0 : row.name === '' && row.value === '' && row.raw !== '=';
 }
 
 /** The value part of one raw `name=value` parameter text, split at the first `=` outside `{{…}}`. */
