@@ -1,61 +1,33 @@
 /**
- * HAR 1.2 files (a browser's network tab, "Save all as HAR") imported as a collection:
- * one saved request per entry, grouped in a folder per host when there are several.
- * Headers the relay computes itself (Host, Content-Length, HTTP/2 pseudo-headers) are
- * left out; bodies come from postData text or params.
+ * HAR files (a browser's network tab, "Save all as HAR", Charles, Fiddler, files written
+ * for httpsnippet) imported as a collection: one saved request per entry, grouped in a
+ * folder per host when there are several. Headers the relay computes itself (Host,
+ * Content-Length, HTTP/2 pseudo-headers) are left out; bodies come from postData text or
+ * params. What the URL or headers lack is taken from `queryString` and `cookies` as
+ * httpsnippet does; `harRead.ts` says what is tolerated and what skips an entry.
  */
-import { z } from 'zod';
-import { contentTypeParams } from '../encoding';
+import { contentTypeParams, formatUrlParts, parseUrlParts } from '../encoding';
 import { draftRowId, type DraftInput, type MultipartPartDraft } from '../request';
 import type { Result } from '../types';
-import { fail, ok } from '../types';
+import { ok } from '../types';
 import type { CollectionItem, Folder } from '../workspace';
 import { workspaceItemId } from '../workspace';
-import { draftBodyForText, emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, schemaFailure, type ImportResult } from './importResult';
-
-const nameValue = z.looseObject({ name: z.string(), value: z.string() });
-
-/** The parts of HAR 1.2 the importer reads; everything else may be present and is ignored. */
-export const harDocumentSchema = z.looseObject({
-  log: z.looseObject({
-    version: z.string().optional(),
-    creator: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
-    entries: z.array(
-      z.looseObject({
-        startedDateTime: z.string().optional(),
-        request: z.looseObject({
-          method: z.string(),
-          url: z.string(),
-          httpVersion: z.string().optional(),
-          headers: z.array(nameValue),
-          queryString: z.array(nameValue).optional(),
-          postData: z
-            .looseObject({
-              mimeType: z.string().optional(),
-              text: z.string().optional(),
-              params: z.array(z.looseObject({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional() })).optional(),
-            })
-            .optional(),
-          comment: z.string().optional(),
-        }),
-      }),
-    ),
-  }),
-});
-
-type HarEntryRequest = z.infer<typeof harDocumentSchema>['log']['entries'][number]['request'];
+import type { HarNameValue } from './har';
+import { harEntryLabel, readHarLog, readHarRequest, type HarRequestReading } from './harRead';
+import { draftBodyForText, emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
 /** Headers the relay writes itself, or that only exist in HTTP/2 captures. */
 const COMPUTED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
 
-function bodyOf(request: HarEntryRequest, input: DraftInput, warnings: string[], label: string): void {
+function bodyOf(request: HarRequestReading, input: DraftInput, warnings: string[], label: string): void {
   const postData = request.postData;
   if (!postData) return;
   const typed = input.headers?.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   const mimeType = postData.mimeType || typed || '';
   const media = contentTypeParams(mimeType);
   const boundary = media.params.boundary ?? (typed ? contentTypeParams(typed).params.boundary : undefined);
-  const params = postData.params ?? [];
+  const params = postData.params;
+  // The text is what was sent, byte for byte, when a capture has it; params fill an empty body (tool-written HAR).
   if (params.length > 0 && media.type === 'multipart/form-data' && !postData.text) {
     input.headers = input.headers?.filter((h) => h.name.toLowerCase() !== 'content-type');
     const parts = params.map((param) => {
@@ -69,6 +41,9 @@ function bodyOf(request: HarEntryRequest, input: DraftInput, warnings: string[],
     return;
   }
   if (params.length > 0 && !postData.text) {
+    if (media.type !== 'application/x-www-form-urlencoded') {
+      warnings.push(`${label}: request.postData.params sent as a form body (application/x-www-form-urlencoded), though the media type is ${media.type ? `"${media.type}"` : 'not given'}.`);
+    }
     input.body = { kind: 'form', form: params.map((p) => ({ id: draftRowId(), enabled: true, name: p.name, value: p.value ?? '' })) };
     return;
   }
@@ -78,37 +53,87 @@ function bodyOf(request: HarEntryRequest, input: DraftInput, warnings: string[],
 }
 
 /**
- * Imports a HAR 1.1 or 1.2 file. Fails with the JSON error's line and column, with
- * the schema path of the first problem (`log.entries[2].request.url`), or when
- * `log.version` names another version. Entries whose URL is not http(s) (data:, blob:,
- * WebSocket, extension pages) are skipped with the reason.
+ * `url` with the `queryString` pairs whose names it lacks, as httpsnippet builds its
+ * `fullUrl`: its query object is the queryString pairs (repeated names gathered at the
+ * first one's place) overlaid by the URL's own, so a name the URL has keeps the URL's
+ * value and the pairs only the queryString has come first. The URL's own pairs are kept
+ * as written; added pairs are percent-encoded. Browser captures list exactly the URL's
+ * query, so their URLs come through unchanged. `added` names the pairs added.
+ */
+export function urlWithHarQuery(url: string, queryString: readonly HarNameValue[]): { url: string; added: string[] } {
+  if (queryString.length === 0) return { url, added: [] };
+  const parts = parseUrlParts(url);
+  const present = new Set(parts.query.map((p) => p.name));
+  const missing = queryString.filter((pair) => !present.has(pair.name));
+  if (missing.length === 0) return { url, added: [] };
+  const order = [...new Set(missing.map((pair) => pair.name))];
+  const gathered = order.flatMap((name) => missing.filter((pair) => pair.name === name).map((pair) => ({ name, value: pair.value })));
+  return { url: formatUrlParts({ ...parts, query: [...gathered, ...parts.query] }), added: order };
+}
+
+/**
+ * The Cookie header httpsnippet writes from a `cookies` list: `name=value` pairs, each
+ * part encoded with encodeURIComponent, joined by `; `. Only used when the request has
+ * no Cookie header: a capture's header is what was sent, its list only a reading of it.
+ */
+export function cookieHeaderOf(cookies: readonly HarNameValue[]): string {
+  return cookies.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('; ');
+}
+
+function quotedNames(names: readonly string[]): string {
+  const shown = names.slice(0, 8).map((n) => `"${n}"`).join(', ');
+  return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
+}
+
+/** The draft input for one entry's request, with what was taken from its lists reported in `warnings`. */
+function draftInputOf(request: HarRequestReading, warnings: string[], label: string): DraftInput {
+  const query = urlWithHarQuery(request.url.split('#')[0]!, request.queryString);
+  if (query.added.length > 0) warnings.push(`${label}: query parameter${query.added.length > 1 ? 's' : ''} ${quotedNames(query.added)} from request.queryString added to the URL, which lacked ${query.added.length > 1 ? 'them' : 'it'}.`);
+  const headers = request.headers.filter((h) => !h.name.startsWith(':') && !COMPUTED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ name: h.name, value: h.value }));
+  if (request.cookies.length > 0 && !headers.some((h) => h.name.toLowerCase() === 'cookie')) {
+    // First, where httpsnippet puts it (its headers object starts with the cookie).
+    headers.unshift({ name: 'Cookie', value: cookieHeaderOf(request.cookies) });
+    const names = [...new Set(request.cookies.map((c) => c.name))];
+    warnings.push(`${label}: cookie${names.length > 1 ? 's' : ''} ${quotedNames(names)} from request.cookies sent in a Cookie header, since the headers had none.`);
+  }
+  const input: DraftInput = { method: request.method, url: query.url, headers };
+  bodyOf(request, input, warnings, label);
+  return input;
+}
+
+/**
+ * Imports a HAR 1.1 or 1.2 file (or a bare HAR request or entry, as httpsnippet reads
+ * them). Fails only when the text is not JSON (with the line and column) or not HAR at
+ * all (saying what it looks like). Each entry that cannot be read is skipped with its
+ * number, method, URL and the field at fault; entries whose URL is not http(s) (data:,
+ * blob:, WebSocket, extension pages) are skipped with the reason. Everything taken from
+ * `queryString`, `cookies` or `postData.params`, and every item left out of an entry, is
+ * in `warnings`.
  */
 export function importHar(text: string, name?: string): Result<ImportResult> {
   const json = parseJsonDocument(text, 'HAR');
   if (!json.ok) return json;
-  const parsed = harDocumentSchema.safeParse(json.value);
-  if (!parsed.success) return schemaFailure(parsed.error, 'HAR file');
-  const log = parsed.data.log;
-  if (log.version !== undefined && log.version !== '' && log.version !== '1.1' && log.version !== '1.2') {
-    return fail({ kind: 'unsupported-version', field: 'log.version', message: `This HAR file is version ${log.version}; Wirebench reads HAR 1.1 and 1.2.` });
-  }
-  const collection = emptyCollection(name ?? (log.creator ? `HAR from ${log.creator.name}` : 'HAR import'));
-  const result: ImportResult = { collection, skipped: [], warnings: [] };
+  const log = readHarLog(json.value);
+  if (!log.ok) return log;
+  const { entries, entryPath, creatorName } = log.value;
+  const collection = emptyCollection(name ?? (creatorName ? `HAR from ${creatorName}` : 'HAR import'));
+  const result: ImportResult = { collection, skipped: [], warnings: [...log.value.warnings] };
   const byHost = new Map<string, CollectionItem[]>();
-  log.entries.forEach((entry, index) => {
-    const request = entry.request;
-    const label = `Entry ${index + 1} (${request.method} ${request.url.slice(0, 80)})`;
+  entries.forEach((entry, index) => {
+    const label = harEntryLabel(entry, index);
+    const read = readHarRequest(entry, label, result.warnings);
+    if (!read.ok) {
+      const field = read.error.field ? `.${read.error.field}` : '';
+      result.skipped.push({ item: label, reason: `${entryPath(index)}${field} ${read.error.reason}` });
+      return;
+    }
+    const request = read.value;
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(request.url)?.[1]?.toLowerCase();
     if (scheme !== 'http' && scheme !== 'https') {
       result.skipped.push({ item: label, reason: `its URL is ${scheme ? `a ${scheme}: URL` : 'not absolute'}; only http and https requests can be sent` });
       return;
     }
-    const input: DraftInput = {
-      method: request.method,
-      url: request.url.split('#')[0]!,
-      headers: request.headers.filter((h) => !h.name.startsWith(':') && !COMPUTED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ name: h.name, value: h.value })),
-    };
-    bodyOf(request, input, result.warnings, label);
+    const input = draftInputOf(request, result.warnings, label);
     const host = /^[a-z]+:\/\/([^/?#]*)/i.exec(request.url)?.[1] ?? '';
     const list = byHost.get(host) ?? [];
     list.push(savedRequestOf(requestNameOf(request.method, request.url), input, request.comment));
