@@ -235,6 +235,17 @@ describe('leniency: what a HAR file may lack', () => {
     expect(requests(imported({ request: { method: 'GET', url: 'https://a.test/two' } }))[0]!.draft.url).toBe('https://a.test/two');
   });
 
+  it('names a bad field of a bare request by its own path', () => {
+    const result = imported({ method: 'POST', url: 'https://a.test/', postData: 'a=1' });
+    expect(result.skipped).toEqual([{ item: 'Entry 1 (POST https://a.test/)', reason: 'postData is text, not an object' }]);
+  });
+
+  it('reads a list of entries, skipping the bad ones by their place in the list', () => {
+    const result = imported([{ request: { method: 'GET', url: 'https://a.test/1' } }, { request: { method: 'GET', url: 'https://a.test/2', postData: [] } }]);
+    expect(requests(result).map((r) => r.draft.url)).toEqual(['https://a.test/1']);
+    expect(result.skipped).toEqual([{ item: 'Entry 2 (GET https://a.test/2)', reason: '[1].request.postData is a list, not an object' }]);
+  });
+
   it('reads number and boolean values as text and a missing value as empty', () => {
     const result = imported(log([{ request: { method: 'GET', url: 'https://a.test/', headers: [{ name: 'X-Count', value: 3 }, { name: 'X-On', value: true }, { name: 'X-Empty' }] } }]));
     expect(wireOf(requests(result)[0]).headers).toEqual([{ name: 'X-Count', value: '3' }, { name: 'X-On', value: 'true' }, { name: 'X-Empty', value: '' }]);
@@ -245,6 +256,8 @@ describe('leniency: what a HAR file may lack', () => {
     expect(requests(result)).toHaveLength(1);
     expect(result.warnings).toEqual(['The file says HAR version 2.0; it was read as HAR 1.2.']);
     expect(imported({ log: { entries: [] } }).warnings).toEqual([]);
+    expect(imported({ log: { version: 1.2, entries: [] } }).warnings).toEqual([]);
+    expect(imported({ log: { version: '1.1', entries: [] } }).warnings).toEqual([]);
   });
 
   it('imports a log without entries as an empty collection, and says so', () => {

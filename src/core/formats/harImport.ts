@@ -115,7 +115,7 @@ export function importHar(text: string, name?: string): Result<ImportResult> {
   if (!json.ok) return json;
   const log = readHarLog(json.value);
   if (!log.ok) return log;
-  const { entries, entryPath, creatorName } = log.value;
+  const { entries, fieldPath, creatorName } = log.value;
   const collection = emptyCollection(name ?? (creatorName ? `HAR from ${creatorName}` : 'HAR import'));
   const result: ImportResult = { collection, skipped: [], warnings: [...log.value.warnings] };
   const byHost = new Map<string, CollectionItem[]>();
@@ -123,8 +123,7 @@ export function importHar(text: string, name?: string): Result<ImportResult> {
     const label = harEntryLabel(entry, index);
     const read = readHarRequest(entry, label, result.warnings);
     if (!read.ok) {
-      const field = read.error.field ? `.${read.error.field}` : '';
-      result.skipped.push({ item: label, reason: `${entryPath(index)}${field} ${read.error.reason}` });
+      result.skipped.push({ item: label, reason: `${fieldPath(index, read.error.field)} ${read.error.reason}` });
       return;
     }
     const request = read.value;

@@ -14,8 +14,8 @@ import type { HarNameValue, HarParam } from './har';
 /** The log of a HAR document: its entries still unread, so one bad entry costs only itself. */
 export interface HarLogReading {
   entries: unknown[];
-  /** Where each entry sits in the file (`log.entries[3]`), for the reasons of skipped entries. */
-  entryPath: (index: number) => string;
+  /** Where a field of an entry sits in the file (`log.entries[3].request.url`), for the reasons of skipped entries. */
+  fieldPath: (index: number, field: string) => string;
   creatorName?: string;
   warnings: string[];
 }
@@ -53,6 +53,10 @@ export function describeJsonValue(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+function joinPath(entry: string, field: string): string {
+  return field ? `${entry}.${field}` : entry;
+}
+
 /** What a JSON document that is not HAR looks like, for the refusal. */
 function lookalikeOf(value: unknown): string {
   if (!isObject(value)) return `a JSON document holding ${describeJsonValue(value)}`;
@@ -82,7 +86,7 @@ export function readHarLog(value: unknown): Result<HarLogReading> {
       warnings.push(`The file says HAR version ${typeof version === 'string' ? version : describeJsonValue(version)}; it was read as HAR 1.2.`);
     }
     const creator = isObject(log.creator) && typeof log.creator.name === 'string' && log.creator.name.trim() !== '' ? log.creator.name : undefined;
-    const reading = (entries: unknown[]): HarLogReading => ({ entries, entryPath: (i) => `log.entries[${i}]`, warnings, ...(creator ? { creatorName: creator } : {}) });
+    const reading = (entries: unknown[]): HarLogReading => ({ entries, fieldPath: (i, field) => joinPath(`log.entries[${i}]`, field), warnings, ...(creator ? { creatorName: creator } : {}) });
     if (log.entries === undefined || log.entries === null) {
       warnings.push('The file has no log.entries: there are no requests in it.');
       return ok(reading([]));
@@ -92,12 +96,12 @@ export function readHarLog(value: unknown): Result<HarLogReading> {
     }
     return ok(reading(log.entries));
   }
-  if (isObject(value) && isObject(value.request)) return ok({ entries: [value], entryPath: () => '(the entry)', warnings });
+  if (isObject(value) && isObject(value.request)) return ok({ entries: [value], fieldPath: (_, field) => field || 'the entry', warnings });
   if (isObject(value) && typeof value.url === 'string' && typeof value.method === 'string') {
-    return ok({ entries: [{ request: value }], entryPath: () => '(the request)', warnings });
+    return ok({ entries: [{ request: value }], fieldPath: (_, field) => field.replace(/^request\.?/, '') || 'the request', warnings });
   }
   if (Array.isArray(value) && value.length > 0 && value.every((item) => isObject(item) && isObject(item.request))) {
-    return ok({ entries: value, entryPath: (i) => `[${i}]`, warnings });
+    return ok({ entries: value, fieldPath: (i, field) => joinPath(`[${i}]`, field), warnings });
   }
   return fail({ kind: 'not-har', message: `This is not a HAR file: it looks like ${lookalikeOf(value)}. A HAR file is a JSON object with "log": { "entries": […] }.` });
 }
