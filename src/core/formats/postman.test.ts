@@ -100,11 +100,11 @@ describe('importPostman', () => {
     expect(request(result, 'Public status').draft.options.insecureTls).toBe(true);
   });
 
-  it('reports files to pick again, scripts and example responses', () => {
+  it('reports files to pick again, kept scripts and example responses', () => {
     expect(result.warnings).toEqual([
       'Upload photo: part "photo" is the file "/Users/ada/Pictures/mug.jpg": pick the file again before sending.',
       'Replace manual: the body is the file "manual.pdf": pick the file again before sending.',
-      '2 scripts were (pre-request or test) left out: Wirebench does not run scripts.',
+      '2 scripts (pre-request or test) were kept with the requests they run for (collection and folder scripts on each of their requests); Wirebench does not run scripts yet.',
       '1 saved example response was left out.',
     ]);
   });
@@ -212,25 +212,30 @@ describe('importPostman: broken files', () => {
     expect(result.error.message).toContain('The file looks cut off.');
   });
 
-  it('names v2.0, v1 and environment files', () => {
-    const v20 = importPostman(JSON.stringify({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json' }, item: [] }));
-    expect(!v20.ok && v20.error.message).toContain('This is a Postman Collection v2.0 (info.schema names v2.0.0)');
-    const v1 = importPostman(JSON.stringify({ id: 'x', name: 'Old', order: [], requests: [] }));
-    expect(!v1.ok && v1.error.kind).toBe('unsupported-version');
-    expect(!v1.ok && v1.error.message).toContain('Postman Collection v1');
+  it('refuses only what is not a collection, saying what it is instead', () => {
     const environment = importPostman(JSON.stringify({ name: 'Dev', values: [], _postman_variable_scope: 'environment' }));
     expect(!environment.ok && environment.error.message).toContain('This is a Postman environment, not a collection');
+    const dump = importPostman(JSON.stringify({ version: 1, collections: [{}, {}], environments: [] }));
+    expect(!dump.ok && dump.error.message).toContain('This is a Postman data dump holding 2 collections');
+    const har = importPostman(JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    expect(!har.ok && [har.error.kind, har.error.message]).toEqual(['wrong-format', 'This is not a Postman collection (no "info" and "item", as v2 has, nor "requests", as v1 has): it looks like a HAR capture (import it as HAR).']);
+    const array = importPostman('[]');
+    expect(!array.ok && array.error.message).toBe('A Postman collection is a JSON object, but this file holds an array.');
+    const v3 = importPostman(JSON.stringify({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v3.0.0/collection.json' }, item: [] }));
+    expect(!v3.ok && v3.error.kind).toBe('unsupported-version');
   });
 
-  it('gives the schema path of an invalid item', () => {
+  it('skips an unreadable item, naming its folder path, name and field, and imports the rest', () => {
     const broken = structuredClone(POSTMAN_SHOP_COLLECTION) as { item: { item?: { request: unknown }[] }[] };
     broken.item[0]!.item![1]!.request = { method: 'GET', url: 42 };
-    const result = importPostman(JSON.stringify(broken));
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.field).toBe('item[0].item[1].request.url');
-    expect(result.error.message).toContain('item[0].item[1].request.url: expected string or object, received number');
-    const empty = importPostman(JSON.stringify({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'nothing' }] }));
-    expect(!empty.ok && empty.error.message).toContain('item[0]: an item needs "request" (a request) or "item" (a folder)');
+    const result = imported(broken);
+    expect(result.skipped).toEqual([{ item: 'Catalogue / Get product', reason: 'request.url: expected string or object, received number' }]);
+    expect(collectionRequests(result.collection.items)).toHaveLength(10);
+    const empty = imported({ info: { name: 'x', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'nothing' }, 7, { name: 'ok', request: 'https://a.test/' }] });
+    expect(empty.skipped).toEqual([
+      { item: 'nothing', reason: 'request: is missing (an item needs "request", or "item" to be a folder)' },
+      { item: 'item 2', reason: 'is a number, not a request or folder' },
+    ]);
+    expect(empty.collection.items.map((i) => i.name)).toEqual(['ok']);
   });
 });

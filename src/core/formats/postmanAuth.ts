@@ -13,15 +13,26 @@ export type PostmanAuthBlock = { type: string } & Record<string, unknown>;
 /** What a Postman auth block becomes: an auth, or none with the reason. */
 export type PostmanAuthMapping = { auth: DraftAuth; warning?: string } | { auth?: undefined; warning: string };
 
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The attributes of a block by name. v2.1 writes them as `[{key, value}]`; v2.0 (and v1's
+ * `auth`) as an object keyed by name (`{username: "ada"}`), which the transformer maps
+ * one to one, so both are read.
+ */
 function attributes(block: PostmanAuthBlock): Map<string, string> {
   const list = block[block.type];
   const out = new Map<string, string>();
-  if (!Array.isArray(list)) return out;
-  for (const attribute of list) {
-    if (attribute && typeof attribute === 'object' && typeof (attribute as { key?: unknown }).key === 'string') {
-      const value = (attribute as { value?: unknown }).value;
-      out.set((attribute as { key: string }).key, value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+  if (Array.isArray(list)) {
+    for (const attribute of list) {
+      if (attribute && typeof attribute === 'object' && typeof (attribute as { key?: unknown }).key === 'string') {
+        out.set((attribute as { key: string }).key, text((attribute as { value?: unknown }).value));
+      }
     }
+  } else if (list && typeof list === 'object') {
+    for (const [key, value] of Object.entries(list)) out.set(key, text(value));
   }
   return out;
 }

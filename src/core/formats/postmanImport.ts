@@ -1,37 +1,66 @@
 /**
- * Postman Collection v2.1 imported as a Wirebench collection: folders, requests, auth
- * (resolved through Postman's inheritance, so each request holds the auth it sends),
- * bodies of every mode, variables and descriptions. Scripts and saved example responses
- * have no Wirebench equivalent; they are counted in the warnings, never silently lost.
+ * Postman collections imported as Wirebench collections: v2.1, v2.0 (auth attributes
+ * keyed by name) and v1 (rewritten in v2.1 shapes first, see `postmanLegacy.ts`).
+ * Folders, requests, auth (resolved through Postman's inheritance, so each request holds
+ * the auth it sends), bodies of every mode, variables, descriptions, and scripts kept on
+ * each request for a future runner. Lenient per item, as the issue-15 rule asks: a file
+ * is refused only when it is not a collection; an item that cannot be read is skipped
+ * with its folder path, name and the bad field; a bad part of an item that can be done
+ * without (its body, its auth) is left out with a warning and the rest imported.
  */
 import { draftRowId, type DraftAuth, type DraftInput, type MultipartPartDraft } from '../request';
 import type { Result } from '../types';
 import { fail, ok } from '../types';
-import type { CollectionItem, Variable } from '../workspace';
-import { workspaceItemId } from '../workspace';
+import type { CollectionItem, RequestScript, Variable } from '../workspace';
+import { formatSchemaProblem, schemaProblems, workspaceItemId } from '../workspace';
+import type { z } from 'zod';
 import { baseName, draftBodyForText, emptyCollection, guardDeepInput, parseJsonDocument, savedRequestOf, schemaFailure, type ImportResult } from './importResult';
 import { authFromPostman, type PostmanAuthBlock } from './postmanAuth';
-import { checkPostmanVersion, postmanCollectionSchema, type PostmanItem } from './postmanSchema';
+import { collectionFromV1 } from './postmanLegacy';
+import {
+  checkPostmanVersion,
+  postmanCollectionSchema,
+  postmanEventSchema,
+  postmanFolderSchema,
+  postmanRequestItemSchema,
+  type PostmanDescription,
+  type PostmanRequest,
+  type PostmanVersion,
+} from './postmanSchema';
 import { urlFromPostman } from './postmanUrl';
 
-type Description = PostmanItem['description'];
-type PostmanRequestObject = Exclude<NonNullable<PostmanItem['request']>, string>;
+type Description = PostmanDescription;
+type PostmanRequestObject = Exclude<PostmanRequest, string>;
 type PostmanBody = NonNullable<PostmanRequestObject['body']>;
+
+/** Folders deeper than this are skipped: the workspace tree, its storage and its views all recurse. */
+export const MAX_POSTMAN_FOLDER_DEPTH = 100;
 
 interface ImportContext {
   result: ImportResult;
+  version: PostmanVersion;
   scripts: number;
   examples: number;
+}
+
+/** What a level hands down to its items: the auth they inherit and the scripts that run around them. */
+interface Level {
+  auth: DraftAuth | undefined;
+  before: RequestScript[];
+  after: RequestScript[];
+  /** `Folder / Subfolder / `, for naming items in reports. */
+  path: string;
+  depth: number;
 }
 
 function descriptionText(description: Description): string | undefined {
   if (description === undefined || description === null) return undefined;
   const text = typeof description === 'string' ? description : description.content;
-  return text && text.trim() !== '' ? text : undefined;
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
 }
 
 /** Postman variables as Wirebench variables (`disabled` → not enabled, type `secret` → secret). */
-export function variablesFromPostman(list: readonly { key?: string | undefined; value?: unknown; type?: string | undefined; disabled?: boolean | undefined }[] | undefined): Variable[] {
+export function variablesFromPostman(list: readonly { key?: string | undefined; value?: unknown; type?: string | undefined; disabled?: boolean | undefined }[] | null | undefined): Variable[] {
   return (list ?? [])
     .filter((v) => v.key)
     .map((v) => {
@@ -50,8 +79,8 @@ function resolveAuth(block: PostmanAuthBlock | null | undefined, inherited: Draf
   return mapped.auth ?? { scheme: 'none', values: {} };
 }
 
-function headerRows(header: PostmanRequestObject['header']): NonNullable<DraftInput['headers']> {
-  if (header === undefined) return [];
+function headerRows(header: PostmanRequestObject['header'], where: string, ctx: ImportContext): NonNullable<DraftInput['headers']> {
+  if (header === undefined || header === null) return [];
   if (typeof header === 'string') {
     return header
       .split(/\r?\n/)
@@ -59,17 +88,28 @@ function headerRows(header: PostmanRequestObject['header']): NonNullable<DraftIn
       .filter((line) => line.includes(':'))
       .map((line) => ({ name: line.slice(0, line.indexOf(':')).trim(), value: line.slice(line.indexOf(':') + 1).trim() }));
   }
-  return header.map((h) => ({ id: draftRowId(), enabled: !h.disabled, name: h.key, value: h.value }));
+  const keyless = header.filter((h) => typeof h.key !== 'string' || h.key === '').length;
+  if (keyless > 0) ctx.result.warnings.push(`${where}: ${keyless} header${keyless === 1 ? '' : 's'} without a name ${keyless === 1 ? 'was' : 'were'} left out (Postman does not send ${keyless === 1 ? 'it' : 'them'}).`);
+  return header
+    .filter((h) => typeof h.key === 'string' && h.key !== '')
+    .map((h) => ({ id: draftRowId(), enabled: !h.disabled, name: h.key!, value: fieldText(h.value) }));
+}
+
+/** A field value as the text Postman sends: missing or null is empty, a number or boolean its JSON. */
+function fieldText(value: unknown): string {
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 const LANGUAGE_KINDS: Readonly<Record<string, 'json' | 'xml' | 'text'>> = { json: 'json', xml: 'xml', text: 'text', html: 'text', javascript: 'text', graphql: 'text' };
 
 function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput, where: string, ctx: ImportContext): void {
   if (!body || body.disabled || !body.mode) return;
+  // An empty field list is an empty body to Postman (RequestBody.isEmpty), so nothing is sent.
+  if ((body.mode === 'formdata' || body.mode === 'urlencoded') && (body[body.mode] ?? []).length === 0) return;
   const warn = (message: string) => ctx.result.warnings.push(`${where}: ${message}`);
   switch (body.mode) {
     case 'raw': {
-      const text = body.raw ?? '';
+      const text = fieldText(body.raw);
       const language = body.options?.raw?.language;
       const kind = language ? LANGUAGE_KINDS[language] : undefined;
       const typed = input.headers?.find((h) => h.name.toLowerCase() === 'content-type')?.value;
@@ -77,16 +117,16 @@ function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput
       return;
     }
     case 'urlencoded':
-      input.body = { kind: 'form', form: (body.urlencoded ?? []).map((p) => ({ id: draftRowId(), enabled: !p.disabled, name: p.key, value: p.value ?? '' })) };
+      input.body = { kind: 'form', form: (body.urlencoded ?? []).filter((p) => typeof p.key === 'string').map((p) => ({ id: draftRowId(), enabled: !p.disabled, name: p.key!, value: fieldText(p.value) })) };
       return;
     case 'formdata':
       input.body = {
         kind: 'multipart',
-        multipart: (body.formdata ?? []).map((p): MultipartPartDraft => {
+        multipart: (body.formdata ?? []).filter((p) => typeof p.key === 'string').map((p): MultipartPartDraft => {
           const isFile = p.type === 'file';
           const contentType = p.contentType ?? '';
           const json = !isFile && contentType.toLowerCase() === 'application/json';
-          const part: MultipartPartDraft = { id: draftRowId(), enabled: !p.disabled, name: p.key, kind: isFile ? 'file' : json ? 'json' : 'text', value: isFile ? '' : (p.value ?? ''), contentType: json ? '' : contentType, base64: false, headers: [] };
+          const part: MultipartPartDraft = { id: draftRowId(), enabled: !p.disabled, name: p.key!, kind: isFile ? 'file' : json ? 'json' : 'text', value: isFile ? '' : fieldText(p.value), contentType: json ? '' : contentType, base64: false, headers: [] };
           if (isFile) {
             const src = Array.isArray(p.src) ? p.src[0] : p.src;
             if (Array.isArray(p.src) && p.src.length > 1) warn(`part "${p.key}" has ${p.src.length} files; only the first is kept.`);
@@ -116,59 +156,163 @@ function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput
       warn('the GraphQL body was converted to the JSON body a GraphQL POST sends ({"query", "variables"}).');
       return;
     }
+    default:
+      // Postman sends no body for a mode it does not know; neither does Wirebench.
+      warn(`body mode "${body.mode}" is not known; the request was imported without a body.`);
   }
 }
 
-function requestItem(item: PostmanItem, auth: DraftAuth | undefined, path: string, ctx: ImportContext): CollectionItem {
-  const request: PostmanRequestObject = typeof item.request === 'string' ? { url: item.request } : (item.request ?? {});
-  const name = item.name?.trim() || 'Untitled request';
-  const where = `${path}${name}`;
-  const url = urlFromPostman(request.url);
-  const input: DraftInput = { method: (request.method ?? 'GET').toUpperCase(), url: url.url, pathParams: url.pathParams, headers: headerRows(request.header) };
-  if (url.query) input.query = url.query;
-  bodyFromPostman(request.body, input, where, ctx);
-  const effective = resolveAuth(request.auth, auth, where, ctx);
-  if (effective) input.auth = effective;
-  const behaviour = item.protocolProfileBehavior;
-  // Postman follows redirects unless told not to; Wirebench does not unless told to.
-  input.options = { followRedirects: behaviour?.followRedirects ?? true, insecureTls: behaviour?.strictSSL === false };
-  if (item.variable?.length) ctx.result.warnings.push(`${where}: request-level variables are not supported and were left out.`);
-  return savedRequestOf(name, input, descriptionText(request.description) ?? descriptionText(item.description));
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function itemsOf(items: readonly PostmanItem[], auth: DraftAuth | undefined, path: string, ctx: ImportContext): CollectionItem[] {
-  const out: CollectionItem[] = [];
-  for (const item of items) {
-    ctx.scripts += item.event?.filter((e) => (e as { script?: { exec?: unknown } })?.script?.exec !== undefined).length ?? 0;
-    ctx.examples += item.response?.length ?? 0;
-    if (item.item !== undefined) {
-      const name = item.name?.trim() || 'Untitled folder';
-      const folderAuth = resolveAuth(item.auth, auth, `${path}${name}`, ctx);
-      for (const variable of variablesFromPostman(item.variable)) {
-        if (ctx.result.collection.variables.some((v) => v.name === variable.name)) {
-          ctx.result.warnings.push(`Folder "${path}${name}": variable "${variable.name}" is also defined by the collection; the collection's value was kept.`);
-        } else {
-          ctx.result.collection.variables.push(variable);
-          ctx.result.warnings.push(`Folder "${path}${name}": variable "${variable.name}" was moved to the collection, which holds all variables in Wirebench.`);
-        }
-      }
-      const folder: CollectionItem = { kind: 'folder', id: workspaceItemId('fld'), name, items: itemsOf(item.item, folderAuth, `${path}${name} / `, ctx) };
-      const description = descriptionText(item.description);
-      if (description) folder.description = description;
-      out.push(folder);
-    } else {
-      out.push(requestItem(item, auth, path, ctx));
-    }
+/**
+ * The enabled scripts of an `event` list, before and after the request. Postman writes
+ * `exec` as lines (or one string); blank scripts (Postman writes `[""]` for an emptied
+ * editor) and disabled ones are not kept, since Postman does not run them.
+ */
+function scriptsOf(event: unknown, ctx: ImportContext): { before: RequestScript[]; after: RequestScript[] } {
+  const out = { before: [] as RequestScript[], after: [] as RequestScript[] };
+  if (!Array.isArray(event)) return out;
+  for (const entry of event) {
+    const parsed = postmanEventSchema.safeParse(entry);
+    if (!parsed.success || parsed.data.disabled) continue;
+    const exec = parsed.data.script?.exec;
+    const text = Array.isArray(exec) ? exec.map((line) => (typeof line === 'string' ? line : '')).join('\n') : (exec ?? '');
+    if (text.trim() === '') continue;
+    const script: RequestScript = { phase: parsed.data.listen === 'prerequest' ? 'pre-request' : 'post-response', dialect: 'postman', text };
+    if (parsed.data.listen === 'prerequest') out.before.push(script);
+    else if (parsed.data.listen === 'test') out.after.push(script);
+    else continue;
+    ctx.scripts++;
   }
   return out;
 }
 
 /**
- * Imports a Postman Collection v2.1 (JSON text). Fails with the JSON error's line and
- * column; with a message naming the version for v2.0, v1, an unknown schema URL, or a
- * Postman environment; or with the schema path of each problem (`item[3].request.url`).
- * Each request gets its effective auth (own, folder's, or collection's); the collection's
- * own auth is kept on the collection too.
+ * Parses `value` with `schema`; when it fails only in parts that can be done without
+ * (`droppable` top-level paths, such as `request.body`), those parts are removed, named in
+ * `dropped`, and the rest parsed again. Any other failure is the item's skip reason.
+ */
+function parseLeniently<T>(schema: z.ZodType<T>, value: Record<string, unknown>, droppable: readonly string[]): { ok: true; value: T; dropped: string[] } | { ok: false; reason: string } {
+  let current = value;
+  const dropped: string[] = [];
+  for (let attempt = 0; attempt <= droppable.length; attempt++) {
+    const parsed = schema.safeParse(current);
+    if (parsed.success) return { ok: true, value: parsed.data, dropped };
+    const problems = schemaProblems(parsed.error);
+    const fatal = problems.find((p) => !droppable.some((d) => p.path === d || p.path.startsWith(`${d}.`) || p.path.startsWith(`${d}[`)));
+    if (fatal) return { ok: false, reason: formatSchemaProblem(fatal) };
+    current = structuredClone(current);
+    for (const problem of problems) {
+      const part = droppable.find((d) => problem.path === d || problem.path.startsWith(`${d}.`) || problem.path.startsWith(`${d}[`))!;
+      const keys = part.split('.');
+      let holder: Record<string, unknown> | undefined = current;
+      for (const key of keys.slice(0, -1)) holder = isObject(holder?.[key]) ? (holder[key] as Record<string, unknown>) : undefined;
+      if (holder && keys.at(-1)! in holder) {
+        delete holder[keys.at(-1)!];
+        dropped.push(`${formatSchemaProblem(problem)}, so ${part} was left out`);
+      }
+    }
+  }
+  return { ok: false, reason: 'could not be read' };
+}
+
+/** Parts of a request item that cost only themselves when they cannot be read. */
+const DROPPABLE_REQUEST_PARTS = ['request.body', 'request.auth', 'request.header', 'request.description', 'description', 'variable', 'protocolProfileBehavior'];
+/** Parts of a folder that cost only themselves when they cannot be read. */
+const DROPPABLE_FOLDER_PARTS = ['auth', 'description', 'variable'];
+
+function nameOf(raw: Record<string, unknown>, fallback: string): string {
+  return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name.trim() : fallback;
+}
+
+function requestItem(raw: Record<string, unknown>, level: Level, ctx: ImportContext): CollectionItem | undefined {
+  const name = nameOf(raw, 'Untitled request');
+  const where = `${level.path}${name}`;
+  const parsed = parseLeniently(postmanRequestItemSchema, raw, DROPPABLE_REQUEST_PARTS);
+  if (!parsed.ok) {
+    ctx.result.skipped.push({ item: where, reason: parsed.reason });
+    return undefined;
+  }
+  for (const note of parsed.dropped) ctx.result.warnings.push(`${where}: ${note}.`);
+  const item = parsed.value;
+  const request: PostmanRequestObject = typeof item.request === 'string' ? { url: item.request } : item.request;
+  const url = urlFromPostman(request.url);
+  if (url.warning) ctx.result.warnings.push(`${where}: ${url.warning}.`);
+  const input: DraftInput = { method: (request.method || 'GET').toUpperCase(), url: url.url, pathParams: url.pathParams, headers: headerRows(request.header, where, ctx) };
+  if (url.query) input.query = url.query;
+  bodyFromPostman(request.body, input, where, ctx);
+  const effective = resolveAuth(request.auth as PostmanAuthBlock | null | undefined, level.auth, where, ctx);
+  if (effective) input.auth = effective;
+  const behaviour = item.protocolProfileBehavior;
+  // Postman follows redirects unless told not to; Wirebench does not unless told to.
+  input.options = { followRedirects: behaviour?.followRedirects ?? true, insecureTls: behaviour?.strictSSL === false };
+  if (item.variable?.length) ctx.result.warnings.push(`${where}: request-level variables are not supported and were left out.`);
+  ctx.examples += Array.isArray(item.response) ? item.response.length : 0;
+  const saved = savedRequestOf(name, input, descriptionText(request.description) ?? descriptionText(item.description));
+  // Postman runs collection, then folder, then request pre-request scripts, and the test scripts in the same order.
+  const own = scriptsOf(item.event, ctx);
+  const scripts = [...level.before, ...own.before, ...level.after, ...own.after];
+  if (scripts.length > 0) saved.scripts = scripts;
+  return saved;
+}
+
+function folderItem(raw: Record<string, unknown>, level: Level, ctx: ImportContext): CollectionItem | undefined {
+  const name = nameOf(raw, 'Untitled folder');
+  const where = `${level.path}${name}`;
+  if (level.depth >= MAX_POSTMAN_FOLDER_DEPTH) {
+    ctx.result.skipped.push({ item: where, reason: `item: folders nested more than ${MAX_POSTMAN_FOLDER_DEPTH} deep are not imported` });
+    return undefined;
+  }
+  const parsed = parseLeniently(postmanFolderSchema, raw, DROPPABLE_FOLDER_PARTS);
+  if (!parsed.ok) {
+    ctx.result.skipped.push({ item: where, reason: parsed.reason });
+    return undefined;
+  }
+  for (const note of parsed.dropped) ctx.result.warnings.push(`Folder "${where}": ${note}.`);
+  const folder = parsed.value;
+  const auth = resolveAuth(folder.auth as PostmanAuthBlock | null | undefined, level.auth, where, ctx);
+  for (const variable of variablesFromPostman(folder.variable)) {
+    if (ctx.result.collection.variables.some((v) => v.name === variable.name)) {
+      ctx.result.warnings.push(`Folder "${where}": variable "${variable.name}" is also defined by the collection; the collection's value was kept.`);
+    } else {
+      ctx.result.collection.variables.push(variable);
+      ctx.result.warnings.push(`Folder "${where}": variable "${variable.name}" was moved to the collection, which holds all variables in Wirebench.`);
+    }
+  }
+  const scripts = scriptsOf(folder.event, ctx);
+  const inner: Level = { auth, before: [...level.before, ...scripts.before], after: [...level.after, ...scripts.after], path: `${where} / `, depth: level.depth + 1 };
+  const out: CollectionItem = { kind: 'folder', id: workspaceItemId('fld'), name, items: itemsOf(folder.item, inner, ctx) };
+  const description = descriptionText(folder.description);
+  if (description) out.description = description;
+  return out;
+}
+
+function itemsOf(items: readonly unknown[], level: Level, ctx: ImportContext): CollectionItem[] {
+  const out: CollectionItem[] = [];
+  items.forEach((raw, index) => {
+    if (!isObject(raw)) {
+      ctx.result.skipped.push({ item: `${level.path}item ${index + 1}`, reason: `is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}, not a request or folder` });
+      return;
+    }
+    const item = Array.isArray(raw.item)
+      ? folderItem(raw, level, ctx)
+      : raw.request !== undefined && raw.request !== null
+        ? requestItem(raw, level, ctx)
+        : (ctx.result.skipped.push({ item: `${level.path}${nameOf(raw, `item ${index + 1}`)}`, reason: 'request: is missing (an item needs "request", or "item" to be a folder)' }), undefined);
+    if (item) out.push(item);
+  });
+  return out;
+}
+
+/**
+ * Imports a Postman collection (JSON text): Collection v2.1, v2.0 or v1. Refused only
+ * when the text is not JSON (with line and column) or not a collection (an environment,
+ * a globals file, a data dump, another format — said which). Items that cannot be read
+ * are in `skipped` with their folder path, name and field; everything changed on the way
+ * is in `warnings`. Each request gets its effective auth (own, folder's, or
+ * collection's); the collection's own auth is kept on the collection too.
  */
 export function importPostman(text: string): Result<ImportResult> {
   return guardDeepInput('Postman collection', () => importPostmanUnguarded(text));
@@ -179,18 +323,32 @@ function importPostmanUnguarded(text: string): Result<ImportResult> {
   if (!json.ok) return json;
   const version = checkPostmanVersion(json.value);
   if (!version.ok) return fail(version.error);
-  const parsed = postmanCollectionSchema.safeParse(json.value);
-  if (!parsed.success) return schemaFailure(parsed.error, 'Postman Collection v2.1');
+  const warnings: string[] = version.value.warning ? [version.value.warning] : [];
+  let document = json.value as Record<string, unknown>;
+  if (version.value.version === 'v1') {
+    const converted = collectionFromV1(document);
+    document = converted.collection;
+    warnings.push(...converted.warnings);
+  }
+  const parsed = postmanCollectionSchema.safeParse(document);
+  if (!parsed.success) return schemaFailure(parsed.error, `Postman Collection ${version.value.version}`);
   const postman = parsed.data;
-  const collection = emptyCollection(postman.info.name);
-  const description = descriptionText(postman.info.description);
+  const name = typeof postman.info?.name === 'string' ? postman.info.name : '';
+  const collection = emptyCollection(name);
+  if (name.trim() === '') warnings.push(`The collection has no name; it was named "${collection.name}".`);
+  const description = descriptionText(postman.info?.description);
   if (description) collection.description = description;
   collection.variables = variablesFromPostman(postman.variable);
-  const ctx: ImportContext = { result: { collection, skipped: [], warnings: [] }, scripts: postman.event?.length ?? 0, examples: 0 };
-  const rootAuth = resolveAuth(postman.auth, undefined, 'Collection', ctx);
+  const ctx: ImportContext = { result: { collection, skipped: [], warnings }, version: version.value.version, scripts: 0, examples: 0 };
+  const rootAuth = resolveAuth(postman.auth as PostmanAuthBlock | null | undefined, undefined, 'Collection', ctx);
   if (rootAuth) collection.auth = rootAuth;
-  collection.items = itemsOf(postman.item, rootAuth, '', ctx);
-  if (ctx.scripts > 0) ctx.result.warnings.push(`${ctx.scripts} script${ctx.scripts === 1 ? ' was' : 's were'} (pre-request or test) left out: Wirebench does not run scripts.`);
+  const scripts = scriptsOf(postman.event, ctx);
+  collection.items = itemsOf(postman.item ?? [], { auth: rootAuth, before: scripts.before, after: scripts.after, path: '', depth: 0 }, ctx);
+  if (ctx.scripts > 0) {
+    ctx.result.warnings.push(
+      `${ctx.scripts} script${ctx.scripts === 1 ? ' (pre-request or test) was' : 's (pre-request or test) were'} kept with the requests they run for (collection and folder scripts on each of their requests); Wirebench does not run scripts yet.`,
+    );
+  }
   if (ctx.examples > 0) ctx.result.warnings.push(`${ctx.examples} saved example response${ctx.examples === 1 ? ' was' : 's were'} left out.`);
   return ok(ctx.result);
 }

@@ -1,9 +1,10 @@
 /**
- * The Postman Collection Format v2.1.0 (https://schema.getpostman.com/json/collection/
- * v2.1.0/collection.json) written as a zod schema, so an import says exactly which field
- * of which item is wrong (`item[3].request.url`). Only the parts Wirebench reads are
- * checked closely; the rest may be present. Versions are told apart before validation,
- * so a v2.0 or v1 collection is named as such instead of failing field by field.
+ * The Postman Collection Format (v2.1.0, with v2.0.0 read by the same shapes) written as
+ * zod schemas checked one item at a time: a bad item is skipped with the path of the
+ * bad field (`request.url`), never the whole file. Only what Wirebench reads is checked;
+ * unknown fields are ignored and fields Postman itself tolerates missing (a name, a
+ * description's content, a header's value) get defaults. Versions are told apart first,
+ * so a file that is not a collection at all is named for what it is.
  */
 import { z } from 'zod';
 import type { Result } from '../types';
@@ -12,7 +13,8 @@ import { fail, ok } from '../types';
 /** The schema URL a v2.1 collection's `info.schema` holds. */
 export const POSTMAN_V21_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
-const description = z.union([z.string(), z.looseObject({ content: z.string().optional(), type: z.string().optional() }), z.null()]).optional();
+// Real exports hold `{content: null}` and `{content: {...}}`; only a string content is read.
+const description = z.union([z.string(), z.looseObject({ content: z.unknown().optional(), type: z.unknown().optional() }), z.null()]).optional();
 
 /** A collection, folder or URL path variable. */
 export const postmanVariableSchema = z.looseObject({
@@ -33,7 +35,7 @@ export const postmanAuthSchema = z
   .looseObject({ type: z.string() })
   .catchall(z.union([z.array(postmanAuthAttributeSchema), z.unknown()]));
 
-const queryParam = z.looseObject({ key: z.string().nullable().optional(), value: z.string().nullable().optional(), disabled: z.boolean().optional(), description });
+const queryParam = z.looseObject({ key: z.string().nullable().optional(), value: z.union([z.string(), z.number(), z.boolean()]).nullable().optional(), disabled: z.boolean().optional(), description });
 
 /** A request URL: a string, or an object with `raw` and/or its pieces. */
 export const postmanUrlSchema = z.union([
@@ -43,25 +45,27 @@ export const postmanUrlSchema = z.union([
     protocol: z.string().optional(),
     host: z.union([z.string(), z.array(z.string())]).optional(),
     path: z.union([z.string(), z.array(z.union([z.string(), z.looseObject({ type: z.string().optional(), value: z.string().optional() })]))]).optional(),
-    port: z.string().optional(),
-    query: z.array(queryParam).optional(),
+    port: z.union([z.string(), z.number()]).nullable().optional(),
+    query: z.array(queryParam).nullable().optional(),
     hash: z.string().optional(),
-    variable: z.array(postmanVariableSchema).optional(),
+    variable: z.array(postmanVariableSchema).nullable().optional(),
   }),
 ]);
 
-const header = z.looseObject({ key: z.string(), value: z.string(), disabled: z.boolean().optional(), description });
+// Postman sends a header with a missing or null value as empty; one without a key is left out.
+const header = z.looseObject({ key: z.string().nullable().optional(), value: z.unknown().optional(), disabled: z.boolean().optional(), description });
 
 /** A request body in one of its modes. */
 export const postmanBodySchema = z.looseObject({
-  mode: z.enum(['raw', 'urlencoded', 'formdata', 'file', 'graphql']).optional(),
-  raw: z.string().optional(),
-  urlencoded: z.array(z.looseObject({ key: z.string(), value: z.string().optional(), disabled: z.boolean().optional(), description })).optional(),
+  // Any string: an unknown mode costs that request its body, not the request.
+  mode: z.string().nullable().optional(),
+  raw: z.unknown().optional(),
+  urlencoded: z.array(z.looseObject({ key: z.string().nullable().optional(), value: z.unknown().optional(), disabled: z.boolean().optional(), description })).optional(),
   formdata: z
     .array(
       z.looseObject({
-        key: z.string(),
-        value: z.string().optional(),
+        key: z.string().nullable().optional(),
+        value: z.unknown().optional(),
         src: z.union([z.string(), z.array(z.string()), z.null()]).optional(),
         disabled: z.boolean().optional(),
         type: z.string().optional(),
@@ -72,7 +76,7 @@ export const postmanBodySchema = z.looseObject({
     .optional(),
   file: z.looseObject({ src: z.string().nullable().optional(), content: z.string().optional() }).optional(),
   graphql: z.looseObject({ query: z.string().optional(), variables: z.unknown().optional() }).optional(),
-  options: z.looseObject({ raw: z.looseObject({ language: z.string().optional() }).optional() }).optional(),
+  options: z.looseObject({ raw: z.looseObject({ language: z.string().optional() }).nullable().optional() }).nullable().optional(),
   disabled: z.boolean().optional(),
 });
 
@@ -82,94 +86,117 @@ export const postmanRequestSchema = z.union([
   z.looseObject({
     url: postmanUrlSchema.optional(),
     auth: postmanAuthSchema.nullable().optional(),
-    method: z.string().optional(),
+    method: z.string().nullable().optional(),
     description,
-    header: z.union([z.array(header), z.string()]).optional(),
+    header: z.union([z.array(header), z.string(), z.null()]).optional(),
     body: postmanBodySchema.nullable().optional(),
   }),
 ]);
 
-const protocolProfileBehavior = z.looseObject({ followRedirects: z.boolean().optional(), strictSSL: z.boolean().optional() }).optional();
+const protocolProfileBehavior = z.looseObject({ followRedirects: z.boolean().optional(), strictSSL: z.boolean().optional() }).nullable().optional();
 
-/** An item (a request) or an item group (a folder, which has `item`). */
-export interface PostmanItem {
-  id?: string;
-  name?: string;
-  description?: z.infer<typeof description>;
-  variable?: z.infer<typeof postmanVariableSchema>[];
-  event?: unknown[];
-  request?: z.infer<typeof postmanRequestSchema>;
-  response?: unknown[];
-  item?: PostmanItem[];
-  auth?: z.infer<typeof postmanAuthSchema> | null;
-  protocolProfileBehavior?: z.infer<typeof protocolProfileBehavior>;
-}
+/** A script attached to an item, folder or collection (`listen` is `prerequest` or `test`). */
+export const postmanEventSchema = z.looseObject({
+  listen: z.string().optional(),
+  disabled: z.boolean().optional(),
+  script: z.looseObject({ exec: z.union([z.array(z.unknown()), z.string()]).optional(), type: z.string().optional() }).nullable().optional(),
+});
 
-/** An item or a folder, recursively; each must have either `request` or `item`. */
-export const postmanItemSchema: z.ZodType<PostmanItem> = z.lazy(() =>
-  z
-    .looseObject({
-      id: z.string().optional(),
-      name: z.string().optional(),
-      description,
-      variable: z.array(postmanVariableSchema).optional(),
-      event: z.array(z.unknown()).optional(),
-      request: postmanRequestSchema.optional(),
-      response: z.array(z.unknown()).optional(),
-      item: z.array(postmanItemSchema).optional(),
-      auth: postmanAuthSchema.nullable().optional(),
-      protocolProfileBehavior,
-    })
-    .superRefine((item, ctx) => {
-      if (item.request === undefined && item.item === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'an item needs "request" (a request) or "item" (a folder)', path: [] });
-      }
-    }),
-) as unknown as z.ZodType<PostmanItem>;
-
-/** A whole v2.1 collection. */
-export const postmanCollectionSchema = z.looseObject({
-  info: z.looseObject({ name: z.string(), _postman_id: z.string().optional(), description, schema: z.string() }),
-  item: z.array(postmanItemSchema),
-  event: z.array(z.unknown()).optional(),
-  variable: z.array(postmanVariableSchema).optional(),
-  auth: postmanAuthSchema.nullable().optional(),
+/** A request item, checked on its own: its folder's `item` list is walked by the importer. */
+export const postmanRequestItemSchema = z.looseObject({
+  id: z.unknown().optional(),
+  name: z.unknown().optional(),
+  description,
+  variable: z.array(postmanVariableSchema).nullable().optional(),
+  event: z.unknown().optional(),
+  request: postmanRequestSchema,
+  response: z.unknown().optional(),
   protocolProfileBehavior,
 });
 
-/** A validated v2.1 collection. */
+/** A folder's own fields, checked on their own; its `item` list is walked item by item. */
+export const postmanFolderSchema = z.looseObject({
+  name: z.unknown().optional(),
+  description,
+  variable: z.array(postmanVariableSchema).nullable().optional(),
+  event: z.unknown().optional(),
+  item: z.array(z.unknown()),
+  auth: postmanAuthSchema.nullable().optional(),
+});
+
+/** A request item as validated. */
+export type PostmanRequestItem = z.infer<typeof postmanRequestItemSchema>;
+/** A folder as validated (its items still to be checked). */
+export type PostmanFolder = z.infer<typeof postmanFolderSchema>;
+/** A request as a request item holds it. */
+export type PostmanRequest = PostmanRequestItem['request'];
+/** A description as any level holds it. */
+export type PostmanDescription = z.infer<typeof description>;
+
+/**
+ * A collection's own fields. `info.name` may be missing (the importer names it) and
+ * `item` may be missing (an empty collection); each item is checked on its own.
+ */
+export const postmanCollectionSchema = z.looseObject({
+  info: z.looseObject({ name: z.unknown().optional(), description }).nullable().optional(),
+  item: z.array(z.unknown()).nullable().optional(),
+  event: z.unknown().optional(),
+  variable: z.array(postmanVariableSchema).nullable().optional(),
+  auth: postmanAuthSchema.nullable().optional(),
+});
+
+/** A validated collection envelope (items unchecked). */
 export type PostmanCollection = z.infer<typeof postmanCollectionSchema>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Which Postman collection format a file is in. */
+export type PostmanVersion = 'v2.1' | 'v2.0' | 'v1';
+
+/** What a JSON file that is not a Postman collection looks like instead, for the refusal. */
+function lookalike(file: Record<string, unknown>): string {
+  if (typeof file.openapi === 'string' || typeof file.swagger === 'string') return 'an OpenAPI/Swagger description (import it as OpenAPI)';
+  if (isObject(file.log) && Array.isArray(file.log.entries)) return 'a HAR capture (import it as HAR)';
+  if (Array.isArray(file.resources) && file._type === 'export') return 'an Insomnia export';
+  const keys = Object.keys(file).slice(0, 5);
+  return keys.length > 0 ? `a JSON object with ${keys.map((k) => `"${k}"`).join(', ')}` : 'an empty JSON object';
+}
+
 /**
- * Checks that `document` claims to be a v2.1 collection before it is validated: a v2.0
- * collection, a v1 collection, a Postman environment or data dump, and an unknown schema
- * URL each get their own message saying what was found and what to do.
+ * Tells which Postman collection format `file` is, or refuses it when it is not a
+ * collection at all, saying what it is instead: an environment, a globals file, a data
+ * dump of several collections, another format. v2.0 and v1 are read (the importer maps
+ * their differences); a v2.x minor version Wirebench does not know is read as v2.1 with
+ * a warning; a missing schema URL with an `item` list is read as v2.1 too.
  */
-export function checkPostmanVersion(file: unknown): Result<void> {
+export function checkPostmanVersion(file: unknown): Result<{ version: PostmanVersion; warning?: string }> {
   const refuse = (kind: string, message: string, field?: string) => fail({ kind, message, ...(field ? { field } : {}) });
-  if (!isObject(file)) return refuse('schema', 'A Postman collection is a JSON object, but this file holds ' + (Array.isArray(file) ? 'an array.' : `${typeof file}.`));
-  if (file._postman_variable_scope === 'environment' || (Array.isArray(file.values) && !('info' in file))) {
+  if (!isObject(file)) return refuse('wrong-format', 'A Postman collection is a JSON object, but this file holds ' + (Array.isArray(file) ? 'an array.' : `${file === null ? 'null' : typeof file}.`));
+  if (file._postman_variable_scope === 'environment' || (Array.isArray(file.values) && !('info' in file) && !Array.isArray(file.requests))) {
     return refuse('wrong-format', 'This is a Postman environment, not a collection: import it as an environment, or export the collection itself (Collection v2.1).');
   }
-  if (!('info' in file) && (Array.isArray(file.requests) || Array.isArray(file.order))) {
-    return refuse('unsupported-version', 'This is a Postman Collection v1 (it has "requests" and "order" instead of "info" and "item"). Wirebench reads v2.1: open it in Postman and export it as Collection v2.1.');
+  if (file._postman_variable_scope === 'globals') return refuse('wrong-format', 'This is a Postman globals file, not a collection: its variables can be added to an environment.');
+  if (Array.isArray(file.collections) && !('info' in file)) {
+    return refuse('wrong-format', `This is a Postman data dump holding ${file.collections.length} collection${file.collections.length === 1 ? '' : 's'}: export each collection from Postman (Collection v2.1) and import it.`);
   }
+  if (!('info' in file) && (Array.isArray(file.requests) || Array.isArray(file.order) || Array.isArray(file.folders))) return ok({ version: 'v1' });
   const info = file.info;
-  if (!isObject(info)) return refuse('schema', 'info: is required (a v2.1 collection starts with an "info" object holding its name and schema URL).', 'info');
-  const schema = info.schema;
-  if (typeof schema !== 'string') return refuse('schema', 'info.schema: is required (the v2.1 schema URL).', 'info.schema');
-  const version = /\/collection\/v(\d+\.\d+\.\d+)\//.exec(schema)?.[1];
-  if (version === '2.1.0') return ok(undefined);
-  if (version === '2.0.0') {
-    return refuse('unsupported-version', 'This is a Postman Collection v2.0 (info.schema names v2.0.0). Wirebench reads v2.1: in Postman, export the collection again and choose Collection v2.1.', 'info.schema');
+  if (!isObject(info)) {
+    if (Array.isArray(file.item)) return ok({ version: 'v2.1', warning: 'The collection has no "info"; it was read as Collection v2.1.' });
+    return refuse('wrong-format', `This is not a Postman collection (no "info" and "item", as v2 has, nor "requests", as v1 has): it looks like ${lookalike(file)}.`);
   }
+  const schema = typeof info.schema === 'string' ? info.schema : undefined;
+  if (schema === undefined) return ok({ version: 'v2.1', warning: 'info.schema is missing; the collection was read as Collection v2.1.' });
+  const version = /\/collection\/v(\d+)\.(\d+)\.(\d+)\//.exec(schema);
+  if (version?.[1] === '2' && version[2] === '1') return ok({ version: 'v2.1' });
+  if (version?.[1] === '2' && version[2] === '0') return ok({ version: 'v2.0' });
+  if (version?.[1] === '2') return ok({ version: 'v2.1', warning: `info.schema names Collection v${version.slice(1).join('.')}; it was read as Collection v2.1.` });
+  if (version?.[1] === '1') return ok({ version: 'v1' });
   return refuse(
     'unsupported-version',
-    `info.schema is "${schema}"${version ? `, Postman Collection v${version}` : ''}; Wirebench reads Postman Collection v2.1 (${POSTMAN_V21_SCHEMA}).`,
+    `info.schema is "${schema}"${version ? `, Postman Collection v${version.slice(1).join('.')}` : ''}; Wirebench reads Postman Collection v2.1, v2.0 and v1 (${POSTMAN_V21_SCHEMA}).`,
     'info.schema',
   );
 }

@@ -18,6 +18,8 @@ export interface PostmanUrlImport {
   pathParams: { name: string; value: string }[];
   /** Set when the query table differs from what the URL text gives (disabled parameters). */
   query?: QueryRow[];
+  /** Set when the URL text differs from `raw`, saying both. */
+  warning?: string;
 }
 
 /** Replaces whole `:name` path segments with `{name}`, leaving base, query and `{{…}}` alone. */
@@ -27,43 +29,69 @@ function colonToBraces(url: string): string {
   return url.slice(0, layout.pathStart) + path + url.slice(layout.pathEnd);
 }
 
-function rawOf(url: Exclude<PostmanUrl, string>): string {
-  if (url.raw !== undefined) return url.raw;
-  const host = Array.isArray(url.host) ? url.host.join('.') : (url.host ?? '');
-  const path = Array.isArray(url.path) ? url.path.map((p) => (typeof p === 'string' ? p : (p.value ?? ''))).join('/') : (url.path ?? '');
-  const query = (url.query ?? []).filter((q) => !q.disabled && q.key != null).map((q) => (q.value == null ? q.key! : `${q.key}=${q.value}`));
-  return (
-    (url.protocol ? `${url.protocol}://` : '') +
-    host +
-    (url.port ? `:${url.port}` : '') +
-    (path ? `/${path.replace(/^\//, '')}` : '') +
-    (query.length > 0 ? `?${query.join('&')}` : '') +
-    (url.hash ? `#${url.hash}` : '')
-  );
+type PostmanUrlObject = Exclude<PostmanUrl, string>;
+type PostmanQueryParam = NonNullable<PostmanUrlObject['query']>[number];
+
+function scalarText(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
 }
 
-/** Reads a Postman request URL (string or object). */
-export function urlFromPostman(url: PostmanUrl | undefined): PostmanUrlImport {
-  if (url === undefined) return { url: '', pathParams: [] };
+/** One query pair as Postman's `QueryParam.unparse` writes it: `key=value`, `key` when the value is null. */
+function queryPairText(q: PostmanQueryParam): string {
+  return (typeof q.key === 'string' ? q.key : '') + (q.value === undefined || q.value === null ? '' : `=${String(q.value)}`);
+}
+
+/** Whether the object holds pieces; an object with only `raw` is sent as `raw` says. */
+function hasPieces(url: PostmanUrlObject): boolean {
+  return url.host !== undefined || url.path !== undefined || url.protocol !== undefined;
+}
+
+/**
+ * The URL as Postman sends it: its `Url.toString()` builds the text from the pieces
+ * (protocol, host joined with dots, port, `/`-joined path, enabled query pairs, hash) and
+ * never reads `raw`, so when `raw` was edited by hand and disagrees, the pieces win.
+ */
+export function urlTextFromPieces(url: PostmanUrlObject): string {
+  const host = Array.isArray(url.host) ? url.host.join('.') : (url.host ?? '');
+  // A string path is split as Postman does: leading slash dropped, "/" alone is one empty segment.
+  const segments = Array.isArray(url.path)
+    ? url.path.map((p) => (typeof p === 'string' ? p : (p.value ?? '')))
+    : typeof url.path === 'string' && url.path !== ''
+      ? url.path.replace(/^\/(.+)$/, '$1') === '/' ? [''] : url.path.replace(/^\/(.+)$/, '$1').split('/')
+      : undefined;
+  const query = (url.query ?? []).filter((q) => !q.disabled).map(queryPairText).join('&');
+  const protocol = url.protocol ? (url.protocol.endsWith('://') ? url.protocol : `${url.protocol}://`) : '';
+  const port = scalarText(url.port);
+  return protocol + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + (query ? `?${query}` : '') + (url.hash ? `#${url.hash}` : '');
+}
+
+/** Reads a Postman request URL (string or object). `warning` says when `raw` disagreed with the pieces. */
+export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlImport {
+  if (url === undefined || url === null) return { url: '', pathParams: [] };
   if (typeof url === 'string') return { url: colonToBraces(url), pathParams: [] };
-  const template = colonToBraces(rawOf(url));
+  const built = hasPieces(url) ? urlTextFromPieces(url) : (url.raw ?? '');
+  const template = colonToBraces(built);
   const out: PostmanUrlImport = {
     url: template,
-    pathParams: (url.variable ?? []).filter((v) => v.key).map((v) => ({ name: v.key!, value: v.value == null ? '' : String(v.value) })),
+    pathParams: (url.variable ?? []).filter((v) => v.key || v.id).map((v) => ({ name: (v.key || v.id)!, value: v.value == null ? '' : String(v.value) })),
   };
+  if (url.raw !== undefined && hasPieces(url) && url.raw.trim() !== built) {
+    out.warning = `url.raw "${url.raw}" disagrees with the URL's pieces; imported what Postman sends, built from the pieces: "${built}"`;
+  }
   const params = url.query ?? [];
   if (params.some((q) => q.disabled)) {
     const fromUrl = queryRowsFromParams(parseUrlParts(template).query);
     let next = 0;
-    out.query = params
+    const rows: QueryRow[] = params
       .filter((q) => q.key != null)
       .map((q) => {
         if (!q.disabled && next < fromUrl.length) return fromUrl[next++]!;
-        const parsed = parseQuery(q.value == null ? q.key! : `${q.key}=${q.value}`)[0];
-        const value = typeof parsed?.value === 'string' ? parsed.value : (q.value ?? '');
+        const parsed = parseQuery(queryPairText(q))[0];
+        const value = typeof parsed?.value === 'string' ? parsed.value : (scalarText(q.value) ?? '');
         return { id: draftRowId(), enabled: !q.disabled, name: parsed?.name ?? q.key!, value };
       });
-    out.query.push(...fromUrl.slice(next));
+    rows.push(...fromUrl.slice(next));
+    out.query = rows;
   }
   return out;
 }
