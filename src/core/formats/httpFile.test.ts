@@ -73,16 +73,18 @@ describe('parseHttpFile', () => {
     expect(create!.draft.body.texts.json).toBe('{\n  "name": "Ada"\n}');
   });
 
-  it('reads a file body as a binary body to pick again', () => {
+  it('reads a file body as a binary body that keeps the file reference, to pick again', () => {
     expect(avatar!.draft.body.kind).toBe('binary');
-    expect(result.warnings).toContain('PUT /avatar: the body is read from the file "./avatar.png": pick the file again before sending.');
+    expect(avatar!.draft.body.binary).toMatchObject({ kind: 'file', name: 'avatar.png', type: 'image/png' });
+    expect(result.warnings).toContain('PUT /avatar, line 23: the body is read from the file "./avatar.png": pick the file again before sending.');
   });
 
-  it('takes the host from a Host header, Basic shorthand as auth, and drops the handler script', () => {
+  it('takes the host from a Host header, Basic shorthand as auth, and keeps the handler script out of the body', () => {
     expect(login!.draft.url).toBe('https://auth.example.test/login');
     expect(login!.draft.auth).toEqual({ scheme: 'basic', values: { username: 'ada', password: 's3cret' } });
     expect(login!.draft.body.form.map((r) => [r.name, r.value])).toEqual([['user', 'ada'], ['remember', 'on']]);
-    expect(result.warnings).toContain('Login: the response handler script (> …) was left out: Wirebench does not run scripts.');
+    expect(login!.scripts).toEqual([{ phase: 'post-response', dialect: 'jetbrains', text: 'client.global.set("t", response.body.token)' }]);
+    expect(result.warnings).toContain('Login: its response handler was kept with the request; Wirebench does not run scripts yet.');
   });
 
   it('joins multi-line queries and reads # @no-redirect (both clients follow redirects otherwise)', () => {

@@ -1,31 +1,52 @@
 /**
- * `.http` / `.rest` files, the request format of JetBrains IDEs' HTTP Client and VS Code's
- * REST Client: requests separated by `###` lines (the rest of the line names the request),
- * `# @name` directives, `@name = value` file variables, a request line, headers, a blank
- * line and the body. Bodies read from files (`< ./body.json`) cannot be read here and are
- * reported; response-handler scripts are left out with a warning.
+ * `.http` / `.rest` files, the request format of JetBrains IDEs' HTTP Client
+ * (github.com/JetBrains/http-request-in-editor-spec) and VS Code's REST Client: requests
+ * separated by `###` lines (the rest of the line names the request), `# @name` and other
+ * `# @` directives, `@name = value` file variables, pre-request scripts (`< {% … %}`), a
+ * request line whose target may go on over indented lines, headers, a blank line, the body
+ * (inline or `< file`), response handlers (`> {% … %}`, `> file.js`) and response
+ * references (`<> file`). Comments (`#`, `//`) may stand on any line. Scripts are kept on
+ * the saved request for a future runner; GraphQL becomes a JSON POST; WebSocket, gRPC,
+ * SSE and MQTT requests are reported, never imported as plain HTTP.
  */
 import { findVariables } from '../encoding';
-import type { DraftInput } from '../request';
-import type { Result } from '../types';
+import { draftRowId, type DraftInput } from '../request';
+import type { FileRef, Result } from '../types';
 import { ok } from '../types';
-import type { SavedRequest, Variable } from '../workspace';
+import type { RequestScript, SavedRequest, Variable } from '../workspace';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
-const METHODS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT|[A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
+const REQUEST_LINE = /^([A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
 const URL_ONLY = /^(https?:\/\/|\{\{)\S*$/i;
+const HTTP_VERSION_TAIL = /\s+HTTP\/\d(?:\.\d)?\s*$/;
 const VARIABLE_LINE = /^@([A-Za-z_$][\w$.-]*)\s*=\s*(.*?)\s*$/;
 const DIRECTIVE = /^(?:#|\/\/)\s*@([\w-]+)(?:\s*=?\s*(.*?))?\s*$/;
 const COMMENT = /^(#|\/\/)/;
+/** `< path`, and VS Code's `<@ path` (variables substituted in the file) and `<@latin1 path` (its encoding). */
+const FILE_BODY = /^<(@(\S*))?\s+(\S.*?)\s*$/;
+const RESPONSE_REF = /^<>\s/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * Requests in the clients' extended syntaxes that are not HTTP exchanges Wirebench can send:
+ * JetBrains' WEBSOCKET and GRPC, httpyac's WS, SSE and MQTT, and any target on their schemes.
+ */
+const NOT_HTTP_METHODS: Record<string, string> = { WEBSOCKET: 'WebSocket', WS: 'WebSocket', GRPC: 'gRPC', SSE: 'Server-sent events (SSE)', MQTT: 'MQTT' };
+const NOT_HTTP_SCHEMES: Record<string, string> = { ws: 'WebSocket', wss: 'WebSocket', grpc: 'gRPC', grpcs: 'gRPC', mqtt: 'MQTT', mqtts: 'MQTT' };
+
+interface Line {
+  text: string;
+  line: number;
+}
 
 interface Block {
   title: string;
-  lines: { text: string; line: number }[];
+  lines: Line[];
 }
 
 function blocksOf(text: string): Block[] {
   const blocks: Block[] = [{ title: '', lines: [] }];
-  text.split(/\r?\n/).forEach((line, index) => {
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
     const separator = /^###(.*)$/.exec(line);
     if (separator) blocks.push({ title: separator[1]!.trim(), lines: [] });
     else blocks[blocks.length - 1]!.lines.push({ text: line, line: index + 1 });
@@ -39,22 +60,72 @@ function basicShorthand(value: string): { username: string; password: string } |
   return match ? { username: match[1]!, password: match[2]! } : undefined;
 }
 
-type ParsedBlock = { kind: 'request'; request: SavedRequest; warnings: string[] } | { kind: 'not-a-request'; line: number; text: string };
+/** JetBrains' `# @timeout 5`: seconds unless a unit (`ms`, `s`, `m`) follows. */
+function timeoutMs(value: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/i.exec(value.trim());
+  if (!match) return undefined;
+  const unit = (match[2] ?? 's').toLowerCase();
+  return Math.round(Number(match[1]) * (unit === 'ms' ? 1 : unit === 'm' ? 60_000 : 1000));
+}
+
+type ScriptRead = { script: RequestScript; next: number } | { unclosed: number };
+
+/**
+ * Reads a script starting at `lines[i]` when it opens with `marker` (`<` before the request,
+ * `>` after it): inline between `{%` and `%}`, possibly over many lines, or a file path.
+ */
+function scriptAt(lines: Line[], i: number, marker: '<' | '>'): ScriptRead | undefined {
+  const text = lines[i]!.text.trim();
+  if (!text.startsWith(marker) || text.startsWith('<>')) return undefined;
+  const rest = text.slice(1).trim();
+  const phase = marker === '<' ? 'pre-request' : 'post-response';
+  if (rest.startsWith('{%')) {
+    const parts: string[] = [];
+    for (let j = i, first = rest.slice(2); j < lines.length; j++, first = lines[j]?.text ?? '') {
+      const end = first.indexOf('%}');
+      if (end >= 0) {
+        parts.push(first.slice(0, end));
+        return { script: { phase, dialect: 'jetbrains', text: parts.join('\n').trim() }, next: j + 1 };
+      }
+      parts.push(first);
+    }
+    return { unclosed: lines[i]!.line };
+  }
+  // `< ./body.json` after the request line is a body, never a script; before it, a script file.
+  if (/^\s/.test(text.slice(1)) && rest !== '') return { script: { phase, dialect: 'jetbrains', file: rest }, next: i + 1 };
+  return undefined;
+}
+
+type ParsedBlock =
+  | { kind: 'request'; request: SavedRequest; warnings: string[] }
+  | { kind: 'skip'; name: string; reason: string };
+
+/** A reference to a body file the person must pick again: the clients read it from disk at send time. */
+function fileRefOf(path: string, contentType: string | undefined): FileRef {
+  const file: FileRef = { kind: 'file', id: draftRowId('file'), name: path.replace(/^\.\//, ''), size: 0 };
+  if (contentType) file.type = contentType;
+  return file;
+}
 
 function parseBlock(block: Block, variables: Variable[], byName: Map<string, Variable>, warnings: string[]): ParsedBlock | undefined {
   const lines = block.lines;
   let i = 0;
   let name: string | undefined;
-  let followRedirects = true;
+  const options: NonNullable<DraftInput['options']> = { followRedirects: true };
   const description: string[] = [];
   const local: string[] = [];
+  const scripts: RequestScript[] = [];
+  const ignored: string[] = [];
   for (; i < lines.length; i++) {
     const line = lines[i]!.text.trim();
     if (line === '') continue;
     const directive = DIRECTIVE.exec(line);
     if (directive) {
-      if (directive[1] === 'name' && directive[2]) name = directive[2];
-      else if (directive[1] === 'no-redirect') followRedirects = false;
+      const [, key, value = ''] = directive;
+      if (key === 'name' && value) name = value;
+      else if (key === 'no-redirect') options.followRedirects = false;
+      else if (key === 'timeout' && timeoutMs(value) !== undefined) options.timeoutMs = timeoutMs(value);
+      else ignored.push(`@${key} (line ${lines[i]!.line})`);
       continue;
     }
     if (COMMENT.test(line)) {
@@ -69,31 +140,54 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
         const added = { name: variable[1]!, value: variable[2]! };
         variables.push(added);
         byName.set(added.name, added);
-      }
-      else if (existing.value !== variable[2]) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
+      } else if (existing.value !== variable[2]) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
+      continue;
+    }
+    const script = scriptAt(lines, i, '<');
+    if (script && 'unclosed' in script) return { kind: 'skip', name: name ?? (block.title || `Request at line ${script.unclosed}`), reason: `line ${script.unclosed}: the pre-request script "< {%" is never closed with "%}"` };
+    if (script) {
+      scripts.push(script.script);
+      i = script.next - 1;
       continue;
     }
     break;
   }
-  if (i >= lines.length) return undefined;
+  if (i >= lines.length) {
+    // A script with nothing after it is a file's shared script, or a request cut off: say so rather than lose it silently.
+    if (scripts.length > 0) return { kind: 'skip', name: name ?? (block.title || 'Script'), reason: `the script before line ${(lines[lines.length - 1]?.line ?? 0) + 1} has no request after it` };
+    return undefined;
+  }
   const requestLine = lines[i]!;
-  const match = METHODS.exec(requestLine.text.trim());
+  const first = requestLine.text.trim();
+  const match = REQUEST_LINE.exec(first);
   let method = 'GET';
   let url: string;
-  if (match && !URL_ONLY.test(requestLine.text.trim())) {
+  if (match && !URL_ONLY.test(first)) {
     method = match[1]!;
     url = match[2]!;
-  } else if (/^\S+$/.test(requestLine.text.trim())) {
-    url = requestLine.text.trim();
+  } else if (/^\S+$/.test(first)) {
+    url = first;
   } else {
-    return { kind: 'not-a-request', line: requestLine.line, text: requestLine.text.trim() };
+    return { kind: 'skip', name: name ?? (block.title || `Request at line ${requestLine.line}`), reason: `line ${requestLine.line} ("${first.slice(0, 60)}") is not a request line (METHOD URL)` };
   }
   i++;
-  while (i < lines.length && /^\s*[?&]/.test(lines[i]!.text)) url += lines[i++]!.text.trim();
+  // The target goes on over indented lines (JetBrains) and lines starting with ? or & (both clients); each is trimmed.
+  while (i < lines.length && lines[i]!.text.trim() !== '' && (/^\s/.test(lines[i]!.text) || /^[?&]/.test(lines[i]!.text.trim())) && !COMMENT.test(lines[i]!.text.trim())) {
+    url += lines[i++]!.text.trim();
+  }
+  url = url.replace(HTTP_VERSION_TAIL, '');
+  const title = name ?? (block.title || undefined);
+  const protocol = NOT_HTTP_METHODS[method] ?? NOT_HTTP_SCHEMES[SCHEME.test(url) ? url.slice(0, url.indexOf(':')).toLowerCase() : ''];
+  if (protocol) {
+    return { kind: 'skip', name: title ?? `${method} ${url}`.slice(0, 80), reason: `line ${requestLine.line}: ${protocol} requests are not imported; Wirebench sends HTTP requests only` };
+  }
+
   const headers: NonNullable<DraftInput['headers']> = [];
   for (; i < lines.length && lines[i]!.text.trim() !== ''; i++) {
     const line = lines[i]!.text.trim();
     if (COMMENT.test(line)) continue;
+    // A body file, handler or response reference right under the headers: the blank line was left out.
+    if (/^(<|>)/.test(line)) break;
     const colon = line.indexOf(':');
     if (colon <= 0) {
       local.push(`Line ${lines[i]!.line}: "${line.slice(0, 60)}" is not a "Name: value" header and was ignored.`);
@@ -101,21 +195,62 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     }
     headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
   }
-  let bodyLines = lines.slice(i + 1).map((l) => l.text);
-  const handler = bodyLines.findIndex((l) => /^>\s*(\{%|\S)/.test(l));
-  if (handler >= 0) {
-    local.push('the response handler script (> …) was left out: Wirebench does not run scripts.');
-    bodyLines = bodyLines.slice(0, handler);
+
+  // The body, with handlers, response references and comments taken out (JetBrains reads comment lines in a body as comments).
+  const content: Line[] = [];
+  const droppedComments: number[] = [];
+  let afterHandler = false;
+  // A flag, not a search of what came before: a body of thousands of comment lines stays linear.
+  let bodyStarted = false;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!.text.trim();
+    const handler = scriptAt(lines, i, '>');
+    if (handler && 'unclosed' in handler) {
+      local.push(`Line ${handler.unclosed}: the response handler script "> {%" is never closed with "%}"; it was left out.`);
+      break;
+    }
+    if (handler) {
+      scripts.push(handler.script);
+      i = handler.next - 1;
+      afterHandler = true;
+      continue;
+    }
+    if (RESPONSE_REF.test(line)) continue;
+    if (COMMENT.test(line)) {
+      if (bodyStarted) droppedComments.push(lines[i]!.line);
+      continue;
+    }
+    if (afterHandler) continue;
+    content.push(lines[i]!);
+    bodyStarted ||= line !== '';
   }
-  bodyLines = bodyLines.filter((l) => !/^<>\s/.test(l));
-  while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1]!.trim() === '') bodyLines.pop();
-  const body = bodyLines.join('\n');
+  while (content.length > 0 && content[0]!.text.trim() === '') content.shift();
+  while (content.length > 0 && content[content.length - 1]!.text.trim() === '') content.pop();
+  const trailing = droppedComments.filter((line) => content.length > 0 && line < content[content.length - 1]!.line);
+  if (trailing.length > 0) local.push(`comment lines in the body (line ${trailing.join(', ')}) were left out, as JetBrains does; VS Code REST Client would send them.`);
+
   const host = headers.find((h) => h.name.toLowerCase() === 'host');
-  if (url.startsWith('/') && host) {
-    url = `${/:443$/.test(host.value) ? 'https' : 'http'}://${host.value.replace(/:443$/, '')}${url}`;
+  if ((url.startsWith('/') || url === '*') && host) {
+    const path = url === '*' ? '/' : url;
+    if (url === '*') local.push('the asterisk-form target (*) is sent as "/": browsers and the relay cannot send "*".');
+    // A Host header holding a whole URL (as in the JetBrains spec's own OPTIONS * example) already has its scheme.
+    if (SCHEME.test(host.value)) url = `${host.value.replace(/\/+$/, '')}${path}`;
+    else {
+      const port = /:(\d+)$/.exec(host.value)?.[1];
+      url = port === '443' ? `https://${host.value.replace(/:443$/, '')}${path}` : `${port === '8443' ? 'https' : 'http'}://${host.value}${path}`;
+    }
     headers.splice(headers.indexOf(host), 1);
   }
-  const input: DraftInput = { method, url, headers, options: { followRedirects } };
+
+  const requestType = headers.find((h) => h.name.toLowerCase() === 'x-request-type');
+  const graphQl = method === 'GRAPHQL' || /^graphql$/i.test(requestType?.value.trim() ?? '');
+  if (graphQl) {
+    if (requestType) headers.splice(headers.indexOf(requestType), 1);
+    if (method === 'GRAPHQL') method = 'POST';
+    if (!headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
+  }
+
+  const input: DraftInput = { method, url, headers, options };
   const authorization = headers.find((h) => h.name.toLowerCase() === 'authorization');
   const basic = authorization ? basicShorthand(authorization.value) : undefined;
   if (authorization && basic) {
@@ -123,17 +258,39 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     input.auth = { scheme: 'basic', values: basic };
   }
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
-  const fileLine = /^<@?\s+(.+)$/.exec(bodyLines[0] ?? '');
-  if (fileLine && bodyLines.length === 1) {
-    local.push(`the body is read from the file "${fileLine[1]!.trim()}": pick the file again before sending.`);
-    input.body = { kind: 'binary' };
+  const fileBody = content.length === 1 ? FILE_BODY.exec(content[0]!.text.trim()) : null;
+  if (graphQl) {
+    input.body = draftBodyForText(graphQlBody(content), 'application/json');
+  } else if (fileBody) {
+    const [, processed, encoding, path] = fileBody;
+    const notes = [encoding ? `in the ${encoding} encoding` : '', processed ? 'with its {{variables}} substituted (VS Code REST Client), which Wirebench does not do: its bytes are sent as they are' : ''].filter(Boolean);
+    local.push(`Line ${content[0]!.line}: the body is read from the file "${path}"${notes.length > 0 ? ` ${notes.join(', ')}` : ''}: pick the file again before sending.`);
+    input.body = { kind: 'binary', binary: fileRefOf(path!, contentType) };
   } else {
-    if (bodyLines.some((l) => /^<@?\s+\S/.test(l))) local.push('parts of the body are read from files (< path), which cannot be read here; those lines are sent as written.');
-    input.body = draftBodyForText(body, contentType);
+    const fileLines = content.filter((l) => FILE_BODY.test(l.text.trim())).map((l) => l.line);
+    if (fileLines.length > 0) local.push(`parts of the body are read from files (< path, line ${fileLines.join(', ')}), which cannot be read here; those lines are sent as written.`);
+    input.body = draftBodyForText(content.map((l) => l.text).join('\n'), contentType);
   }
-  const title = name ?? (block.title || undefined) ?? requestNameOf(method, url);
-  const request = savedRequestOf(title, input, description.length > 0 ? description.join('\n') : undefined);
-  return { kind: 'request', request, warnings: local.map((w) => (w.startsWith('Line') ? w : `${title}: ${w}`)) };
+  const requestName = title ?? requestNameOf(method, url);
+  const request = savedRequestOf(requestName, input, description.length > 0 ? description.join('\n') : undefined);
+  if (scripts.length > 0) {
+    request.scripts = scripts;
+    local.push(`its ${scripts.map((s) => (s.phase === 'pre-request' ? 'pre-request script' : 'response handler')).join(' and ')} ${scripts.length === 1 ? 'was' : 'were'} kept with the request; Wirebench does not run scripts yet.`);
+  }
+  if (ignored.length > 0) local.push(`directives ${ignored.join(', ')} are not supported and were ignored.`);
+  return { kind: 'request', request, warnings: local.map((w) => (w.startsWith('Line ') ? `${requestName}, line ${w.slice(5)}` : `${requestName}: ${w}`)) };
+}
+
+/**
+ * The JSON both clients send for a GraphQL request: the query (the body up to its first
+ * blank line) and the variables (the JSON after it, `{}` when there is none). Variables are
+ * spliced in as written, so `{{placeholders}}` in them survive until sending.
+ */
+function graphQlBody(content: Line[]): string {
+  const blank = content.findIndex((l) => l.text.trim() === '');
+  const query = (blank < 0 ? content : content.slice(0, blank)).map((l) => l.text).join('\n');
+  const variables = blank < 0 ? '' : content.slice(blank + 1).map((l) => l.text).join('\n').trim();
+  return `{\n  "query": ${JSON.stringify(query)},\n  "variables": ${variables || '{}'}\n}`;
 }
 
 /**
@@ -142,17 +299,24 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
  * collection variables. `Authorization: Basic user password` becomes Basic auth; a
  * request line with only a path takes its host from a Host header. Requests follow
  * redirects unless marked `# @no-redirect`, as both clients do. Never fails: a block that
- * cannot be read is skipped with its line number.
+ * cannot be read, or is not HTTP, is skipped with its line and the reason.
  */
 export function parseHttpFile(text: string, name = 'HTTP requests'): Result<ImportResult> {
   const collection = emptyCollection(name);
   const result: ImportResult = { collection, skipped: [], warnings: [] };
   const byName = new Map<string, Variable>();
   for (const block of blocksOf(text)) {
-    const parsed = parseBlock(block, collection.variables, byName, result.warnings);
+    let parsed: ParsedBlock | undefined;
+    try {
+      parsed = parseBlock(block, collection.variables, byName, result.warnings);
+    } catch (error) {
+      // One block the parser trips on must not cost the rest of the file.
+      const at = block.lines.find((l) => l.text.trim() !== '')?.line ?? 0;
+      parsed = { kind: 'skip', name: block.title || `Request at line ${at}`, reason: `line ${at}: could not be read (${error instanceof Error ? error.message : String(error)})` };
+    }
     if (!parsed) continue;
-    if (parsed.kind === 'not-a-request') {
-      result.skipped.push({ item: block.title || `Request at line ${parsed.line}`, reason: `line ${parsed.line} ("${parsed.text.slice(0, 60)}") is not a request line (METHOD URL)` });
+    if (parsed.kind === 'skip') {
+      result.skipped.push({ item: parsed.name, reason: parsed.reason });
       continue;
     }
     collection.items.push(parsed.request);
