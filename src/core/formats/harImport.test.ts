@@ -210,6 +210,14 @@ describe('urlWithHarQuery and cookieHeaderOf', () => {
     expect(urlWithHarQuery(url, [{ name: 'x', value: '~' }, { name: 'y', value: 'a b' }, { name: 'z', value: '' }])).toEqual({ url, added: [] });
   });
 
+  it('finds a name the URL has whether the list spells it as written (Chrome) or decoded (Firefox)', () => {
+    const url = 'https://h/?f%5Bx%5D=1&a+b=2&c%2Bd=3&e%20f=4&p%=5';
+    const asWritten = ['f%5Bx%5D', 'a+b', 'c%2Bd', 'e%20f', 'p%'].map((name) => ({ name, value: '' }));
+    const decoded = ['f[x]', 'a b', 'c+d', 'e f', 'p%'].map((name) => ({ name, value: '' }));
+    expect(urlWithHarQuery(url, asWritten)).toEqual({ url, added: [] });
+    expect(urlWithHarQuery(url, decoded)).toEqual({ url, added: [] });
+  });
+
   it('writes an empty pair from the list as `=`, as httpsnippet does', () => {
     expect(urlWithHarQuery('https://h/', [{ name: '', value: '' }]).url).toBe('https://h/?=');
   });

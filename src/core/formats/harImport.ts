@@ -63,12 +63,25 @@ function bodyOf(request: HarRequestReading, input: DraftInput, warnings: string[
 export function urlWithHarQuery(url: string, queryString: readonly HarNameValue[]): { url: string; added: string[] } {
   if (queryString.length === 0) return { url, added: [] };
   const parts = parseUrlParts(url);
-  const present = new Set(parts.query.map((p) => p.name));
-  const missing = queryString.filter((pair) => !present.has(pair.name));
+  // Chrome lists names as written in the URL (`a%5B0%5D`, `a+b`), Firefox decoded (`a[0]`, `a b`): either spelling is present.
+  const present = new Set(parts.query.flatMap((p) => [p.name, ...nameSpellings(p.raw === undefined ? p.name : p.raw.split('=')[0]!)]));
+  const missing = queryString.filter((pair) => !nameSpellings(pair.name).some((name) => present.has(name)));
   if (missing.length === 0) return { url, added: [] };
   const order = [...new Set(missing.map((pair) => pair.name))];
   const gathered = order.flatMap((name) => missing.filter((pair) => pair.name === name).map((pair) => ({ name, value: pair.value })));
   return { url: formatUrlParts({ ...parts, query: [...gathered, ...parts.query] }), added: order };
+}
+
+/** `name` as written, percent-decoded, and form-decoded (`+` as space); a malformed escape stays as written. */
+function nameSpellings(name: string): string[] {
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  return [name, decode(name), decode(name.replace(/\+/g, ' '))];
 }
 
 /**
