@@ -102,6 +102,15 @@ describe('a collection as files', () => {
     expect(read.loaded).toContain('collections/shop-api/orders/create-order.json');
   });
 
+  it('writes and reads back the scripts imported with a request', () => {
+    const withScripts = shop();
+    const list = withScripts.items[1] as SavedRequest;
+    list.scripts = [{ phase: 'post-response', dialect: 'jetbrains', text: 'client.global.set("n", response.body.length)' }];
+    const read = collectionFromFiles('collections/shop-api/', texts(withScripts));
+    expect(read.setAside).toEqual([]);
+    expect((read.collection!.items[1] as SavedRequest).scripts).toEqual(list.scripts);
+  });
+
   it('keeps the very item for an unchanged file when given a cache', () => {
     const cache = new Map();
     const first = collectionFromFiles('collections/shop/', texts(shop()), cache);

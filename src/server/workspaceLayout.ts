@@ -142,6 +142,7 @@ function requestFile(request: SavedRequest): string {
     description: request.description,
     requestType: request.requestType,
     soap: request.soap,
+    scripts: request.scripts,
     draft: diskDraft(request.draft),
   });
 }
