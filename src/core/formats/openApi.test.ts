@@ -211,13 +211,70 @@ describe('importOpenApi: broken files', () => {
 
   it('names Swagger 2.0 and other versions', () => {
     const swagger = importOpenApi('swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n');
-    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document; Wirebench reads OpenAPI 3.0 and 3.1');
+    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document; Wirebench reads OpenAPI 3.0, 3.1 and 3.2');
     const four = importOpenApi('openapi: 4.0.0\ninfo: { title: x, version: "1" }\n');
-    expect(!four.ok && four.error.message).toBe('This document is OpenAPI 4.0.0; Wirebench reads OpenAPI 3.0 and 3.1.');
+    expect(!four.ok && four.error.message).toBe('This document says it is OpenAPI 4.0.0; Wirebench reads OpenAPI 3.0, 3.1 and 3.2.');
   });
 
-  it('gives the schema path of a structural problem', () => {
-    const result = importOpenApi('openapi: 3.0.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      parameters: nope\n');
-    expect(!result.ok && result.error.field).toBe('paths["/a"].get.parameters');
+  it('skips an operation whose structure is wrong, naming it and the field, and imports the rest', () => {
+    const result = importOpenApi('openapi: 3.0.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      parameters: nope\n  /b:\n    get: { summary: fine }\n');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.skipped).toEqual([{ item: 'GET /a', reason: expect.stringContaining('parameters') }]);
+    expect(result.value.collection.items.map((i) => i.name)).toEqual(['fine']);
+  });
+});
+
+describe('OpenAPI read leniently (issue 15)', () => {
+  const names = (result: ReturnType<typeof importOpenApi>) => (result.ok ? result.value.collection.items.flatMap((i) => (i.kind === 'folder' ? i.items.map((r) => r.name) : [i.name])) : []);
+
+  it('reads a two-part version ("3.0", 3.1 as a number) and 3.2, saying how', () => {
+    for (const [given, said] of [['"3.0"', 'The version "3.0" gives no patch number'], ['3.1', 'The version "3.1" gives no patch number'], ['3.2.0', 'OpenAPI 3.2 is read with the 3.1 rules']] as const) {
+      const result = importOpenApi(`openapi: ${given}\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get: { summary: one }\n`);
+      expect(result.ok, given).toBe(true);
+      expect(result.ok && result.value.warnings.join(' ')).toContain(said);
+      expect(names(result)).toEqual(['one']);
+    }
+  });
+
+  it('takes a numeric info.version as text and names an untitled document', () => {
+    const result = importOpenApi('openapi: 3.0.3\ninfo: { version: 2 }\npaths:\n  /a:\n    get: { summary: one }\n');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.collection.name).toBe('Imported API');
+    expect(result.value.warnings).toEqual(expect.arrayContaining(['info.title is missing; the collection is named "Imported API".', 'info.version 2 is read as text.']));
+  });
+
+  it('skips a null parameter by its place and keeps the others', () => {
+    const result = importOpenApi(
+      ['openapi: 3.0.3', 'info: { title: x, version: "1" }', 'paths:', '  /items:', '    get:', '      summary: list', '      parameters:', '        - null', '        - { name: limit, in: query, schema: { type: integer }, example: 5 }'].join('\n'),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.skipped).toEqual([{ item: 'GET /items parameters[0]', reason: 'it is null, not an object.' }]);
+    const request = result.value.collection.items[0];
+    expect(request?.kind === 'request' && request.draft.url).toContain('limit=5');
+  });
+
+  it('leaves out a tag description that is a $ref, and keeps the tag as a folder', () => {
+    const result = importOpenApi(
+      ['openapi: 3.1.0', 'info: { title: x, version: "1" }', 'tags:', '  - name: pets', '    description: { $ref: "./docs/pets.md" }', '  - 7', 'paths:', '  /pets:', '    get: { summary: list, tags: [pets] }'].join('\n'),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.warnings).toContain('The description of tag "pets" is not text (a $ref); it was left out.');
+    expect(result.value.skipped).toEqual([{ item: 'tags[1]', reason: 'it is a number, not an object.' }]);
+    expect(result.value.collection.items.map((i) => i.name)).toEqual(['pets']);
+  });
+
+  it('skips a null path item and a null operation, importing the rest', () => {
+    const result = importOpenApi(['openapi: 3.0.0', 'info: { title: x, version: "1" }', 'paths:', '  /gone: null', '  /a:', '    get: null', '    post: { summary: make }'].join('\n'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.skipped).toEqual([
+      { item: '/gone', reason: 'the path item is null.' },
+      { item: 'GET /a', reason: 'the operation is null.' },
+    ]);
+    expect(names(result)).toEqual(['make']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Reading an OpenAPI 3.0 / 3.1 document: JSON or YAML text into a value (errors with line
+ * Reading an OpenAPI 3.0 / 3.1 / 3.2 document: JSON or YAML text into a value (errors with line
  * and column), the version told apart first (Swagger 2.0 and other versions are named),
  * the structure the importer relies on checked with zod, and local `$ref`s resolved.
  */
@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { Result } from '../types';
 import { fail, ok, positionAt } from '../types';
-import { parseJsonDocument, schemaFailure } from './importResult';
+import { parseJsonDocument } from './importResult';
 
 const record = z.record(z.string(), z.unknown());
 const securityRequirements = z.array(z.record(z.string(), z.array(z.string())));
@@ -71,31 +71,8 @@ export function parseOpenApiText(text: string): Result<unknown> {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Checks the version and structure: Swagger 2.0, a missing `openapi` field and versions
- * other than 3.0.x / 3.1.x are refused by name; structural problems are reported with
- * their paths (`paths./pets.get.parameters`).
- */
-export function validateOpenApi(source: unknown): Result<OpenApiDocument> {
-  if (!isObject(source)) return fail({ kind: 'schema', message: 'An OpenAPI document is an object with "openapi", "info" and "paths"; this file holds something else.' });
-  if (source.swagger !== undefined) {
-    return fail({
-      kind: 'unsupported-version',
-      field: 'swagger',
-      message: `This is a Swagger ${String(source.swagger)} document; Wirebench reads OpenAPI 3.0 and 3.1: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
-    });
-  }
-  if (typeof source.openapi !== 'string') return fail({ kind: 'schema', field: 'openapi', message: 'openapi: is required (the OpenAPI version, such as "3.1.0").' });
-  if (!/^3\.[01]\.\d+/.test(source.openapi)) {
-    return fail({ kind: 'unsupported-version', field: 'openapi', message: `This document is OpenAPI ${source.openapi}; Wirebench reads OpenAPI 3.0 and 3.1.` });
-  }
-  const parsed = openApiDocumentSchema.safeParse(source);
-  if (!parsed.success) return schemaFailure(parsed.error, `OpenAPI ${source.openapi} document`);
-  return ok(parsed.data);
 }
 
 /**

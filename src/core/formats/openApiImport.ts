@@ -12,7 +12,8 @@ import { ok } from '../types';
 import { workspaceItemId, type CollectionItem, type Folder, type Variable } from '../workspace';
 import { emptyCollection, guardDeepInput, savedRequestOf, type ImportResult } from './importResult';
 import { sampleJsonSchema } from './jsonSchemaSample';
-import { OPENAPI_METHODS, OpenApiRefs, parseOpenApiText, validateOpenApi, type OpenApiDocument, type OpenApiOperation } from './openApiDocument';
+import { OPENAPI_METHODS, OpenApiRefs, parseOpenApiText, type OpenApiDocument, type OpenApiOperation } from './openApiDocument';
+import { readOpenApi } from './openApiLenient';
 import { xmlSample } from './xmlSample';
 
 type Json = Record<string, unknown>;
@@ -200,13 +201,13 @@ export function importOpenApi(text: string): Result<ImportResult> {
 function importOpenApiUnguarded(text: string): Result<ImportResult> {
   const raw = parseOpenApiText(text);
   if (!raw.ok) return raw;
-  const validated = validateOpenApi(raw.value);
-  if (!validated.ok) return validated;
-  const doc = validated.value;
+  const read = readOpenApi(raw.value);
+  if (!read.ok) return read;
+  const doc = read.value.document;
   const collection = emptyCollection(doc.info.title);
   if (doc.info.description) collection.description = doc.info.description;
-  const warnings: string[] = [];
-  const ctx: Context = { doc, refs: new OpenApiRefs(raw.value), variables: [{ name: 'baseUrl', value: baseUrlOf(doc, warnings) }], warnings, warnedSchemes: new Set() };
+  const warnings: string[] = [...read.value.notes];
+  const ctx: Context = { doc, refs: new OpenApiRefs(read.value.root), variables: [{ name: 'baseUrl', value: baseUrlOf(doc, warnings) }], warnings, warnedSchemes: new Set() };
   const rootAuth = authFor(ctx, doc.security, []);
   if (rootAuth) collection.auth = rootAuth;
   const folders = new Map<string, Folder>((doc.tags ?? []).map((tag) => [tag.name, { kind: 'folder', id: workspaceItemId('fld'), name: tag.name, items: [], ...(tag.description ? { description: tag.description } : {}) }]));
@@ -229,5 +230,5 @@ function importOpenApiUnguarded(text: string): Result<ImportResult> {
   collection.variables = ctx.variables;
   if (doc.webhooks) warnings.push(`${Object.keys(doc.webhooks).length} webhook(s) were not imported: they are requests the API sends, not ones you send.`);
   if (ctx.refs.unresolved.length > 0) warnings.push(`These references could not be resolved (only references within the document are followed): ${ctx.refs.unresolved.join(', ')}.`);
-  return ok({ collection, skipped: [], warnings });
+  return ok({ collection, skipped: read.value.skipped, warnings });
 }
