@@ -122,6 +122,11 @@ describe('HAR as tools write it', () => {
     expect(wireOf(put)).toEqual({ method: 'PUT', url: 'http://shop.test/cart/7', headers: [{ name: 'Cookie', value: 'cart=x y' }, { name: 'Content-Type', value: 'application/json' }], body: ['{"qty":2}'] });
     expect(wireOf(get)).toEqual({ method: 'GET', url: 'http://shop.test/', headers: [] });
   });
+
+  it('Fiddler: a file saved with a UTF-8 byte order mark imports', () => {
+    const text = `\uFEFF${JSON.stringify({ log: { version: '1.2', creator: { name: 'Fiddler', version: '5.0.20204.45441' }, entries: [{ request: { method: 'GET', url: 'http://a.test/', httpVersion: 'HTTP/1.1', headers: [], cookies: [], queryString: [], headersSize: 40, bodySize: 0 } }] } })}`;
+    expect(requests(imported(text)).map((r) => r.draft.url)).toEqual(['http://a.test/']);
+  });
 });
 
 /** httpsnippet's own fixtures (test/fixtures/requests), as its README describes HAR input. */

@@ -124,7 +124,8 @@ function draftInputOf(request: HarRequestReading, warnings: string[], label: str
  * in `warnings`.
  */
 export function importHar(text: string, name?: string): Result<ImportResult> {
-  const json = parseJsonDocument(text, 'HAR');
+  // Windows tools (Fiddler among them) save UTF-8 with a byte order mark; RFC 8259 §8.1 lets a parser ignore it.
+  const json = parseJsonDocument(text.startsWith('\uFEFF') ? text.slice(1) : text, 'HAR');
   if (!json.ok) return json;
   const log = readHarLog(json.value);
   if (!log.ok) return log;
