@@ -14,7 +14,7 @@ import { fail, ok } from '../types';
 import type { CollectionItem, RequestScript, Variable } from '../workspace';
 import { formatSchemaProblem, schemaProblems, workspaceItemId } from '../workspace';
 import type { z } from 'zod';
-import { baseName, draftBodyForText, emptyCollection, guardDeepInput, parseJsonDocument, savedRequestOf, schemaFailure, type ImportResult } from './importResult';
+import { baseName, draftBodyForText, emptyCollection, guardDeepInput, parseJsonDocument, savedRequestOf, type ImportResult } from './importResult';
 import { authFromPostman, type PostmanAuthBlock } from './postmanAuth';
 import { collectionFromV1 } from './postmanLegacy';
 import {
@@ -59,16 +59,20 @@ function descriptionText(description: Description): string | undefined {
   return typeof text === 'string' && text.trim() !== '' ? text : undefined;
 }
 
-/** Postman variables as Wirebench variables (`disabled` → not enabled, type `secret` → secret). */
-export function variablesFromPostman(list: readonly { key?: string | undefined; value?: unknown; type?: string | undefined; disabled?: boolean | undefined }[] | null | undefined): Variable[] {
-  return (list ?? [])
-    .filter((v) => v.key)
-    .map((v) => {
-      const variable: Variable = { name: v.key!, value: v.value === undefined || v.value === null ? '' : typeof v.value === 'string' ? v.value : JSON.stringify(v.value) };
-      if (v.type === 'secret') variable.secret = true;
-      if (v.disabled) variable.enabled = false;
-      return variable;
-    });
+/**
+ * Postman variables as Wirebench variables (`disabled` → not enabled, type `secret` →
+ * secret). A variable without a key cannot be referred to and is left out; v1 and path
+ * variables may name themselves by `id` instead, as Postman's transformer accepts.
+ */
+export function variablesFromPostman(list: readonly Record<string, unknown>[] | null | undefined): Variable[] {
+  return (list ?? []).flatMap((v) => {
+    const key = typeof v.key === 'string' && v.key !== '' ? v.key : typeof v.id === 'string' && v.id !== '' && v.key === undefined ? v.id : typeof v.key === 'number' ? String(v.key) : undefined;
+    if (key === undefined) return [];
+    const variable: Variable = { name: key, value: fieldText(v.value) };
+    if (v.type === 'secret') variable.secret = true;
+    if (v.disabled === true) variable.enabled = false;
+    return [variable];
+  });
 }
 
 /** The effective auth of a level: its own block, or (absent or null) the inherited one. */
@@ -220,6 +224,8 @@ function parseLeniently<T>(schema: z.ZodType<T>, value: Record<string, unknown>,
 
 /** Parts of a request item that cost only themselves when they cannot be read. */
 const DROPPABLE_REQUEST_PARTS = ['request.body', 'request.auth', 'request.header', 'request.description', 'description', 'variable', 'protocolProfileBehavior'];
+/** Parts of a collection's own fields that cost only themselves when they cannot be read. */
+const DROPPABLE_COLLECTION_PARTS = ['info', 'variable', 'auth'];
 /** Parts of a folder that cost only themselves when they cannot be read. */
 const DROPPABLE_FOLDER_PARTS = ['auth', 'description', 'variable'];
 
@@ -330,9 +336,10 @@ function importPostmanUnguarded(text: string): Result<ImportResult> {
     document = converted.collection;
     warnings.push(...converted.warnings);
   }
-  const parsed = postmanCollectionSchema.safeParse(document);
-  if (!parsed.success) return schemaFailure(parsed.error, `Postman Collection ${version.value.version}`);
-  const postman = parsed.data;
+  const parsed = parseLeniently(postmanCollectionSchema, document, DROPPABLE_COLLECTION_PARTS);
+  if (!parsed.ok) return fail({ kind: 'schema', field: parsed.reason.slice(0, parsed.reason.indexOf(':')), message: `This Postman Collection ${version.value.version} cannot be read: ${parsed.reason}.` });
+  for (const note of parsed.dropped) warnings.push(`Collection: ${note}.`);
+  const postman = parsed.value;
   const name = typeof postman.info?.name === 'string' ? postman.info.name : '';
   const collection = emptyCollection(name);
   if (name.trim() === '') warnings.push(`The collection has no name; it was named "${collection.name}".`);

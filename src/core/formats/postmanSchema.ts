@@ -17,15 +17,23 @@ export const POSTMAN_V21_SCHEMA = 'https://schema.getpostman.com/json/collection
 const description = z.union([z.string(), z.looseObject({ content: z.unknown().optional(), type: z.unknown().optional() }), z.null()]).optional();
 
 /** A collection, folder or URL path variable. */
+// Every field is read defensively by the importer, so one odd variable never costs the others.
 export const postmanVariableSchema = z.looseObject({
-  id: z.string().optional(),
-  key: z.string().optional(),
+  id: z.unknown().optional(),
+  key: z.unknown().optional(),
   value: z.unknown().optional(),
-  type: z.string().optional(),
-  name: z.string().optional(),
-  description,
-  disabled: z.boolean().optional(),
+  type: z.unknown().optional(),
+  name: z.unknown().optional(),
+  description: z.unknown().optional(),
+  disabled: z.unknown().optional(),
 });
+
+/** A list of variables: entries that are not objects are dropped here, odd fields by the importer. */
+const variableList = z
+  .array(z.unknown())
+  .transform((list) => list.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)))
+  .nullable()
+  .optional();
 
 /** One `{key, value, type}` attribute of an auth block. */
 export const postmanAuthAttributeSchema = z.looseObject({ key: z.string(), value: z.unknown().optional(), type: z.string().optional() });
@@ -48,7 +56,7 @@ export const postmanUrlSchema = z.union([
     port: z.union([z.string(), z.number()]).nullable().optional(),
     query: z.array(queryParam).nullable().optional(),
     hash: z.string().optional(),
-    variable: z.array(postmanVariableSchema).nullable().optional(),
+    variable: variableList,
   }),
 ]);
 
@@ -107,7 +115,7 @@ export const postmanRequestItemSchema = z.looseObject({
   id: z.unknown().optional(),
   name: z.unknown().optional(),
   description,
-  variable: z.array(postmanVariableSchema).nullable().optional(),
+  variable: variableList,
   event: z.unknown().optional(),
   request: postmanRequestSchema,
   response: z.unknown().optional(),
@@ -118,7 +126,7 @@ export const postmanRequestItemSchema = z.looseObject({
 export const postmanFolderSchema = z.looseObject({
   name: z.unknown().optional(),
   description,
-  variable: z.array(postmanVariableSchema).nullable().optional(),
+  variable: variableList,
   event: z.unknown().optional(),
   item: z.array(z.unknown()),
   auth: postmanAuthSchema.nullable().optional(),
@@ -141,7 +149,7 @@ export const postmanCollectionSchema = z.looseObject({
   info: z.looseObject({ name: z.unknown().optional(), description }).nullable().optional(),
   item: z.array(z.unknown()).nullable().optional(),
   event: z.unknown().optional(),
-  variable: z.array(postmanVariableSchema).nullable().optional(),
+  variable: variableList,
   auth: postmanAuthSchema.nullable().optional(),
 });
 

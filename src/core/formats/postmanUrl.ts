@@ -65,6 +65,12 @@ export function urlTextFromPieces(url: PostmanUrlObject): string {
   return protocol + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + (query ? `?${query}` : '') + (url.hash ? `#${url.hash}` : '');
 }
 
+/** Whether two URL texts send the same request line: an empty path and `/` are the same. */
+function sameOnTheWire(a: string, b: string): boolean {
+  const rootPath = (url: string) => url.replace(/^([^/?#]*\/\/[^/?#]*)\/(?=[?#]|$)/, '$1');
+  return rootPath(a) === rootPath(b);
+}
+
 /** Reads a Postman request URL (string or object). `warning` says when `raw` disagreed with the pieces. */
 export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlImport {
   if (url === undefined || url === null) return { url: '', pathParams: [] };
@@ -73,9 +79,13 @@ export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlIm
   const template = colonToBraces(built);
   const out: PostmanUrlImport = {
     url: template,
-    pathParams: (url.variable ?? []).filter((v) => v.key || v.id).map((v) => ({ name: (v.key || v.id)!, value: v.value == null ? '' : String(v.value) })),
+    // Old path variables name themselves by `id` (postman-collection still reads `key || id`).
+    pathParams: (url.variable ?? []).flatMap((v) => {
+      const name = typeof v.key === 'string' && v.key !== '' ? v.key : typeof v.id === 'string' && v.id !== '' ? v.id : undefined;
+      return name === undefined ? [] : [{ name, value: v.value == null ? '' : typeof v.value === 'string' ? v.value : JSON.stringify(v.value) }];
+    }),
   };
-  if (url.raw !== undefined && hasPieces(url) && url.raw.trim() !== built) {
+  if (url.raw !== undefined && hasPieces(url) && !sameOnTheWire(url.raw.trim(), built)) {
     out.warning = `url.raw "${url.raw}" disagrees with the URL's pieces; imported what Postman sends, built from the pieces: "${built}"`;
   }
   const params = url.query ?? [];

@@ -80,6 +80,16 @@ describe('importPostman: one bad field never costs the whole file (v2.1)', () =>
     expect(result.warnings).toEqual(['Folder "F": auth.type: is required (expected string), so auth was left out.']);
   });
 
+  it('leaves out unreadable collection variables and keeps the readable ones', () => {
+    const result = imported(v21([], { variable: [{ key: 'base', value: 'https://a.test' }, { value: 'no key' }, { key: 'port', value: 8080, disabled: 'yes' }, 'junk'] }));
+    expect(result.collection.variables).toEqual([{ name: 'base', value: 'https://a.test' }, { name: 'port', value: '8080' }]);
+  });
+
+  it('refuses a collection whose item list is not a list, naming the field', () => {
+    const result = importPostman(JSON.stringify({ info: { name: 'x', schema: V21 }, item: { name: 'not a list' } }));
+    expect(!result.ok && [result.error.kind, result.error.field, result.error.message]).toEqual(['schema', 'item', 'This Postman Collection v2.1 cannot be read: item: expected array, received object.']);
+  });
+
   it('reads a collection without info.schema, or without info, as v2.1 and says so', () => {
     expect(imported({ info: { name: 'n' }, item: [] }).warnings).toEqual(['info.schema is missing; the collection was read as Collection v2.1.']);
     expect(imported({ item: [{ name: 'R', request: 'https://a.test/' }] }).collection.items).toHaveLength(1);
@@ -121,6 +131,12 @@ describe('importPostman: the URL is built from its pieces, as Postman sends it',
     const url = { raw: '{{base}}/a/?q=', host: ['{{base}}'], path: ['a', ''], query: [{ key: 'q', value: '' }] };
     const result = imported(v21([{ name: 'Same', request: { url } }]));
     expect(request(result, 'Same').draft.url).toBe('{{base}}/a/?q=');
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('does not report a raw that differs only by the root path "/" (the same request line)', () => {
+    const result = imported(v21([{ name: 'Root', request: { url: { raw: 'https://a.test', protocol: 'https', host: ['a', 'test'], path: [] } } }]));
+    expect(request(result, 'Root').draft.url).toBe('https://a.test/');
     expect(result.warnings).toEqual([]);
   });
 
