@@ -234,3 +234,50 @@ describe('one bad request', () => {
     expect(requests(parsed('### A\r\nGET https://a.test/1\r\n###\rGET https://a.test/2\r')).map((r) => r.draft.url)).toEqual(['https://a.test/1', 'https://a.test/2']);
   });
 });
+
+describe('multipart bodies', () => {
+  const UPLOAD = `### Upload
+POST https://a.test/upload
+Content-Type: multipart/form-data; boundary=WebAppBoundary
+
+--WebAppBoundary
+Content-Disposition: form-data; name="title"
+
+Holiday
+--WebAppBoundary
+Content-Disposition: form-data; name="meta"
+Content-Type: application/json
+
+{"tags": ["sea"]}
+--WebAppBoundary
+Content-Disposition: form-data; name="photo"; filename="beach.jpg"
+Content-Type: image/jpeg
+
+< ./photos/IMG_01.jpg
+--WebAppBoundary--
+`;
+
+  it('reads parts between the boundary lines; a < file part becomes a file part to pick again, named as the file was', () => {
+    const result = parsed(UPLOAD);
+    const request = requests(result)[0]!;
+    expect(request.draft.body.kind).toBe('multipart');
+    expect(request.draft.body.boundary).toBe('WebAppBoundary');
+    expect(request.draft.body.multipart.map((p) => [p.name, p.kind, p.value, p.contentType, p.filename])).toEqual([
+      ['title', 'text', 'Holiday', '', undefined],
+      ['meta', 'json', '{"tags": ["sea"]}', '', undefined],
+      ['photo', 'file', '', 'image/jpeg', 'beach.jpg'],
+    ]);
+    expect(request.draft.body.multipart[2]!.file).toMatchObject({ kind: 'file', name: 'photos/IMG_01.jpg' });
+    expect(result.warnings).toContain('Upload, line 18: part "photo" is the file "./photos/IMG_01.jpg": pick the file again before sending.');
+  });
+
+  it('joins the lines of a part with CRLF, as both clients send them', () => {
+    const request = only('POST https://a.test/\nContent-Type: multipart/form-data; boundary=b\n\n--b\nContent-Disposition: form-data; name="note"\n\nfirst\nsecond\n\n--b--\n');
+    expect(request.draft.body.multipart.map((p) => p.value)).toEqual(['first\r\nsecond']);
+  });
+
+  it('sends a multipart body without any part under its boundary as written', () => {
+    const request = only('POST https://a.test/\nContent-Type: multipart/form-data; boundary=b\n\nnot really multipart\n');
+    expect(request.draft.body.kind).toBe('text');
+  });
+});

@@ -9,11 +9,12 @@
  * the saved request for a future runner; GraphQL becomes a JSON POST; WebSocket, gRPC,
  * SSE and MQTT requests are reported, never imported as plain HTTP.
  */
-import { findVariables } from '../encoding';
+import { contentTypeParams, findVariables } from '../encoding';
 import { draftRowId, type DraftInput } from '../request';
-import type { FileRef, Result } from '../types';
+import type { Result } from '../types';
 import { ok } from '../types';
 import type { RequestScript, SavedRequest, Variable } from '../workspace';
+import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
 const REQUEST_LINE = /^([A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
@@ -22,8 +23,6 @@ const HTTP_VERSION_TAIL = /\s+HTTP\/\d(?:\.\d)?\s*$/;
 const VARIABLE_LINE = /^@([A-Za-z_$][\w$.-]*)\s*=\s*(.*?)\s*$/;
 const DIRECTIVE = /^(?:#|\/\/)\s*@([\w-]+)(?:\s*=?\s*(.*?))?\s*$/;
 const COMMENT = /^(#|\/\/)/;
-/** `< path`, and VS Code's `<@ path` (variables substituted in the file) and `<@latin1 path` (its encoding). */
-const FILE_BODY = /^<(@(\S*))?\s+(\S.*?)\s*$/;
 const RESPONSE_REF = /^<>\s/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -99,13 +98,6 @@ function scriptAt(lines: Line[], i: number, marker: '<' | '>'): ScriptRead | und
 type ParsedBlock =
   | { kind: 'request'; request: SavedRequest; warnings: string[] }
   | { kind: 'skip'; name: string; reason: string };
-
-/** A reference to a body file the person must pick again: the clients read it from disk at send time. */
-function fileRefOf(path: string, contentType: string | undefined): FileRef {
-  const file: FileRef = { kind: 'file', id: draftRowId('file'), name: path.replace(/^\.\//, ''), size: 0 };
-  if (contentType) file.type = contentType;
-  return file;
-}
 
 function parseBlock(block: Block, variables: Variable[], byName: Map<string, Variable>, warnings: string[]): ParsedBlock | undefined {
   const lines = block.lines;
@@ -259,13 +251,17 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
   }
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   const fileBody = content.length === 1 ? FILE_BODY.exec(content[0]!.text.trim()) : null;
+  const boundary = graphQl || fileBody ? undefined : multipart(contentType);
+  const parts = boundary ? multipartPartsOf(content, boundary, (w) => local.push(w)) : undefined;
   if (graphQl) {
     input.body = draftBodyForText(graphQlBody(content), 'application/json');
   } else if (fileBody) {
     const [, processed, encoding, path] = fileBody;
     const notes = [encoding ? `in the ${encoding} encoding` : '', processed ? 'with its {{variables}} substituted (VS Code REST Client), which Wirebench does not do: its bytes are sent as they are' : ''].filter(Boolean);
     local.push(`Line ${content[0]!.line}: the body is read from the file "${path}"${notes.length > 0 ? ` ${notes.join(', ')}` : ''}: pick the file again before sending.`);
-    input.body = { kind: 'binary', binary: fileRefOf(path!, contentType) };
+    input.body = { kind: 'binary', binary: fileRefOf(path!, contentType, draftRowId('file')) };
+  } else if (boundary && parts) {
+    input.body = { kind: 'multipart', boundary, multipart: parts };
   } else {
     const fileLines = content.filter((l) => FILE_BODY.test(l.text.trim())).map((l) => l.line);
     if (fileLines.length > 0) local.push(`parts of the body are read from files (< path, line ${fileLines.join(', ')}), which cannot be read here; those lines are sent as written.`);
@@ -279,6 +275,13 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
   }
   if (ignored.length > 0) local.push(`directives ${ignored.join(', ')} are not supported and were ignored.`);
   return { kind: 'request', request, warnings: local.map((w) => (w.startsWith('Line ') ? `${requestName}, line ${w.slice(5)}` : `${requestName}: ${w}`)) };
+}
+
+/** The boundary of a `multipart/form-data` Content-Type, the only multipart the composer builds. */
+function multipart(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const { type, params } = contentTypeParams(contentType);
+  return type === 'multipart/form-data' && params.boundary ? params.boundary : undefined;
 }
 
 /**
