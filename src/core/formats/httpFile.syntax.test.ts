@@ -281,3 +281,16 @@ Content-Type: image/jpeg
     expect(request.draft.body.kind).toBe('text');
   });
 });
+
+describe('import and run lines (JetBrains)', () => {
+  it('notes them with their lines and still imports the request after them', () => {
+    const result = parsed('import ./auth.http\nrun #login\n\nGET https://a.test/me\n\n###\nrun ./setup.http\n');
+    expect(requests(result).map((r) => r.draft.url)).toEqual(['https://a.test/me']);
+    expect(result.skipped).toEqual([]);
+    expect(result.warnings).toEqual([
+      'Line 1: "import ./auth.http" is not followed; import that file as well.',
+      'Line 2: "run #login" is not imported; Wirebench does not run requests in sequence yet.',
+      'Line 7: "run ./setup.http" is not imported; Wirebench does not run requests in sequence yet.',
+    ]);
+  });
+});

@@ -135,6 +135,16 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
       } else if (existing.value !== variable[2]) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
       continue;
     }
+    // JetBrains' `import ./other.http` and `run #name` lines (2024.1 on) lead to other requests; none of them is this block's request.
+    const command = /^(import|run)\s+(\S.*)$/.exec(line);
+    if (command) {
+      warnings.push(
+        command[1] === 'import'
+          ? `Line ${lines[i]!.line}: "import ${command[2]}" is not followed; import that file as well.`
+          : `Line ${lines[i]!.line}: "run ${command[2]}" is not imported; Wirebench does not run requests in sequence yet.`,
+      );
+      continue;
+    }
     const script = scriptAt(lines, i, '<');
     if (script && 'unclosed' in script) return { kind: 'skip', name: name ?? (block.title || `Request at line ${script.unclosed}`), reason: `line ${script.unclosed}: the pre-request script "< {%" is never closed with "%}"` };
     if (script) {
