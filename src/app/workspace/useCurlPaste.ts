@@ -1,8 +1,10 @@
 /**
  * A cURL command pasted into the URL field becomes the request: core's `parseCurl` reads
  * it (quoting, -H, -d, --json, -F, -u, …) and the active tab takes the result. A command
- * that cannot be read is not pasted as a URL; the reason is shown instead. The reader loads
- * with the first pasted command, so the first screen does not carry it.
+ * that cannot be read is not pasted as a URL; the reason is shown instead. Several commands
+ * pasted at once: the first is read and the notice counts the others, which Import… brings
+ * in as requests of their own. The reader loads with the first pasted command, so the
+ * first screen does not carry it.
  */
 import { useCallback } from 'react';
 import { useWorkbenchApi } from '../store/StoreProvider';
@@ -41,9 +43,11 @@ export function useCurlPaste(): (text: string) => boolean {
     }
     // The tab keeps its identity (and its place in a collection); its request is replaced.
     state.updateDraft((current) => ({ ...parsed.value.draft, id: current.id, name: current.name }));
+    // Several commands pasted at once: the first is read, and the notice says so first (its lead warning counts the rest).
+    const lead = parsed.value.moreRequests > 0 ? 'Read the cURL command (the first of several).' : 'Read the cURL command.';
     state.setRequestNotice({
       tone: 'info',
-      message: parsed.value.warnings.length > 0 ? `Read the cURL command. ${parsed.value.warnings.join(' ')}` : 'Read the cURL command into this request.',
+      message: parsed.value.warnings.length > 0 ? `${lead} ${parsed.value.warnings.join(' ')}` : 'Read the cURL command into this request.',
     });
   }
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RequestDraft } from '../request';
+import type { SavedRequest } from '../workspace';
+import { importCurlCommands } from './curlCommandsImport';
 import { parseCurl } from './curlImport';
 
 function draftOf(command: string): { draft: RequestDraft; warnings: string[] } {
@@ -10,6 +12,13 @@ function draftOf(command: string): { draft: RequestDraft; warnings: string[] } {
 }
 
 const headersOf = (draft: RequestDraft) => draft.headers.map((h) => `${h.name}: ${h.value}`);
+
+/** Each imported request as "METHOD url body-text". */
+function importCurlCommandsOk(text: string): string[] {
+  const result = importCurlCommands(text);
+  if (!result.ok) throw new Error(result.error.message);
+  return (result.value.collection.items as SavedRequest[]).map((r) => `${r.draft.method} ${r.draft.url} ${r.draft.body.texts.text || r.draft.body.form.map((f) => `${f.name}=${f.value}`).join('&')}`);
+}
 
 describe('parseCurl: method, URL and headers', () => {
   it('reads -X, the URL and -H in order', () => {
@@ -66,10 +75,10 @@ describe('parseCurl: bodies', () => {
     expect(headersOf(json)).toEqual(['Content-Type: application/json', 'Accept: application/json']);
   });
 
-  it('moves data into the query with -G', () => {
+  it('moves data into the query with -G (--data-urlencode writes a space as +, as curl does since 7.77)', () => {
     const { draft } = draftOf(`curl -G https://a.test/s?x=1 -d q=wire --data-urlencode 'name=a b'`);
     expect(draft.method).toBe('GET');
-    expect(draft.url).toBe('https://a.test/s?x=1&q=wire&name=a%20b');
+    expect(draft.url).toBe('https://a.test/s?x=1&q=wire&name=a+b');
     expect(draft.body.kind).toBe('none');
   });
 
@@ -103,6 +112,86 @@ describe('parseCurl: bodies', () => {
     const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/form-data; boundary=XyZ' -F a=1`);
     expect(draft.body.boundary).toBe('XyZ');
     expect(draft.headers).toEqual([]);
+  });
+});
+
+describe('parseCurl: uploads, ranges and standard input, as curl sends them', () => {
+  it('appends the file name to a -T URL whose path ends in / (or is empty), %-escaped, unless it has a query', () => {
+    expect(draftOf("curl -T './build/report 2025.pdf' https://files.test/up/").draft.url).toBe('https://files.test/up/report%202025.pdf');
+    expect(draftOf(String.raw`curl -T 'C:\tmp\a.txt' https://files.test`).draft.url).toBe('https://files.test/a.txt');
+    expect(draftOf('curl -T a.txt https://files.test/up/name.txt').draft.url).toBe('https://files.test/up/name.txt');
+    expect(draftOf('curl -T a.txt "https://files.test/up/?sig=1"').draft.url).toBe('https://files.test/up/?sig=1');
+    const { draft, warnings } = draftOf('curl -T a.txt https://files.test/up/');
+    expect([draft.method, draft.body.kind]).toEqual(['PUT', 'binary']);
+    expect(warnings).toEqual(['The body is the file "a.txt" (-T): pick the file again before sending.']);
+  });
+
+  it('pairs several -T files with the URLs in order', () => {
+    const parsed = parseCurl('curl -T a.txt -T b.txt https://f.test/ https://f.test/x/');
+    expect(parsed.ok && parsed.value.draft.url).toBe('https://f.test/a.txt');
+    expect(parsed.ok && parsed.value.moreRequests).toBe(1);
+  });
+
+  it('sends -r as a bytes range, a lone number as an open range, and -C as a resume range', () => {
+    expect(headersOf(draftOf('curl --range 600 https://a.test').draft)).toEqual(['Range: bytes=600-']);
+    expect(headersOf(draftOf('curl -r 0-99 https://a.test').draft)).toEqual(['Range: bytes=0-99']);
+    expect(headersOf(draftOf('curl -r -500 https://a.test').draft)).toEqual(['Range: bytes=-500']);
+    expect(headersOf(draftOf('curl -r 0-9,20-29 https://a.test').draft)).toEqual(['Range: bytes=0-9,20-29']);
+    expect(headersOf(draftOf('curl -C 1024 https://a.test').draft)).toEqual(['Range: bytes=1024-']);
+    expect(headersOf(draftOf("curl -r 0-9 -H 'Range: bytes=5-' https://a.test").draft)).toEqual(['Range: bytes=5-']);
+    expect(draftOf('curl -C - https://a.test').warnings[0]).toContain('size of the output file');
+  });
+
+  it('reads a here-document as the body of @-: -d drops line breaks, --data-binary and --json keep them', () => {
+    const heredoc = (option: string, open = "<<'EOF'") => `curl https://a.test/items -H 'Content-Type: application/json' ${option} @- ${open}\n{\n  "name": "Ada"\n}\nEOF\n`;
+    expect(draftOf(heredoc('-d')).draft.body.texts.json).toBe('{  "name": "Ada"}');
+    expect(draftOf(heredoc('--data-binary')).draft.body.texts.json).toBe('{\n  "name": "Ada"\n}\n');
+    const json = draftOf(heredoc('--json', '<<EOF'));
+    expect(json.draft.body.texts.json).toBe('{\n  "name": "Ada"\n}\n');
+    expect(json.warnings).toEqual([]);
+  });
+
+  it('reads <<- here-documents (leading tabs dropped), here-strings, and a command after the terminator', () => {
+    const tabbed = draftOf('curl https://a.test --data-binary @- <<-END\n\tline one\n\t\tline two\n\tEND\n');
+    expect(tabbed.draft.body.texts.text).toBe('line one\nline two\n');
+    expect(draftOf(`curl https://a.test --data-binary @- <<< 'a=1'`).draft.body.texts.text).toBe('a=1\n');
+    const both = importCurlCommandsOk('curl https://a.test/1 -d @- <<EOF\nx=1\nEOF\ncurl https://a.test/2');
+    expect(both).toEqual(['POST https://a.test/1 x=1', 'GET https://a.test/2 ']);
+  });
+
+  it('url-encodes standard input for --data-urlencode name@-, and uploads it with -T -', () => {
+    expect(draftOf("curl https://a.test --data-urlencode 'q@-' <<< 'a b&c'").draft.body.form.map((r) => [r.name, r.value])).toEqual([['q', 'a b&c\n']]);
+    const put = draftOf('curl -T - https://a.test/up/ <<EOF\nhello\nEOF');
+    expect([put.draft.method, put.draft.url, put.draft.body.kind, put.draft.body.texts.text]).toEqual(['PUT', 'https://a.test/up/', 'text', 'hello\n']);
+  });
+
+  it('says when standard input is a file or a here-document is never closed', () => {
+    const file = draftOf('curl https://a.test --data-binary @- < body.json');
+    expect(file.draft.body.kind).toBe('binary');
+    expect(file.warnings).toEqual(['The body is the file "body.json": pick the file again before sending.']);
+    const open = draftOf('curl https://a.test --data-binary @- <<EOF\nabc\n');
+    expect(open.draft.body.texts.text).toBe('abc\n');
+    expect(open.warnings).toEqual(['The here-document <<EOF is never closed by a line "EOF"; its body runs to the end of the text, as bash reads it.']);
+  });
+
+  it('skips output redirections instead of stopping at them', () => {
+    const { draft, warnings } = draftOf('curl https://a.test > out.json 2>&1 -H "A: 1"');
+    expect(headersOf(draft)).toEqual(['A: 1']);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('parseCurl: a typed multipart Content-Type with -F', () => {
+  it('keeps the given subtype and its parameters and adds the boundary, as curl does', () => {
+    const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/related; type="application/json"' -F 'meta={};type=application/json' -F 'file=@a.png'`);
+    expect(draft.body.kind).toBe('multipart');
+    expect(headersOf(draft)).toEqual([`Content-Type: multipart/related; type="application/json"; boundary=${draft.body.boundary}`]);
+  });
+
+  it('uses a boundary given with the subtype for the body too', () => {
+    const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/mixed; boundary=XyZ' -F a=1`);
+    expect(draft.body.boundary).toBe('XyZ');
+    expect(headersOf(draft)).toEqual(['Content-Type: multipart/mixed; boundary=XyZ']);
   });
 });
 

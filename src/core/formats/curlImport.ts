@@ -7,18 +7,21 @@
  */
 import { contentTypeParams, encodeForm, parseForm } from '../encoding';
 import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
-import { draftRowId, normaliseDraft, type DraftAuth, type DraftInput, type HeaderRowInput, type MultipartPartDraft, type RequestDraft } from '../request';
+import { draftRowId, newMultipartBoundary, normaliseDraft, type DraftAuth, type DraftInput, type HeaderRowInput, type MultipartPartDraft, type RequestDraft } from '../request';
 import type { Result } from '../types';
 import { fail, ok, positionAt } from '../types';
-import { CURL_QUIET_OPTIONS, CURL_REQUEST_OPTIONS, CURL_SHORT_OPTIONS, CURL_UNSUPPORTED_OPTIONS, curlOptionTakesValue } from './curlOptions';
+import { splitCurlCommands, unterminatedQuote, isCurlWord, type CurlCommandSource } from './curlCommands';
+import { CURL_QUIET_OPTIONS, CURL_REQUEST_OPTIONS, CURL_SHORT_OPTIONS, CURL_UNSUPPORTED_OPTIONS, curlOptionTakesValue, resolveCurlOption } from './curlOptions';
 import { parseCurlFormField } from './curlForm';
 import { baseName } from './importResult';
-import { splitShellWords, type ShellWord } from './shellWords';
+import type { ShellStdin, ShellWord } from './shellWords';
 
 /** A draft read from a cURL command, and what did not come across as written. */
 export interface CurlImport {
   draft: RequestDraft;
   warnings: string[];
+  /** Requests after this one in the same text (more commands, `--next`, more URLs) that `parseCurl` did not read. */
+  moreRequests: number;
 }
 
 /** One `-d`-family value: literal text, or a file cURL would read. */
@@ -33,7 +36,10 @@ interface CurlState {
   method?: string;
   head: boolean;
   get: boolean;
-  upload?: string;
+  /** `-T` files, paired with the URLs in order as curl pairs them. */
+  uploads: string[];
+  /** What the command reads as standard input (`@-`, `-T -`): a here-document, a here-string or a file. */
+  stdin: ShellStdin | undefined;
   headers: HeaderRowInput[];
   data: DataPiece[];
   form: Partial<MultipartPartDraft>[];
@@ -43,6 +49,8 @@ interface CurlState {
   insecure: boolean;
   location: boolean;
   timeoutMs?: number;
+  /** The `-r`/`-C` byte range, sent as `Range: bytes=…` unless a Range header is given. */
+  range?: string;
   cookies: string[];
   urlQuery: string[];
   warnings: string[];
@@ -58,26 +66,74 @@ function curlEscape(text: string): string {
   return out;
 }
 
+/** What `--data-urlencode` and `--url-query` send: curl_easy_escape, then `%20` as `+` (curl 7.77 and later, RFC 1866 forms). */
+function formEscape(text: string): string {
+  return curlEscape(text).replace(/%20/g, '+');
+}
+
+/** The text of standard input when the command gives it (a here-document or here-string), else undefined. */
+function stdinText(state: CurlState): string | undefined {
+  return state.stdin && state.stdin.kind !== 'file' ? state.stdin.text : undefined;
+}
+
+/** The file curl reads for `@-`: standard input redirected from a file (`< body.json`), or `-` itself. */
+function stdinFile(state: CurlState): string {
+  return state.stdin?.kind === 'file' ? state.stdin.file : '-';
+}
+
 /** The text `--data-urlencode` sends for `value` (`content`, `=content`, `name=content`, `@file`, `name@file`). */
 function urlencodePiece(value: string, state: CurlState, option: string): DataPiece {
+  // As curl reads it: the first `=`, or when there is none the first `@` (a file); `=@x` is the text "@x".
   const eq = value.indexOf('=');
-  const at = value.indexOf('@');
-  if (at >= 0 && (eq < 0 || at < eq)) {
+  const at = eq < 0 ? value.indexOf('@') : -1;
+  if (at >= 0) {
     const name = value.slice(0, at);
     const file = value.slice(at + 1);
-    state.warnings.push(`${option} ${value}: cURL would read and encode the file "${file}", which cannot be read here; replace the placeholder with its contents.`);
-    return { text: `${name ? `${name}=` : ''}<contents of ${baseName(file)}>`, json: false };
+    const input = file === '-' ? stdinText(state) : undefined;
+    if (input !== undefined) return { text: `${name ? `${name}=` : ''}${formEscape(input)}`, json: false };
+    const shown = file === '-' ? stdinFile(state) : file;
+    state.warnings.push(
+      shown === '-'
+        ? `${option} ${value}: cURL would read and encode its standard input, which is not available here; replace the placeholder with the text.`
+        : `${option} ${value}: cURL would read and encode the file "${shown}", which cannot be read here; replace the placeholder with its contents.`,
+    );
+    return { text: `${name ? `${name}=` : ''}<contents of ${shown === '-' ? 'standard input' : baseName(shown)}>`, json: false };
   }
-  if (eq < 0) return { text: curlEscape(value), json: false };
+  if (eq < 0) return { text: formEscape(value), json: false };
   const name = value.slice(0, eq);
-  return { text: `${name ? `${name}=` : ''}${curlEscape(value.slice(eq + 1))}`, json: false };
+  return { text: `${name ? `${name}=` : ''}${formEscape(value.slice(eq + 1))}`, json: false };
 }
 
 function dataPiece(option: string, value: string, state: CurlState): DataPiece {
   const json = option === '--json';
   if (option === '--data-urlencode') return urlencodePiece(value, state, option);
-  if (option !== '--data-raw' && value.startsWith('@')) return { text: '', file: value.slice(1), json };
+  if (option !== '--data-raw' && value.startsWith('@')) {
+    const file = value.slice(1);
+    const input = file === '-' ? stdinText(state) : undefined;
+    // -d (and --data-ascii) drop carriage returns, line feeds and NUL bytes from what they read; --data-binary and --json keep them.
+    if (input !== undefined) return { text: option === '--data' ? input.replace(/[\r\n\0]/g, '') : input, json };
+    return { text: '', file: file === '-' ? stdinFile(state) : file, json };
+  }
   return { text: value, json };
+}
+
+/** The Range header value curl sends for `-r`: a lone number is a start ("600" is "600-"), as curl appends the dash. */
+function rangeValue(value: string, state: CurlState): string {
+  if (/^\d+$/.test(value)) return `${value}-`;
+  if (!/^[\d,-]+$/.test(value)) state.warnings.push(`-r ${value}: a range holds only digits, "-" and ","; cURL sends it as written and so does this request.`);
+  return value;
+}
+
+/** The header `-z` adds: If-Modified-Since a date, If-Unmodified-Since with a leading "-"; a file's time cannot be read here. */
+function timeCondition(value: string, state: CurlState): void {
+  const unmodified = value.startsWith('-');
+  const when = value.replace(/^[-+=]/, '');
+  const time = Date.parse(when);
+  if (Number.isNaN(time)) {
+    state.warnings.push(`-z ${value}: cURL would use the modification time of the file "${when}", which cannot be read here; add an If-Modified-Since header by hand.`);
+    return;
+  }
+  state.headers.push({ name: unmodified ? 'If-Unmodified-Since' : 'If-Modified-Since', value: new Date(time).toUTCString() });
 }
 
 function addHeader(value: string, state: CurlState): void {
@@ -154,6 +210,14 @@ function applyOption(name: string, value: string, state: CurlState): void {
     case 'url-query':
       state.urlQuery.push(value.startsWith('+') ? value.slice(1) : urlencodePiece(value, state, option).text);
       return;
+    case 'continue-at':
+      if (value === '-') state.warnings.push('-C - resumes from the size of the output file, which is not known here; add a Range header by hand.');
+      else if (/^\d+$/.test(value)) state.range = `${value}-`;
+      else state.warnings.push(`-C ${value} is not a byte offset and was ignored.`);
+      return;
+    case 'time-cond':
+      timeCondition(value, state);
+      return;
     case 'max-time': {
       const seconds = Number(value);
       if (Number.isFinite(seconds) && seconds > 0) state.timeoutMs = Math.round(seconds * 1000);
@@ -161,10 +225,10 @@ function applyOption(name: string, value: string, state: CurlState): void {
       return;
     }
     case 'range':
-      state.headers.push({ name: 'Range', value: `bytes=${value}` });
+      state.range = rangeValue(value, state);
       return;
     case 'upload-file':
-      state.upload = value;
+      state.uploads.push(value);
       return;
   }
 }
@@ -174,12 +238,16 @@ function setFlag(name: string, on: boolean, state: CurlState): void {
   else if (name === 'head') state.head = on;
   else if (name === 'compressed') state.compressed = on;
   else if (name === 'insecure') state.insecure = on;
-  else if (name === 'location' || name === 'location-trusted') state.location = on;
+  else if (name === 'location' || name === 'location-trusted' || name === 'follow') state.location = on;
 }
 
-/** Reads the words after `curl` into the state, stopping at `--next` (a second request). */
-function readWords(words: readonly ShellWord[], state: CurlState): void {
-  for (let i = 0; i < words.length; i++) {
+/**
+ * Reads the words from `from` into the state, stopping after `--next` (or `-:`), which
+ * starts another request with options of its own; returns where that request's words
+ * begin, or undefined at the end of the command.
+ */
+function readWords(words: readonly ShellWord[], from: number, state: CurlState): number | undefined {
+  for (let i = from; i < words.length; i++) {
     const word = words[i]!.text;
     const takeValue = (display: string): string | undefined => {
       const next = words[i + 1];
@@ -190,15 +258,22 @@ function readWords(words: readonly ShellWord[], state: CurlState): void {
       i++;
       return next.text;
     };
-    const handle = (name: string, display: string, inline?: string): void => {
+    const handle = (written: string, display: string, inline?: string): void => {
+      const option = resolveCurlOption(written);
+      if (!option) {
+        state.warnings.push(`Unknown cURL option ${display} was ignored.`);
+        return;
+      }
+      const { name } = option;
       const takes = curlOptionTakesValue(name);
       const value = takes ? (inline !== undefined && inline !== '' ? inline : takeValue(display)) : undefined;
       if (takes && value === undefined) return;
+      if (option.expand) state.warnings.push(`${display}: cURL would expand {{…}} names from --variable; they were kept as Wirebench {{variables}}.`);
       if (name in CURL_REQUEST_OPTIONS) {
         if (takes) applyOption(name, value!, state);
-        else if (name === 'next') state.warnings.push('--next starts another request; only the first one was read.');
-        else setFlag(name, true, state);
+        else setFlag(name, !option.negated, state);
       } else if (name in CURL_UNSUPPORTED_OPTIONS) {
+        if (option.negated) return;
         state.warnings.push(`${display}${takes ? ` ${value}` : ''} was ignored: ${CURL_UNSUPPORTED_OPTIONS[name]!.reason}.`);
         if (name !== 'anyauth') state.authUnsupported ||= /authentication/.test(CURL_UNSUPPORTED_OPTIONS[name]!.reason);
       } else if (!(name in CURL_QUIET_OPTIONS)) {
@@ -206,13 +281,8 @@ function readWords(words: readonly ShellWord[], state: CurlState): void {
       }
     };
     if (word.startsWith('--') && word.length > 2) {
-      const name = word.slice(2);
-      if (name === 'next') {
-        state.warnings.push('--next starts another request; only the first one was read.');
-        return;
-      }
-      if (name.startsWith('no-') && !curlOptionTakesValue(name) && (name.slice(3) in CURL_REQUEST_OPTIONS)) setFlag(name.slice(3), false, state);
-      else handle(name, word);
+      if (word === '--next') return i + 1;
+      handle(word.slice(2), word);
     } else if (word.startsWith('-') && word.length > 1) {
       for (let c = 1; c < word.length; c++) {
         const letter = word[c]!;
@@ -221,10 +291,7 @@ function readWords(words: readonly ShellWord[], state: CurlState): void {
           state.warnings.push(`Unknown cURL option -${letter} was ignored.`);
           continue;
         }
-        if (name === 'next') {
-          state.warnings.push('-: starts another request; only the first one was read.');
-          return;
-        }
+        if (name === 'next') return i + 1;
         if (curlOptionTakesValue(name)) {
           handle(name, `-${letter}`, word.slice(c + 1));
           break;
@@ -235,10 +302,11 @@ function readWords(words: readonly ShellWord[], state: CurlState): void {
       state.urls.push(word);
     }
   }
+  return undefined;
 }
 
-function hasHeader(state: CurlState, name: string): boolean {
-  return state.headers.some((h) => h.name.toLowerCase() === name.toLowerCase());
+function hasHeader(headers: readonly HeaderRowInput[], name: string): boolean {
+  return headers.some((h) => h.name.toLowerCase() === name.toLowerCase());
 }
 
 function essenceOf(contentType: string | undefined): string {
@@ -252,7 +320,7 @@ function dataBody(state: CurlState): DraftInput['body'] {
   const isJson = state.data.some((p) => p.json);
   if (isJson) {
     if (!typed) state.headers.push({ name: 'Content-Type', value: 'application/json' });
-    if (!hasHeader(state, 'accept')) state.headers.push({ name: 'Accept', value: 'application/json' });
+    if (!hasHeader(state.headers, 'accept')) state.headers.push({ name: 'Accept', value: 'application/json' });
   }
   const contentType = typed ?? (isJson ? 'application/json' : 'application/x-www-form-urlencoded');
   const files = state.data.filter((p) => p.file !== undefined);
@@ -285,15 +353,22 @@ function dataBody(state: CurlState): DraftInput['body'] {
   return { kind: 'text', texts: { text } };
 }
 
-/** The draft body for `-F`; a typed multipart Content-Type gives its boundary and is dropped, as curl writes its own. */
+/**
+ * The draft body for `-F`. curl sends a typed multipart Content-Type as given, with its
+ * own `; boundary=` added (so `multipart/related; type="application/json"` keeps its
+ * subtype and parameters); a plain `multipart/form-data` is what the builder writes, so
+ * that row is dropped. A boundary given in the header becomes the body's boundary, so the
+ * header and the body always agree.
+ */
 function formBody(state: CurlState): DraftInput['body'] {
   let boundary: string | undefined;
-  state.headers = state.headers.filter((h) => {
-    if (h.name.toLowerCase() !== 'content-type' || !essenceOf(h.value).startsWith('multipart/')) return true;
-    const given = contentTypeParams(h.value).params.boundary;
-    if (given) boundary = given;
-    return false;
-  });
+  const typed = state.headers.find((h) => h.name.toLowerCase() === 'content-type' && essenceOf(h.value).startsWith('multipart/'));
+  if (typed) {
+    const { type, params } = contentTypeParams(typed.value);
+    boundary = params.boundary || newMultipartBoundary();
+    if (type === 'multipart/form-data' && Object.keys(params).every((key) => key === 'boundary')) state.headers = state.headers.filter((h) => h !== typed);
+    else if (!params.boundary) typed.value = `${typed.value.trim().replace(/;\s*$/, '')}; boundary=${boundary}`;
+  }
   return { kind: 'multipart', multipart: state.form as MultipartPartDraft[], ...(boundary ? { boundary } : {}) };
 }
 
@@ -305,87 +380,172 @@ function withQuery(url: string, query: string): string {
   return `${base}${base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?'}${query}${fragment}`;
 }
 
-function isCurlWord(word: string): boolean {
-  return /^(.*[\\/])?curl(\.exe)?$/i.test(word);
+/** Whether `-T file` reads standard input (`-` or `.`) rather than a file. */
+function isStdinUpload(file: string): boolean {
+  return file === '-' || file === '.';
 }
 
 /**
- * Reads a cURL command into a draft. Understands POSIX quoting (`'…'`, `"…"` with escapes,
- * `$'…'`), `\` and `^` line continuations (the latter for Windows cmd copies), and the
- * options that shape a request: -X, -H, -d/--data/--data-raw/--data-binary/--data-urlencode
- * (joined with `&`), --json, -F/--form-string (with `;type=`, `;filename=`, `;headers=`,
- * `@file`), -u, --oauth2-bearer, -G, --compressed, -A, -e, -b, -k, -L, -m, -r, -T, -I,
- * --url, --url-query. Files cannot be read here: a file body or part is kept without its
- * file and the warning says to pick it again. Never throws; fails only for an unclosed
- * quote (with its position), a command that is not curl, or a command without a URL.
+ * The URL `-T file` uploads to: when the URL's path ends in `/` (or it has no path) and it
+ * has no query, curl appends the file's name (after the last `/` or `\`, %-escaped).
  */
-export function parseCurl(command: string): Result<CurlImport> {
-  if (typeof command !== 'string') throw new TypeError('parseCurl expects the command as a string');
-  const prompt = /^\s*[$%>]\s+/.exec(command)?.[0] ?? '';
-  const text = ' '.repeat(prompt.length) + command.slice(prompt.length);
-  let split = splitShellWords(text);
-  if (!split.ok) return fail({ ...split.error, kind: 'curl-unterminated-quote', message: `${split.error.message} The command may have been cut off when copied.` });
-  const piped: string[] = [];
-  // `printf … | curl … --data-binary @-` (what toCurl writes for bodies with NUL bytes): read the curl side.
-  while (split.value.stoppedAt?.operator === '|' && split.value.words[0] && !isCurlWord(split.value.words[0].text)) {
-    const from = split.value.stoppedAt.offset + 1;
-    piped.push(split.value.words[0].text);
-    const rest = splitShellWords(' '.repeat(from) + text.slice(from));
-    if (!rest.ok) return fail({ ...rest.error, kind: 'curl-unterminated-quote', message: `${rest.error.message} The command may have been cut off when copied.` });
-    split = rest;
+function withUploadName(url: string, file: string): string {
+  const match = /^((?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)|\{\{[^}]*\}\})(\/[^?#]*)?(#.*)?$/.exec(url);
+  if (!match) return url;
+  const path = match[2] ?? '/';
+  if (!path.endsWith('/')) return url;
+  return `${match[1]}${path}${curlEscape(baseName(file))}${match[3] ?? ''}`;
+}
+
+function freshState(stdin: ShellStdin | undefined): CurlState {
+  return {
+    urls: [], head: false, get: false, uploads: [], stdin, headers: [], data: [], form: [], authUnsupported: false,
+    compressed: false, insecure: false, location: false, cookies: [], urlQuery: [], warnings: [],
+  };
+}
+
+function absoluteUrl(rawUrl: string): string {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(rawUrl) || rawUrl.startsWith('{{') ? rawUrl : `http://${rawUrl}`;
+}
+
+/** The requests of one `--next` section: one per URL, sharing its options, as curl sends them. */
+function requestsOf(state: CurlState): Result<CurlImport[]> {
+  if (state.urls.length === 0) return fail({ kind: 'curl-no-url', message: 'The cURL command has no URL: add the address to request.' });
+  const query = state.urlQuery.join('&');
+  let shared: DraftInput['body'];
+  let dataQuery = '';
+  if (state.data.length > 0 && state.get) {
+    const files = state.data.filter((p) => p.file !== undefined);
+    if (files.length > 0) state.warnings.push(`With -G the data goes in the URL, but the file${files.length > 1 ? 's' : ''} ${files.map((p) => `"${p.file}"`).join(', ')} cannot be read here.`);
+    dataQuery = state.data.map((p) => (p.file !== undefined ? `<contents of ${baseName(p.file)}>` : p.text)).join('&');
+  } else if (state.data.length > 0) {
+    if (state.form.length > 0) state.warnings.push('The command has both -d and -F data, which cURL refuses; the -F parts were ignored.');
+    shared = dataBody(state);
+  } else if (state.form.length > 0) {
+    shared = formBody(state);
   }
-  let words = split.value.words;
+  if (state.uploads.length > state.urls.length) state.warnings.push(`${state.uploads.length - state.urls.length} -T file${state.uploads.length - state.urls.length > 1 ? 's have' : ' has'} no URL to go to and ${state.uploads.length - state.urls.length > 1 ? 'were' : 'was'} ignored.`);
+  const auth = state.auth && !(state.authUnsupported && state.auth.scheme === 'basic') ? state.auth : undefined;
+  return ok(
+    state.urls.map((rawUrl, index) => {
+      const warnings = index === 0 ? state.warnings : [];
+      const headers = state.headers.map((h) => ({ ...h }));
+      let url = withQuery(withQuery(absoluteUrl(rawUrl), query), dataQuery);
+      let body = shared;
+      const upload = state.data.length === 0 && state.form.length === 0 ? state.uploads[index] : undefined;
+      if (upload !== undefined) {
+        const input = isStdinUpload(upload) ? stdinText(state) : undefined;
+        if (input !== undefined) {
+          body = input === '' ? { kind: 'none' } : { kind: 'text', texts: { text: input } };
+        } else {
+          const file = isStdinUpload(upload) ? stdinFile(state) : upload;
+          warnings.push(file === '-' ? `The body is read from standard input (-T ${upload}), which is not available here; pick a file or type the body.` : `The body is the file "${file}" (-T): pick the file again before sending.`);
+          body = { kind: 'binary' };
+        }
+        if (!isStdinUpload(upload)) url = withUploadName(url, upload);
+      }
+      if (state.range !== undefined) {
+        if (upload !== undefined) warnings.push(`-r ${state.range} with -T: cURL would send the upload as a Content-Range part, which is not carried over; the whole body is sent.`);
+        else if (!hasHeader(headers, 'range')) headers.push({ name: 'Range', value: `bytes=${state.range}` });
+      }
+      if (state.cookies.length > 0) headers.push({ name: 'Cookie', value: state.cookies.join('; ') });
+      if (state.compressed && !hasHeader(headers, 'accept-encoding')) headers.push({ name: 'Accept-Encoding', value: 'gzip, deflate, br' });
+      const method = state.method ?? (state.head ? 'HEAD' : state.get ? 'GET' : upload !== undefined ? 'PUT' : body ? 'POST' : 'GET');
+      const input: DraftInput = {
+        method,
+        url,
+        headers,
+        options: { followRedirects: state.location, insecureTls: state.insecure, ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}) },
+      };
+      if (body) input.body = body;
+      if (auth) input.auth = auth;
+      return { draft: normaliseDraft(input), warnings, moreRequests: 0 };
+    }),
+  );
+}
+
+/** Warnings about the command as a whole: what the shell would do that was not done here. */
+function commandWarnings(source: CurlCommandSource, text: string): string[] {
+  const warnings: string[] = [];
+  if (!source.split.ok) return warnings;
+  const split = source.split.value;
+  for (const program of source.piped) warnings.push(`The output of ${program} piped into curl (its standard input) was not read.`);
+  if (split.stoppedAt && split.stoppedAt.operator !== '\n' && !source.followedByCurl) {
+    // Counted from the command's own line, so a file of many such commands is read in linear time.
+    let line = source.line;
+    for (let i = source.offset; i < split.stoppedAt.offset; i++) if (text[i] === '\n') line++;
+    const at = { line, column: split.stoppedAt.offset - text.lastIndexOf('\n', split.stoppedAt.offset - 1) };
+    warnings.push(
+      `The command ends at the unquoted "${split.stoppedAt.operator}" at line ${at.line}, column ${at.column}; a shell runs what follows separately, so it was not read. Quote the URL if the "${split.stoppedAt.operator}" belongs to it.`,
+    );
+  }
+  if (split.stdin?.kind === 'here-doc' && !split.stdin.closed) {
+    warnings.push(`The here-document <<${split.stdin.delimiter} is never closed by a line "${split.stdin.delimiter}"; its body runs to the end of the text, as bash reads it.`);
+  }
+  for (const expansion of split.expansions) warnings.push(`The shell would expand ${expansion}; it was kept as written. Use a {{variable}} instead.`);
+  return warnings;
+}
+
+/**
+ * Reads one command found by `splitCurlCommands` into the requests it makes: one per
+ * `--next` section and, within one, per URL (curl sends the same options to each).
+ * Fails when the command cannot be split, is not curl, or makes no request at all (its
+ * first section has no URL); a later section without URL is a warning.
+ */
+export function readCurlCommand(source: CurlCommandSource, text: string): Result<CurlImport[]> {
+  if (!source.split.ok) return fail(unterminatedQuote(source.split.error));
+  let words = source.split.value.words;
   if (words[0]?.text === 'sudo') words = words.slice(1);
   const first = words[0];
   if (!first) return fail({ kind: 'curl-empty', message: 'The command is empty: paste a command that starts with curl.' });
   if (!isCurlWord(first.text)) {
     return fail({ kind: 'not-curl', position: positionAt(text, first.offset), message: `This is not a cURL command: it starts with "${first.text.slice(0, 40)}", not "curl".` });
   }
-  const state: CurlState = {
-    urls: [], head: false, get: false, headers: [], data: [], form: [], authUnsupported: false,
-    compressed: false, insecure: false, location: false, cookies: [], urlQuery: [], warnings: [],
-  };
-  readWords(words.slice(1), state);
-  for (const program of piped) state.warnings.push(`The output of ${program} piped into curl (its standard input) was not read.`);
-  if (split.value.stoppedAt) {
-    const at = positionAt(text, split.value.stoppedAt.offset);
-    state.warnings.push(
-      `The command ends at the unquoted "${split.value.stoppedAt.operator}" at line ${at.line}, column ${at.column}; a shell runs what follows separately, so it was not read. Quote the URL if the "${split.value.stoppedAt.operator}" belongs to it.`,
-    );
+  const requests: CurlImport[] = [];
+  const problems: string[] = [];
+  let firstFailure: Result<CurlImport[]> | undefined;
+  let at: number | undefined = 1;
+  for (let section = 0; at !== undefined; section++) {
+    const state = freshState(source.split.value.stdin);
+    at = readWords(words, at, state);
+    const read = requestsOf(state);
+    if (read.ok) requests.push(...read.value);
+    else {
+      firstFailure ??= read;
+      problems.push(`${section === 0 ? 'The options before the first --next' : `The options after --next number ${section}`} make no request: ${read.error.message}`);
+    }
   }
-  for (const expansion of split.value.expansions) state.warnings.push(`The shell would expand ${expansion}; it was kept as written. Use a {{variable}} instead.`);
-  const [rawUrl, ...extra] = state.urls;
-  if (rawUrl === undefined) return fail({ kind: 'curl-no-url', message: 'The cURL command has no URL: add the address to request.' });
-  if (extra.length > 0) state.warnings.push(`Only the first URL is used; ${extra.map((u) => `"${u}"`).join(', ')} ${extra.length === 1 ? 'was' : 'were'} ignored.`);
-  let url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(rawUrl) || rawUrl.startsWith('{{') ? rawUrl : `http://${rawUrl}`;
-  url = withQuery(url, state.urlQuery.join('&'));
+  if (requests.length === 0) return firstFailure!;
+  requests[0]!.warnings.push(...problems, ...commandWarnings(source, text));
+  return ok(requests);
+}
 
-  let body: DraftInput['body'];
-  if (state.data.length > 0 && state.get) {
-    const files = state.data.filter((p) => p.file !== undefined);
-    if (files.length > 0) state.warnings.push(`With -G the data goes in the URL, but the file${files.length > 1 ? 's' : ''} ${files.map((p) => `"${p.file}"`).join(', ')} cannot be read here.`);
-    url = withQuery(url, state.data.map((p) => (p.file !== undefined ? `<contents of ${baseName(p.file)}>` : p.text)).join('&'));
-  } else if (state.data.length > 0) {
-    if (state.form.length > 0) state.warnings.push('The command has both -d and -F data, which cURL refuses; the -F parts were ignored.');
-    body = dataBody(state);
-  } else if (state.form.length > 0) {
-    body = formBody(state);
-  } else if (state.upload !== undefined) {
-    state.warnings.push(`The body is the file "${state.upload}" (-T): pick the file again before sending.`);
-    body = { kind: 'binary' };
+/**
+ * Reads a cURL command into a draft. Understands POSIX quoting (`'…'`, `"…"` with escapes,
+ * `$'…'`), `\` and `^` line continuations (the latter for Windows cmd copies), here-documents
+ * and here-strings as standard input, and the options that shape a request: -X, -H,
+ * -d/--data/--data-raw/--data-binary/--data-urlencode (joined with `&`), --json,
+ * -F/--form-string (with `;type=`, `;filename=`, `;headers=`, `@file`), -u, --oauth2-bearer,
+ * -G, --compressed, -A, -e, -b, -k, -L, -m, -r, -C, -z, -T, -I, --url, --url-query. Files
+ * cannot be read here: a file body or part is kept without its file and the warning says to
+ * pick it again. When the text makes more requests (more commands, `--next`, more URLs),
+ * the first is read and `moreRequests` counts the others (`importCurlCommands` reads them
+ * all). Never throws; fails only for an unclosed quote (with its position), a command that
+ * is not curl, or a command without a URL.
+ */
+export function parseCurl(command: string): Result<CurlImport> {
+  if (typeof command !== 'string') throw new TypeError('parseCurl expects the command as a string');
+  const commands = splitCurlCommands(command);
+  const first = commands[0];
+  if (!first) return fail({ kind: 'curl-empty', message: 'The command is empty: paste a command that starts with curl.' });
+  const read = readCurlCommand(first, command);
+  if (!read.ok) return read;
+  const [request, ...others] = read.value;
+  const more = others.length + commands.length - 1;
+  if (more > 0) {
+    request!.moreRequests = more;
+    const where = commands.length > 1 ? `${commands.length} curl commands` : '--next sections or several URLs';
+    request!.warnings.unshift(`${more} more request${more === 1 ? ' was' : 's were'} found after this one (${where}); only the first was read here. Use Import… to bring in each as a request of its own.`);
   }
-
-  const method =
-    state.method ?? (state.head ? 'HEAD' : state.get ? 'GET' : state.upload !== undefined && body?.kind === 'binary' && state.data.length === 0 ? 'PUT' : body ? 'POST' : 'GET');
-  if (state.cookies.length > 0) state.headers.push({ name: 'Cookie', value: state.cookies.join('; ') });
-  if (state.compressed && !hasHeader(state, 'accept-encoding')) state.headers.push({ name: 'Accept-Encoding', value: 'gzip, deflate, br' });
-  const input: DraftInput = {
-    method,
-    url,
-    headers: state.headers,
-    options: { followRedirects: state.location, insecureTls: state.insecure, ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}) },
-  };
-  if (body) input.body = body;
-  if (state.auth && !(state.authUnsupported && state.auth.scheme === 'basic')) input.auth = state.auth;
-  return ok({ draft: normaliseDraft(input), warnings: state.warnings });
+  return ok(request!);
 }

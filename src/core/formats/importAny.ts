@@ -6,10 +6,10 @@
 import { parseJson } from '../encoding';
 import type { Result } from '../types';
 import { fail, ok } from '../types';
-import { parseCurl } from './curlImport';
+import { importCurlCommands } from './curlCommandsImport';
 import { importHar } from './harImport';
 import { parseHttpFile } from './httpFile';
-import { emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
+import { parseJsonDocument, type ImportResult } from './importResult';
 import { importOpenApi } from './openApiImport';
 import { importPostman } from './postmanImport';
 
@@ -41,13 +41,15 @@ function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'cu
 
 /**
  * Guesses the format of `text` (the file name, when given, settles unclear cases):
- * a command starting with `curl`; JSON that is a HAR log, an OpenAPI or Swagger document
- * or a Postman collection; YAML with an `openapi:` or `swagger:` key; XML whose root is
+ * a command starting with `curl` (after a script's `#!` line and comments); JSON that is
+ * a HAR log, an OpenAPI or Swagger document or a Postman collection; YAML with an `openapi:` or `swagger:` key; XML whose root is
  * WSDL `definitions`; request lines and `###` separators of a `.http` file.
  */
 export function sniffImportFormat(text: string, filename = ''): ImportFormat | undefined {
   const trimmed = text.trimStart();
-  if (/^(\$\s+)?(sudo\s+)?curl(\.exe)?\s/i.test(trimmed) || /^curl(\.exe)?$/i.test(trimmed.trim())) return 'curl';
+  // A shell script: its #! line and comments come before the first command.
+  const script = trimmed.replace(/^(#[^\n]*\n\s*)+/, '');
+  if (/^(\$\s+)?(sudo\s+)?curl(\.exe)?(\s|$)/i.test(script)) return 'curl';
   if (/\.(http|rest)$/i.test(filename)) return 'http';
   if (trimmed.startsWith('{')) {
     const parsed = parseJson(trimmed);
@@ -85,21 +87,19 @@ export function curlCollectionName(url: string): string {
 }
 
 /**
- * Imports `text` in whatever format it is in (see `sniffImportFormat`). A cURL command
- * becomes a collection with one request. Fails with the chosen importer's precise error,
- * or, when the format cannot be told, with a message listing what is accepted. Nothing is
- * changed until the caller stores the result, so a failure leaves the workspace as it was.
+ * Imports `text` in whatever format it is in (see `sniffImportFormat`). cURL commands
+ * become a collection with a request each (`importCurlCommands`). Fails with the chosen
+ * importer's precise error, or, when the format cannot be told, with a message listing
+ * what is accepted. Nothing is changed until the caller stores the result, so a failure
+ * leaves the workspace as it was.
  */
 export function importAny(text: string, filename = ''): Result<ImportAnyOutcome> {
   const format = sniffImportFormat(text, filename);
   switch (format) {
     case 'curl': {
-      const parsed = parseCurl(text);
-      if (!parsed.ok) return parsed;
-      const collection = emptyCollection(filename.replace(/\.[^.]+$/, '') || curlCollectionName(parsed.value.draft.url));
-      const name = requestNameOf(parsed.value.draft.method, parsed.value.draft.url);
-      collection.items = [savedRequestOf(name, parsed.value.draft)];
-      return ok({ format, result: { collection, skipped: [], warnings: parsed.value.warnings } });
+      // Every command (and every --next section or URL) becomes a request; unreadable commands are skipped with their line.
+      const result = importCurlCommands(text, filename.replace(/\.[^.]+$/, '') || undefined);
+      return result.ok ? ok({ format, result: result.value }) : result;
     }
     case 'postman':
     case 'har':

@@ -4,8 +4,10 @@
  * cURL, Postman, HAR and `.http`, with secrets replaced by `{{variables}}` by default.
  */
 export type { ImportResult, ImportSkip } from './importResult';
-export { detectShellDialect, quoteShellWord, splitShellWords, type ShellDialect, type ShellSplit, type ShellWord } from './shellWords';
+export { detectShellDialect, quoteShellWord, splitShellWords, type ShellDialect, type ShellSplit, type ShellSplitOptions, type ShellStdin, type ShellWord } from './shellWords';
 export { parseCurl, type CurlImport } from './curlImport';
+export { splitCurlCommands, type CurlCommandSource } from './curlCommands';
+export { importCurlCommands } from './curlCommandsImport';
 export { toCurl, type CurlExportOptions } from './curlExport';
 export { wireBodyView, type WireBodyView, type WireFormPart } from './wireBody';
 export { toHarRequest, type HarNameValue, type HarParam, type HarPostData, type HarRequest, type HarRequestOptions } from './har';

@@ -54,6 +54,47 @@ describe('splitShellWords (POSIX)', () => {
   });
 });
 
+describe('splitShellWords (POSIX): redirections and where the next command starts', () => {
+  it('reads a here-document after the line that opens it, and says where the next command starts', () => {
+    const text = "curl -d @- <<'EOF' https://a.test\n{\"a\": \"$x\"}\nEOF\ncurl b";
+    const split = splitShellWords(text);
+    expect(split.ok && split.value.words.map((w) => w.text)).toEqual(['curl', '-d', '@-', 'https://a.test']);
+    expect(split.ok && split.value.stdin).toEqual({ kind: 'here-doc', text: '{"a": "$x"}\n', delimiter: 'EOF', closed: true });
+    expect(split.ok && split.value.expansions).toEqual([]);
+    expect(split.ok && text.slice(split.value.next)).toBe('curl b');
+  });
+
+  it('reports expansions in an unquoted here-document, strips tabs with <<-, and reads to the end when unclosed', () => {
+    const plain = splitShellWords('cat <<EOF\nhi $USER\nEOF');
+    expect(plain.ok && plain.value.expansions).toEqual(['$USER']);
+    const tabs = splitShellWords('cat <<-END\n\t\tx\n\tEND\n');
+    expect(tabs.ok && tabs.value.stdin).toEqual({ kind: 'here-doc', text: 'x\n', delimiter: 'END', closed: true });
+    const open = splitShellWords('cat <<EOF\nx\r\ny');
+    expect(open.ok && open.value.stdin).toEqual({ kind: 'here-doc', text: 'x\ny\n', delimiter: 'EOF', closed: false });
+  });
+
+  it('reads here-strings and input files as stdin, and skips output redirections', () => {
+    const here = splitShellWords(`curl <<< "a b" -v`);
+    expect(here.ok && [here.value.words.map((w) => w.text), here.value.stdin]).toEqual([['curl', '-v'], { kind: 'here-string', text: 'a b\n' }]);
+    const file = splitShellWords('curl < body.json -v');
+    expect(file.ok && file.value.stdin).toEqual({ kind: 'file', file: 'body.json' });
+    expect(words('curl a > out.txt 2>/dev/null &>>log 2>&1 b')).toEqual(['curl', 'a', 'b']);
+    expect(words("curl 'a>b' x2>y")).toEqual(['curl', 'a>b', 'x2']);
+  });
+
+  it('ends a command at a line that starts another only when asked, and reads from an offset', () => {
+    const text = 'curl a\n  -v\n\ncurl b';
+    expect(words(text)).toEqual(['curl', 'a', '-v', 'curl', 'b']);
+    const startsCurl = (line: string) => line.startsWith('curl');
+    const first = splitShellWords(text, 'posix', { startsCommand: startsCurl });
+    expect(first.ok && [first.value.words.map((w) => w.text), first.value.stoppedAt]).toEqual([['curl', 'a', '-v'], { operator: '\n', offset: 11 }]);
+    const second = first.ok ? splitShellWords(text, 'posix', { from: first.value.next!, startsCommand: startsCurl }) : undefined;
+    expect(second?.ok && second.value.words).toEqual([{ text: 'curl', offset: 13 }, { text: 'b', offset: 18 }]);
+    const cmd = splitShellWords('curl ^"a^" &\r\ncurl ^"b^"', 'cmd');
+    expect(cmd.ok && [cmd.value.stoppedAt, cmd.value.next]).toEqual([{ operator: '&', offset: 11 }, 12]);
+  });
+});
+
 describe('splitShellWords (Windows cmd)', () => {
   it('is detected from ^ continuations or ^" quotes', () => {
     expect(detectShellDialect('curl ^"https://a^" ^\n -v')).toBe('cmd');

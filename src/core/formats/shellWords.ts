@@ -14,13 +14,39 @@ export interface ShellWord {
   offset: number;
 }
 
+/**
+ * What a command reads as its standard input: a here-document (`<<EOF` … `EOF`, with
+ * `<<-` stripping leading tabs), a here-string (`<<< word`, which the shell ends with a
+ * line feed) or a file (`< file`, which cannot be read here).
+ */
+export type ShellStdin =
+  | { kind: 'here-doc'; text: string; delimiter: string; closed: boolean }
+  | { kind: 'here-string'; text: string }
+  | { kind: 'file'; file: string };
+
 /** The words of the first command, and what was not read or not expanded. */
 export interface ShellSplit {
   words: ShellWord[];
-  /** The unquoted operator (`|`, `&&`, `;`, `>`…) where the first command ends, if any. */
+  /** The unquoted operator (`|`, `&&`, `;`, `(`…) or line break (`\n`) where the first command ends, if any. */
   stoppedAt?: { operator: string; offset: number };
+  /** Where the command after this one starts (after its operator, line break or here-document), when something follows. */
+  next?: number;
+  /** The command's standard input, when redirected (the last redirection wins, as in a shell). */
+  stdin?: ShellStdin;
   /** `$NAME`, `$(…)` or backquotes that a shell would expand, kept as written. */
   expansions: string[];
+}
+
+/** How far to read. */
+export interface ShellSplitOptions {
+  /** Where the command starts in the text (offsets stay those of the whole text). */
+  from?: number;
+  /**
+   * Whether a line starts a command of its own. Pasted commands often lose their `\`
+   * continuations, so by default a line break is read as a blank; a line this accepts
+   * (one starting with `curl`, say) ends the command before it instead.
+   */
+  startsCommand?: (line: string) => boolean;
 }
 
 /** Which shell's quoting to follow. */
@@ -100,27 +126,104 @@ function noteExpansion(text: string, i: number, expansions: string[]): void {
   if (match && !expansions.includes(match[0])) expansions.push(match[0]);
 }
 
+/** The offset after the line break at `i` (`\n` or `\r\n`). */
+function afterLineBreak(text: string, i: number): number {
+  return text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
+}
+
+const NON_BLANK = /\S/g;
+
+/** The first character at or after `from` that is not blank (line breaks included), if any. */
+function nextNonBlank(text: string, from: number): number | undefined {
+  NON_BLANK.lastIndex = from;
+  return NON_BLANK.exec(text)?.index;
+}
+
+/** The line of text that starts at `from`. */
+function lineAt(text: string, from: number): string {
+  const eol = text.indexOf('\n', from);
+  return text.slice(from, eol < 0 ? text.length : eol);
+}
+
+/**
+ * Reads the body of a here-document that starts at `from` (the line after its operator):
+ * lines up to one that is exactly `delimiter` (after leading tabs with `<<-`). Without
+ * that line the body runs to the end, as bash reads it (with a warning).
+ */
+function readHereDoc(text: string, from: number, delimiter: string, stripTabs: boolean): { text: string; end: number; closed: boolean } {
+  let body = '';
+  let i = from;
+  while (i < text.length) {
+    const eol = text.indexOf('\n', i);
+    const lineEnd = eol < 0 ? text.length : eol;
+    let line = text.slice(i, lineEnd).replace(/\r$/, '');
+    if (stripTabs) line = line.replace(/^\t+/, '');
+    const next = eol < 0 ? text.length : eol + 1;
+    if (line === delimiter) return { text: body, end: next, closed: true };
+    body += `${line}\n`;
+    i = next;
+  }
+  return { text: body, end: text.length, closed: false };
+}
+
 /** Splits POSIX shell text into the words of its first command. */
-function splitPosix(text: string): Result<ShellSplit> {
+function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit> {
   const words: ShellWord[] = [];
   const expansions: string[] = [];
   // Assigned inside the closures below, so TypeScript must not narrow it to null.
   let word = null as string | null;
+  let quoted = false;
   let start = 0;
+  let stdin: ShellStdin | undefined;
+  // The redirection whose target is the word being read: `<<`/`<<-` (delimiter), `<<<`, `<`, or output (dropped).
+  let redirect = null as '<<' | '<<-' | '<<<' | '<' | '>' | null;
+  const hereDocs: { delimiter: string; stripTabs: boolean; expands: boolean }[] = [];
   const begin = (at: number) => {
     if (word === null) {
       word = '';
+      quoted = false;
       start = at;
     }
   };
   const flush = () => {
-    if (word !== null) words.push({ text: word, offset: start });
+    if (word === null) return;
+    if (redirect === '<<' || redirect === '<<-') hereDocs.push({ delimiter: word, stripTabs: redirect === '<<-', expands: !quoted });
+    else if (redirect === '<<<') stdin = { kind: 'here-string', text: `${word}\n` };
+    else if (redirect === '<') stdin = { kind: 'file', file: word };
+    else if (redirect === null) words.push({ text: word, offset: start });
+    redirect = null;
     word = null;
   };
-  let i = 0;
+  const done = (split: Omit<ShellSplit, 'words' | 'expansions'>): Result<ShellSplit> => {
+    flush();
+    const out: ShellSplit = { words, expansions, ...split };
+    if (stdin) out.stdin = stdin;
+    return ok(out);
+  };
+  let i = options.from ?? 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+    if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      flush();
+      const after = afterLineBreak(text, i);
+      if (hereDocs.length > 0) {
+        // The bodies follow the line that asked for them, one after another; the command ends with them.
+        let at = after;
+        for (const doc of hereDocs) {
+          const read = readHereDoc(text, at, doc.delimiter, doc.stripTabs);
+          if (doc.expands) for (let j = 0; j < read.text.length; j++) if (read.text[j] === '$' || read.text[j] === '`') noteExpansion(read.text, j, expansions);
+          stdin = { kind: 'here-doc', text: read.text, delimiter: doc.delimiter, closed: read.closed };
+          at = read.end;
+        }
+        return done(at < text.length ? { next: at } : {});
+      }
+      const line = options.startsCommand ? nextNonBlank(text, after) : undefined;
+      if (line !== undefined && options.startsCommand!(lineAt(text, line))) {
+        return done({ stoppedAt: { operator: '\n', offset: i }, next: line });
+      }
+      // Only blanks lie between (or follow), so jumping over them keeps a run of blank lines linear.
+      i = line ?? (options.startsCommand ? text.length : after);
+    } else if (c === ' ' || c === '\t' || c === '\r') {
       flush();
       i++;
     } else if (c === '\\') {
@@ -129,11 +232,13 @@ function splitPosix(text: string): Result<ShellSplit> {
       else if (i + 1 >= text.length) i++;
       else {
         begin(i);
+        quoted = true;
         word += text[i + 1]!;
         i += 2;
       }
     } else if (c === "'") {
       begin(i);
+      quoted = true;
       const close = text.indexOf("'", i + 1);
       if (close < 0) return unterminated(text, i, 'single quote');
       word += text.slice(i + 1, close);
@@ -143,9 +248,11 @@ function splitPosix(text: string): Result<ShellSplit> {
       const read = readAnsiC(text, i + 2);
       if (!read) return unterminated(text, i, "$'…' string");
       word += read.value;
+      quoted = true;
       i = read.end;
     } else if (c === '"' || (c === '$' && text[i + 1] === '"')) {
       begin(i);
+      quoted = true;
       const open = c === '$' ? i + 1 : i;
       let j = open + 1;
       for (;;) {
@@ -173,10 +280,24 @@ function splitPosix(text: string): Result<ShellSplit> {
     } else if (c === '#' && word === null) {
       const end = text.indexOf('\n', i);
       i = end < 0 ? text.length : end;
+    } else if (c === '<' && text[i + 1] !== '(') {
+      flush();
+      const operator = /^(<<<|<<-|<<|<&|<>|<)/.exec(text.slice(i, i + 3))![0];
+      // `<&3` and `<>file` redirect descriptors, not an input a paste could carry: dropped like output.
+      redirect = operator === '<&' || operator === '<>' ? '>' : (operator as '<<' | '<<-' | '<<<' | '<');
+      i += operator.length;
+    } else if (c === '>' || (c === '&' && text[i + 1] === '>')) {
+      // Output redirections (`> out.json`, `2>&1`, `&>/dev/null`) only move curl's output: the target is skipped.
+      if (word !== null && !quoted && /^\d+$/.test(word) && start + word.length === i) word = null;
+      flush();
+      const operator = /^(&>>|&>|>>|>&|>\||>)/.exec(text.slice(i, i + 3))![0];
+      redirect = '>';
+      i += operator.length;
     } else if (OPERATOR_CHARS.includes(c)) {
       flush();
-      const operator = /^(\|\||&&|;;|>>|<<|[|&;<>()])/.exec(text.slice(i))![0];
-      return ok({ words, stoppedAt: { operator, offset: i }, expansions });
+      const operator = /^(\|\||&&|;;|\|&|<\(|[|&;()])/.exec(text.slice(i, i + 2))![0];
+      const after = i + operator.length;
+      return done({ stoppedAt: { operator, offset: i }, ...(nextNonBlank(text, after) !== undefined ? { next: after } : {}) });
     } else {
       begin(i);
       if (c === '$' || c === '`') noteExpansion(text, i, expansions);
@@ -184,8 +305,7 @@ function splitPosix(text: string): Result<ShellSplit> {
       i++;
     }
   }
-  flush();
-  return ok({ words, expansions });
+  return done({});
 }
 
 /**
@@ -194,12 +314,13 @@ function splitPosix(text: string): Result<ShellSplit> {
  * runtime's argument rules (`"` groups, `\"` is a literal quote, 2n backslashes before a
  * quote are n backslashes, `""` inside quotes is a quote).
  */
-function splitCmd(text: string): Result<ShellSplit> {
+function splitCmd(text: string, options: ShellSplitOptions): Result<ShellSplit> {
   let pass = '';
   const origin: number[] = [];
   let quoted = false;
   let stoppedAt: ShellSplit['stoppedAt'];
-  for (let i = 0; i < text.length; i++) {
+  let next: number | undefined;
+  for (let i = options.from ?? 0; i < text.length; i++) {
     const c = text[i]!;
     if (!quoted && c === '^') {
       if (text[i + 1] === '\n') i++;
@@ -213,8 +334,23 @@ function splitCmd(text: string): Result<ShellSplit> {
     }
     if (c === '"') quoted = !quoted;
     if (!quoted && '|&<>'.includes(c)) {
-      stoppedAt = { operator: /^(\|\||&&|>>|[|&<>])/.exec(text.slice(i))![0], offset: i };
+      stoppedAt = { operator: /^(\|\||&&|>>|[|&<>])/.exec(text.slice(i, i + 2))![0], offset: i };
+      const after = i + stoppedAt.operator.length;
+      if (nextNonBlank(text, after) !== undefined) next = after;
       break;
+    }
+    if (!quoted && c === '\n' && options.startsCommand) {
+      const line = nextNonBlank(text, i + 1);
+      if (line !== undefined && options.startsCommand(lineAt(text, line))) {
+        stoppedAt = { operator: '\n', offset: text[i - 1] === '\r' ? i - 1 : i };
+        next = line;
+        break;
+      }
+      // Only blanks lie between (or follow): one separator stands for them, so a run of blank lines stays linear.
+      pass += ' ';
+      origin.push(i);
+      i = (line ?? text.length) - 1;
+      continue;
     }
     pass += c;
     origin.push(i);
@@ -266,17 +402,21 @@ function splitCmd(text: string): Result<ShellSplit> {
   if (word !== null) words.push({ text: word, offset: start });
   const split: ShellSplit = { words, expansions: [] };
   if (stoppedAt) split.stoppedAt = stoppedAt;
+  if (next !== undefined) split.next = next;
   return ok(split);
 }
 
 /**
  * Splits `text` into the words of its first command in `dialect` (detected when not
- * given). Fails only for a quote that is never closed, with its line and column. Text
- * after an unquoted operator (`|`, `&&`, `;`, `>`…) is a separate command in a shell and
- * is not read; `stoppedAt` says where that happened.
+ * given), from `options.from`. Fails only for a quote that is never closed, with its line
+ * and column. Text after an unquoted operator (`|`, `&&`, `;`…) is a separate command in
+ * a shell and is not read; `stoppedAt` says where that happened and `next` where the
+ * following command starts. POSIX redirections are read, not stopped at: input
+ * (`<<EOF` here-documents, `<<<` here-strings, `< file`) becomes `stdin`, output
+ * (`> file`, `2>&1`) is skipped.
  */
-export function splitShellWords(text: string, dialect: ShellDialect = detectShellDialect(text)): Result<ShellSplit> {
-  return dialect === 'cmd' ? splitCmd(text) : splitPosix(text);
+export function splitShellWords(text: string, dialect: ShellDialect = detectShellDialect(text), options: ShellSplitOptions = {}): Result<ShellSplit> {
+  return dialect === 'cmd' ? splitCmd(text, options) : splitPosix(text, options);
 }
 
 /**
