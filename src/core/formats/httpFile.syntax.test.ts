@@ -4,9 +4,11 @@
  * that are not HTTP. Each fixture is a small `.http` file as people write them.
  */
 import { describe, expect, it } from 'vitest';
+import { normaliseDraft } from '../request';
 import type { SavedRequest } from '../workspace';
 import { collectionRequests } from '../workspace';
 import { parseHttpFile } from './httpFile';
+import { formatHttpFile } from './httpFileFormat';
 import type { ImportResult } from './importResult';
 
 function parsed(text: string): ImportResult {
@@ -291,6 +293,42 @@ describe('import and run lines (JetBrains)', () => {
       'Line 1: "import ./auth.http" is not followed; import that file as well.',
       'Line 2: "run #login" is not imported; Wirebench does not run requests in sequence yet.',
       'Line 7: "run ./setup.http" is not imported; Wirebench does not run requests in sequence yet.',
+    ]);
+  });
+});
+
+describe('HTTP versions on the request line', () => {
+  it('leaves HTTP/1.1, HTTP/2 and JetBrains’ HTTP/2 (Prior Knowledge) out of the URL', () => {
+    const result = parsed('GET https://a.test/1 HTTP/1.1\n\n###\nGET https://a.test/2 HTTP/2\n\n###\nGET http://a.test/3 HTTP/2 (Prior Knowledge)\n\n###\nGET https://a.test/\n    4 HTTP/2\n');
+    expect(requests(result).map((r) => r.draft.url)).toEqual(['https://a.test/1', 'https://a.test/2', 'http://a.test/3', 'https://a.test/4']);
+  });
+});
+
+describe('multipart written by formatHttpFile', () => {
+  it('comes back as the same parts', () => {
+    const text = formatHttpFile({
+      id: 'c',
+      name: 'Up',
+      variables: [],
+      items: [
+        {
+          kind: 'request',
+          id: 'r',
+          name: 'Upload',
+          requestType: 'http',
+          draft: normaliseDraft({
+            method: 'POST',
+            url: 'https://a.test/up',
+            body: { kind: 'multipart', boundary: 'BND', multipart: [{ name: 'title', kind: 'text', value: 'Hi', contentType: '', base64: false }, { name: 'f', kind: 'file', value: '', filename: 'a.png', contentType: 'image/png', base64: false }] },
+          }),
+        },
+      ],
+    });
+    const body = requests(parsed(text))[0]!.draft.body;
+    expect(body.kind).toBe('multipart');
+    expect(body.multipart.map((p) => [p.name, p.kind, p.value, p.filename, p.contentType])).toEqual([
+      ['title', 'text', 'Hi', undefined, ''],
+      ['f', 'file', '', 'a.png', 'image/png'],
     ]);
   });
 });

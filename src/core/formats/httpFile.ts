@@ -17,9 +17,10 @@ import type { RequestScript, SavedRequest, Variable } from '../workspace';
 import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
-const REQUEST_LINE = /^([A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/;
+// JetBrains also writes `HTTP/2 (Prior Knowledge)` for HTTP/2 without the TLS handshake; the relay picks the version itself.
+const REQUEST_LINE = /^([A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?(?:\s+\(Prior Knowledge\))?)?\s*$/;
 const URL_ONLY = /^(https?:\/\/|\{\{)\S*$/i;
-const HTTP_VERSION_TAIL = /\s+HTTP\/\d(?:\.\d)?\s*$/;
+const HTTP_VERSION_TAIL = /\s+HTTP\/\d(?:\.\d)?(?:\s+\(Prior Knowledge\))?\s*$/;
 const VARIABLE_LINE = /^@([A-Za-z_$][\w$.-]*)\s*=\s*(.*?)\s*$/;
 const DIRECTIVE = /^(?:#|\/\/)\s*@([\w-]+)(?:\s*=?\s*(.*?))?\s*$/;
 const COMMENT = /^(#|\/\/)/;
