@@ -340,7 +340,13 @@ export function parseHttpFile(text: string, name = 'HTTP requests'): Result<Impo
   for (const match of text.matchAll(/\{\{\s*(\$[\w.]+)/g)) system.add(match[1]!);
   if (system.size > 0) result.warnings.push(`Dynamic variables ${[...system].join(', ')} are not supported; they are kept as written and will show as unresolved.`);
   const defined = new Set(collection.variables.map((v) => v.name));
-  const undefinedNames = [...new Set(findVariables(text).map((v) => v.name))].filter((n) => !n.startsWith('$') && !defined.has(n));
+  const named = new Set(collection.items.map((item) => item.name));
+  const unknown = [...new Set(findVariables(text).map((v) => v.name))].filter((n) => !n.startsWith('$') && !defined.has(n));
+  // VS Code's request variables, `{{login.response.body.$.token}}`: a value from another request's exchange, not an environment.
+  const chained = unknown.filter((n) => /^[^.]+\.(request|response)\./.test(n) && named.has(n.slice(0, n.indexOf('.'))));
+  const chainedSet = new Set(chained);
+  const undefinedNames = unknown.filter((n) => !chainedSet.has(n));
+  if (chained.length > 0) result.warnings.push(`Variables ${chained.map((n) => `{{${n}}}`).join(', ')} take values from other requests' exchanges, which Wirebench does not chain yet; set them by hand or in an environment.`);
   if (undefinedNames.length > 0) result.warnings.push(`Variables ${undefinedNames.map((n) => `{{${n}}}`).join(', ')} are not defined in the file (they may come from an environment file); set them in an environment.`);
   return ok(result);
 }
