@@ -15,6 +15,8 @@ describe('sniffImportFormat', () => {
     ['wsdl', '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"/>'],
     ['http', '### One\nGET https://a.test\n'],
     ['http', 'POST https://a.test/x\nContent-Type: text/plain\n\nhi'],
+    ['http', '< {% request.variables.set("id", "7") %}\nGET https://a.test/{{id}}\n'],
+    ['http', 'GRAPHQL https://a.test/graphql\n\n{ viewer { login } }\n'],
     ['har', '{\n  "log": {\n    "version": "1.2",\n    "entries": ['],
   ])('tells %s', (format, text) => {
     expect(sniffImportFormat(text)).toBe(format);

@@ -41,14 +41,15 @@ function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'cu
 
 /**
  * Guesses the format of `text` (the file name, when given, settles unclear cases):
- * a command starting with `curl` (after a script's `#!` line and comments); JSON that is
- * a HAR log, an OpenAPI or Swagger document or a Postman collection; YAML with an `openapi:` or `swagger:` key; XML whose root is
- * WSDL `definitions`; request lines and `###` separators of a `.http` file.
+ * a command starting with `curl` (after a script's `#!` line, comments and variables);
+ * JSON that is a HAR log, an OpenAPI or Swagger document or a Postman collection; YAML
+ * with an `openapi:` or `swagger:` key; XML whose root is WSDL `definitions`; request
+ * lines and `###` separators of a `.http` file.
  */
 export function sniffImportFormat(text: string, filename = ''): ImportFormat | undefined {
   const trimmed = text.trimStart();
-  // A shell script: its #! line and comments come before the first command.
-  const script = trimmed.replace(/^(#[^\n]*\n\s*)+/, '');
+  // A shell script: its #! line, comments and variable assignments (`export TOKEN=…`) come before the first command.
+  const script = trimmed.replace(/^((#|(export\s+)?[A-Za-z_][A-Za-z0-9_]*=)[^\n]*\n\s*)+/, '');
   if (/^(\$\s+)?(sudo\s+)?curl(\.exe)?(\s|$)/i.test(script)) return 'curl';
   if (/\.(http|rest)$/i.test(filename)) return 'http';
   if (trimmed.startsWith('{')) {
@@ -60,9 +61,10 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
     if (/"info"\s*:|getpostman\.com|"item"\s*:/.test(trimmed)) return 'postman';
     return jsonFormat(undefined, filename);
   }
-  if (trimmed.startsWith('<')) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
+  // A `.http` file may open with a JetBrains pre-request script, `< {% … %}`, which is not XML.
+  if (trimmed.startsWith('<') && !/^<\s*\{%/.test(trimmed)) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
   if (/^(openapi|swagger)\s*:/m.test(trimmed) || /\.(ya?ml)$/i.test(filename)) return 'openapi';
-  if (/^###/m.test(trimmed) || /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\S+/m.test(trimmed)) return 'http';
+  if (/^###/m.test(trimmed) || /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|GRAPHQL)\s+\S+/m.test(trimmed)) return 'http';
   return undefined;
 }
 
