@@ -8,6 +8,8 @@ describe('sniffImportFormat', () => {
     ['curl', '$ curl https://a.test'],
     ['postman', JSON.stringify(POSTMAN_SHOP_COLLECTION)],
     ['postman', JSON.stringify({ id: 'x', name: 'v1', order: [], requests: [] })],
+    ['postman', JSON.stringify({ id: 'x', name: 'v1 without order', folders: [], requests: [{ id: 'r', url: 'https://a.test' }] })],
+    ['postman', JSON.stringify({ version: 1, collections: [{ id: 'c', name: 'dump', requests: [] }], environments: [] })],
     ['har', JSON.stringify({ log: { version: '1.2', entries: [] } })],
     ['openapi', JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' } })],
     ['openapi', 'openapi: 3.0.0\ninfo:\n  title: t\n'],
@@ -26,6 +28,11 @@ describe('sniffImportFormat', () => {
     expect(sniffImportFormat('@host = x\n', 'api.http')).toBe('http');
     expect(sniffImportFormat('{"x": 1}', 'capture.har')).toBe('har');
     expect(sniffImportFormat('just words')).toBeUndefined();
+  });
+
+  it('names every Postman version it reads when it cannot tell the format', () => {
+    const result = importAny('just words');
+    expect(!result.ok && result.error.message).toContain('Postman Collection v2.1, v2.0 and v1');
   });
 });
 

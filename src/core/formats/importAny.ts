@@ -1,6 +1,6 @@
 /**
  * One entry point for the import dialog: tells the format of a pasted text or dropped file
- * (cURL, Postman v2.1, HAR, OpenAPI, `.http`, WSDL) and runs its importer. A WSDL needs
+ * (cURL, Postman v2.1 / v2.0 / v1, HAR, OpenAPI, `.http`, WSDL) and runs its importer. A WSDL needs
  * its imports fetched, so it is handed back to the caller's WSDL flow instead.
  */
 import { parseJson } from '../encoding';
@@ -31,7 +31,10 @@ function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'cu
     if (isObject(value.log) && 'entries' in value.log) return 'har';
     if ('openapi' in value || 'swagger' in value) return 'openapi';
     if (isObject(value.info) && ('item' in value || /postman/i.test(String(value.info.schema ?? '')))) return 'postman';
-    if (('requests' in value && 'order' in value) || value._postman_variable_scope !== undefined) return 'postman';
+    // Collection v1 (its flat `requests`, with or without `order`), an environment or globals file, or a data dump
+    // holding several collections: the Postman importer reads the first and names the others.
+    if ((Array.isArray(value.requests) && ('order' in value || 'folders' in value || 'name' in value)) || value._postman_variable_scope !== undefined) return 'postman';
+    if (Array.isArray(value.collections) && value.collections.some((c) => isObject(c) && ('requests' in c || 'item' in c))) return 'postman';
   }
   if (/\.har$/i.test(filename)) return 'har';
   if (/postman/i.test(filename)) return 'postman';
@@ -122,7 +125,7 @@ export function importAny(text: string, filename = ''): Result<ImportAnyOutcome>
       }
       return fail({
         kind: 'unknown-format',
-        message: 'Could not tell the format. Wirebench imports cURL commands, Postman Collection v2.1, HAR 1.2, OpenAPI 3 (JSON or YAML), .http files and WSDL.',
+        message: 'Could not tell the format. Wirebench imports cURL commands, Postman Collection v2.1, v2.0 and v1, HAR 1.2, OpenAPI 3 (JSON or YAML), .http files and WSDL.',
       });
   }
 }
