@@ -1,9 +1,10 @@
 /**
- * A pasted text or file cut into the cURL commands it holds, as the shell would run
- * them: one per line that starts with `curl` (continuations with `\` or `^` stay in their
- * command, lines without them that do not start a new `curl` are read as part of the one
- * before, since copies often lose the backslashes), and after `;`, `&&`, `||` or `&`.
- * `printf … | curl` keeps the curl side; a here-document stays with its command.
+ * A pasted text or file cut into the commands it holds, as the shell would run them: one
+ * per line (continuations with `\` or `^` stay in their command; so do lines that start
+ * with an option or a URL, since copies often lose the backslashes), and after `;`, `&&`,
+ * `||` or `&`. `printf … | curl` keeps the curl side; a here-document stays with its
+ * command. Other programs on lines of their own are kept, marked, so an import can say
+ * it left them out.
  */
 import type { CoreError, Result } from '../types';
 import { detectShellDialect, splitShellWords, type ShellSplit } from './shellWords';
@@ -19,6 +20,8 @@ export interface CurlCommandSource {
   piped: string[];
   /** Whether another cURL command follows its operator (`;`, `&&`, a line of its own). */
   followedByCurl: boolean;
+  /** Whether it runs curl (or could not be split); other commands are kept only when first or on a line of their own (`export TOKEN=…`, `echo`). */
+  isCurl: boolean;
 }
 
 /** `curl`, `curl.exe` or a path to either. */
@@ -26,9 +29,13 @@ export function isCurlWord(word: string): boolean {
   return /^(.*[\\/])?curl(\.exe)?$/i.test(word);
 }
 
-/** Whether a line starts a cURL command: `curl …`, after an optional `$ ` prompt or `sudo`. */
-export function startsCurlCommand(line: string): boolean {
-  return /^\s*(?:[$%>]\s+)?(?:sudo\s+)?(?:\S*[\\/])?curl(?:\.exe)?(?:\s|$)/i.test(line);
+/**
+ * Whether a line starts a command of its own rather than continuing the one above whose
+ * `\` was lost in copying: it does unless it starts with an option (`-H …`), a URL or a
+ * comment.
+ */
+function startsOwnCommand(line: string): boolean {
+  return !/^\s*(-|#|['"]?([A-Za-z][A-Za-z0-9+.-]*:\/\/|\{\{))/.test(line);
 }
 
 const PROMPT = /[$%>][ \t]+/y;
@@ -48,11 +55,12 @@ function skipPrompt(text: string, from: number): number {
  */
 export function splitCurlCommands(text: string): CurlCommandSource[] {
   const dialect = detectShellDialect(text);
-  const options = (from: number) => ({ from, startsCommand: startsCurlCommand });
+  const options = (from: number) => ({ from, startsCommand: startsOwnCommand });
   const commands: CurlCommandSource[] = [];
   let from: number | undefined = skipPrompt(text, 0);
   let first = true;
   let previousWasCurl = false;
+  let atLineStart = true;
   // Lines are counted as the search moves on, so a file of many commands is read in one pass.
   let line = 1;
   let counted = 0;
@@ -76,12 +84,13 @@ export function splitCurlCommands(text: string): CurlCommandSource[] {
       continue;
     }
     const program = words[0]?.text === 'sudo' ? words[1] : words[0];
-    const isCommand = !split.ok || first || (program !== undefined && isCurlWord(program.text));
-    if (isCommand) {
-      if (previousWasCurl) commands[commands.length - 1]!.followedByCurl = true;
-      commands.push({ offset, line: lineOf(offset), split, piped, followedByCurl: false });
+    const isCurl = !split.ok || (program !== undefined && isCurlWord(program.text));
+    if (isCurl || first || atLineStart) {
+      if (isCurl && previousWasCurl) commands[commands.length - 1]!.followedByCurl = true;
+      commands.push({ offset, line: lineOf(offset), split, piped, followedByCurl: false, isCurl });
     }
-    previousWasCurl = isCommand;
+    previousWasCurl = isCurl;
+    atLineStart = split.ok && split.value.stoppedAt?.operator === '\n';
     first = false;
     if (!split.ok) break;
     from = split.value.next === undefined ? undefined : skipPrompt(text, split.value.next);

@@ -6,7 +6,7 @@
  */
 import type { Result } from '../types';
 import { fail, ok } from '../types';
-import { splitCurlCommands } from './curlCommands';
+import { splitCurlCommands, type CurlCommandSource } from './curlCommands';
 import { readCurlCommand, type CurlImport } from './curlImport';
 import { emptyCollection, savedRequestOf, type ImportResult, type ImportSkip } from './importResult';
 
@@ -46,6 +46,14 @@ function collectionNameOf(requests: readonly CurlImport[]): string {
   return requests.length === 1 ? `${host}${places[0]!.path.replace(/\/+$/, '')}` : host;
 }
 
+/** Why a shell command other than curl is left out; a variable assignment is told apart, as people expect it to carry over. */
+function notCurlReason(command: CurlCommandSource): string {
+  const words = command.split.ok ? command.split.value.words.map((w) => w.text) : [];
+  const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(words[0] === 'export' ? (words[1] ?? '') : (words[0] ?? ''));
+  if (assignment) return `It sets the shell variable ${assignment[1]}, which is not kept: write {{${assignment[1]}}} in the requests and give it a value in an environment.`;
+  return `"${(words[0] ?? '').slice(0, 40)}" is not curl; only curl commands are imported.`;
+}
+
 /**
  * Imports every cURL command in `text` (see `splitCurlCommands`) as one collection,
  * named `name` when given (a file's name), else after the host the requests go to.
@@ -60,6 +68,10 @@ export function importCurlCommands(text: string, name?: string): Result<ImportRe
   const skipped: ImportSkip[] = [];
   let firstError: Result<never> | undefined;
   commands.forEach((command, index) => {
+    if (!command.isCurl) {
+      skipped.push({ item: `Command ${index + 1} (line ${command.line})`, reason: notCurlReason(command) });
+      return;
+    }
     const read = readCurlCommand(command, text);
     if (read.ok) {
       for (const request of read.value) requests.push({ request, line: command.line });
@@ -69,9 +81,14 @@ export function importCurlCommands(text: string, name?: string): Result<ImportRe
     skipped.push({ item: `Command ${index + 1} (line ${command.line})`, reason: read.error.message });
   });
   if (requests.length === 0) {
-    if (commands.length <= 1 && firstError) return firstError;
-    if (skipped.length === 0) return fail({ kind: 'curl-empty', message: 'The text holds no cURL command: paste or drop commands that start with curl.' });
-    return fail({ kind: 'curl-none-read', message: `None of the ${skipped.length} cURL commands could be read: ${skipped.map((s) => `${s.item}: ${s.reason}`).join(' ')}` });
+    const curl = commands.filter((c) => c.isCurl);
+    if (curl.length === 0) {
+      if (!commands[0]) return fail({ kind: 'curl-empty', message: 'The text holds no cURL command: paste or drop commands that start with curl.' });
+      const read = readCurlCommand(commands[0], text);
+      return read.ok ? fail({ kind: 'not-curl', message: 'The text holds no cURL command.' }) : read;
+    }
+    if (curl.length === 1 && firstError) return firstError;
+    return fail({ kind: 'curl-none-read', message: `None of the ${curl.length} cURL commands could be read: ${skipped.map((s) => `${s.item}: ${s.reason}`).join(' ')}` });
   }
   const names = namesOf(requests.map((r) => r.request));
   const collection = emptyCollection(name?.trim() || collectionNameOf(requests.map((r) => r.request)));

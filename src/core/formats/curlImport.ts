@@ -541,10 +541,11 @@ export function parseCurl(command: string): Result<CurlImport> {
   const read = readCurlCommand(first, command);
   if (!read.ok) return read;
   const [request, ...others] = read.value;
-  const more = others.length + commands.length - 1;
+  const curlCommands = commands.filter((c) => c.isCurl).length;
+  const more = others.length + curlCommands - 1;
   if (more > 0) {
     request!.moreRequests = more;
-    const where = commands.length > 1 ? `${commands.length} curl commands` : '--next sections or several URLs';
+    const where = curlCommands > 1 ? `${curlCommands} curl commands` : '--next sections or several URLs';
     request!.warnings.unshift(`${more} more request${more === 1 ? ' was' : 's were'} found after this one (${where}); only the first was read here. Use Import… to bring in each as a request of its own.`);
   }
   return ok(request!);

@@ -49,8 +49,23 @@ describe('importCurlCommands: several commands become several requests', () => {
     expect(pasted.ok && pasted.value.format === 'curl' && pasted.value.result.collection.items.length).toBe(2);
   });
 
-  it('still joins option lines that lost their backslashes to the command above them', () => {
-    expect(requestsOf("curl https://a.test/x\n  -X DELETE\n  -H 'X-A: 1'").lines).toEqual(['DELETE https://a.test/x [none]']);
+  it('still joins option, URL and comment lines that lost their backslashes to the command above them', () => {
+    expect(requestsOf("curl https://a.test/x\n  -X DELETE\n  # why\n  -H 'X-A: 1'").lines).toEqual(['DELETE https://a.test/x [none]']);
+    expect(requestsOf("curl -X POST -d a=1\n  'https://a.test/x'").lines).toEqual(['POST https://a.test/x [form]']);
+  });
+
+  it('leaves out other commands on lines of their own, saying so, and tells a variable assignment apart', () => {
+    const script = 'export TOKEN=abc\ncurl -H "Authorization: Bearer $TOKEN" https://a.test/me\necho done\ncurl https://a.test/you';
+    expect(importAny(script).ok).toBe(true);
+    const { lines, skipped, warnings } = requestsOf(script);
+    expect(lines).toEqual(['GET https://a.test/me [none]', 'GET https://a.test/you [none]']);
+    expect(skipped).toEqual([
+      { item: 'Command 1 (line 1)', reason: 'It sets the shell variable TOKEN, which is not kept: write {{TOKEN}} in the requests and give it a value in an environment.' },
+      { item: 'Command 3 (line 3)', reason: '"echo" is not curl; only curl commands are imported.' },
+    ]);
+    expect(warnings).toEqual(['GET /me (line 2): The shell would expand $TOKEN; it was kept as written. Use a {{variable}} instead.']);
+    const pasted = parseCurl('curl https://a.test/me\necho done');
+    expect(pasted.ok && [pasted.value.moreRequests, pasted.value.warnings]).toEqual([0, []]);
   });
 
   it('splits at ;, && and & between commands (Chrome "Copy all as cURL" for bash and cmd)', () => {
