@@ -342,3 +342,19 @@ describe('request variables (VS Code REST Client)', () => {
     ]);
   });
 });
+
+describe('scripts written back by formatHttpFile', () => {
+  it('come back the same: pre-request before the request line, handlers after the body', () => {
+    const first = parsed('### Login\n< {%\n  request.variables.set("u", "ada")\n%}\n< ./sign.js\nPOST https://a.test/login\nContent-Type: text/plain\n\n{{u}}\n\n> {% client.global.set("t", response.body.token) %}\n> ./check.js\n');
+    const written = formatHttpFile(first.collection);
+    expect(written).toContain('### Login\n< {%\nrequest.variables.set("u", "ada")\n%}\n< ./sign.js\nPOST https://a.test/login');
+    expect(requests(parsed(written))[0]!.scripts).toEqual(requests(first)[0]!.scripts);
+  });
+
+  it('leave out another tool’s scripts, which the JetBrains runner could not run', () => {
+    const request = only('GET https://a.test/\n');
+    request.scripts = [{ phase: 'post-response', dialect: 'postman', text: 'pm.test("ok", () => {})' }];
+    const written = formatHttpFile({ id: 'c', name: 'C', variables: [], items: [request] });
+    expect(written).not.toContain('pm.test');
+  });
+});

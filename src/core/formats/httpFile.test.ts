@@ -208,7 +208,7 @@ describe('.http → collection → .http', () => {
     const first = parsed(FILE);
     const written = formatHttpFile(first.collection, { includeSecrets: true });
     const second = parsed(written);
-    const meaning = (r: SavedRequest) => ({ name: r.name, method: r.draft.method, url: r.draft.url, headers: r.draft.headers.map((h) => `${h.name}: ${h.value}`), auth: r.draft.auth, body: r.draft.body.kind, texts: r.draft.body.texts, form: r.draft.body.form.map((f) => [f.name, f.value]), redirects: r.draft.options.followRedirects });
+    const meaning = (r: SavedRequest) => ({ name: r.name, method: r.draft.method, url: r.draft.url, headers: r.draft.headers.map((h) => `${h.name}: ${h.value}`), auth: r.draft.auth, body: r.draft.body.kind, texts: r.draft.body.texts, form: r.draft.body.form.map((f) => [f.name, f.value]), redirects: r.draft.options.followRedirects, scripts: r.scripts });
     expect(requests(second).map(meaning)).toEqual(requests(first).map(meaning));
     expect(second.collection.variables).toEqual(first.collection.variables);
     expect(formatHttpFile(second.collection, { includeSecrets: true })).toBe(written);

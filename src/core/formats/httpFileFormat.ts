@@ -6,7 +6,7 @@
  */
 import { encodeForm } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
-import { SecretRedaction, collectionRequests, type Collection } from '../workspace';
+import { SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
 import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
 
 /** Options of `formatHttpFile`. */
@@ -82,10 +82,19 @@ function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
   }
 }
 
-function requestBlock(title: string, draft: RequestDraft, description: string | undefined, vaultSchemes: VaultSchemeWords | undefined): string {
+/** A JetBrains script as written in a `.http` file: `< {% … %}` before the request, `> {% … %}` after it, or the file's path. */
+function scriptLines(script: RequestScript): string {
+  const marker = script.phase === 'pre-request' ? '<' : '>';
+  return script.file !== undefined ? `${marker} ${script.file}` : `${marker} {%\n${script.text ?? ''}\n%}`;
+}
+
+function requestBlock(title: string, request: SavedRequest, draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefined): string {
   const lines = [`### ${title}`];
-  for (const line of (description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
+  for (const line of (request.description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
   if (!draft.options.followRedirects) lines.push('# @no-redirect');
+  // Only JetBrains' own scripts: another tool's (Postman's pm.*) would fail in the JetBrains runner.
+  const scripts = (request.scripts ?? []).filter((s) => s.dialect === 'jetbrains');
+  for (const script of scripts.filter((s) => s.phase === 'pre-request')) lines.push(scriptLines(script));
   const auth = authLines(draft, vaultSchemes);
   lines.push(`${draft.method} ${auth.url}`);
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
@@ -94,6 +103,7 @@ function requestBlock(title: string, draft: RequestDraft, description: string | 
   const typed = draft.headers.some((h) => h.enabled && h.name.toLowerCase() === 'content-type');
   if (body.text !== '' && body.contentType && !typed) lines.push(`Content-Type: ${body.contentType}`);
   if (body.text !== '') lines.push('', body.text);
+  for (const script of scripts.filter((s) => s.phase === 'post-response')) lines.push('', scriptLines(script));
   return lines.join('\n');
 }
 
@@ -110,7 +120,7 @@ export function formatHttpFile(collection: Collection, options: HttpFileFormatOp
   const blocks: string[] = [];
   for (const { request, folderPath } of collectionRequests(collection.items)) {
     const draft = redaction ? redaction.draft(request.draft) : request.draft;
-    blocks.push(requestBlock([...folderPath, request.name].join(' / '), draft, request.description, options.vaultSchemes));
+    blocks.push(requestBlock([...folderPath, request.name].join(' / '), request, draft, options.vaultSchemes));
   }
   const head = [`# ${collection.name}`];
   for (const line of (collection.description ?? '').split('\n').filter((l) => l.trim() !== '')) head.push(`# ${line}`);
