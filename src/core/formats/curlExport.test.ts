@@ -37,6 +37,14 @@ function comparable(wire: WireRequest): unknown {
 }
 
 describe('toCurl', () => {
+  it('keeps a POST whose multipart body has no parts a POST (curl would pick GET without -F)', () => {
+    const wire: WireRequest = { method: 'POST', url: 'https://api.example.test/up', headers: [{ name: 'Content-Type', value: 'multipart/form-data; boundary=b' }], body: ['--b--\r\n'] };
+    const command = toCurl(wire);
+    expect(command).toContain('-X POST');
+    const back = parseCurl(command);
+    expect(back.ok && back.value.draft.method).toBe('POST');
+  });
+
   it('writes the method only when curl would not choose it', () => {
     expect(toCurl({ method: 'GET', url: 'https://a.test/x', headers: [] })).toBe("curl 'https://a.test/x'");
     expect(toCurl({ method: 'POST', url: 'https://a.test/', headers: [], body: ['a=1'] })).toBe("curl 'https://a.test/' --data-binary 'a=1'");

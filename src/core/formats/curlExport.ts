@@ -96,7 +96,9 @@ export function toCurl(wire: WireRequest, options: CurlExportOptions = {}): stri
   if (!options.includeSecrets) ({ wire: request, view } = redactWireExport(wire, view, new SecretRedaction()));
   const lines: string[][] = [['curl']];
   const method = request.method;
-  const hasBody = view.kind !== 'none';
+  const body = bodyArgs(view);
+  // What curl sees: a body it would send (a multipart body without parts writes no -F, so curl would pick GET).
+  const hasBody = body.args.length > 0 || body.pipe !== undefined;
   if (method === 'HEAD' && !hasBody) lines[0]!.push('--head');
   else if (method !== (hasBody ? 'POST' : 'GET')) lines[0]!.push('-X', quoteShellWord(method));
   lines[0]!.push(quoteShellWord(request.url, true));
@@ -104,7 +106,6 @@ export function toCurl(wire: WireRequest, options: CurlExportOptions = {}): stri
     if (view.kind === 'multipart' && header.name.toLowerCase() === 'content-type') continue;
     lines.push(['-H', quoteShellWord(header.value === '' ? `${header.name};` : `${header.name}: ${header.value}`, true)]);
   }
-  const body = bodyArgs(view);
   lines.push(...body.args);
   if (options.followRedirects) lines.push(['-L']);
   if (options.insecureTls) lines.push(['-k']);
