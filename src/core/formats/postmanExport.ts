@@ -6,7 +6,7 @@
  * variables, unless the caller asks to include them.
  */
 import type { RequestDraft } from '../request';
-import { SecretRedaction, type Collection, type CollectionItem, type Variable } from '../workspace';
+import { SecretRedaction, type Collection, type CollectionItem, type SavedRequest, type Variable } from '../workspace';
 import { authToPostman, sameAuth, type VaultSchemeWords } from './postmanAuth';
 import { POSTMAN_V21_SCHEMA } from './postmanSchema';
 import { urlToPostman } from './postmanUrl';
@@ -83,8 +83,21 @@ function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'],
   if (!draft.options.followRedirects) behaviour.followRedirects = false;
   if (draft.options.insecureTls) behaviour.strictSSL = false;
   if (Object.keys(behaviour).length > 0) out.protocolProfileBehavior = behaviour;
+  const event = eventsOf(item.scripts);
+  if (event.length > 0) out.event = event;
   out.response = [];
   return out;
+}
+
+/**
+ * A request's Postman scripts as its `event` list (pre-request first, then tests), so a
+ * collection imported from Postman goes back with its scripts. Scripts in another dialect
+ * (a JetBrains handler) cannot run in Postman and are not written.
+ */
+function eventsOf(scripts: SavedRequest['scripts']): Json[] {
+  const postman = (scripts ?? []).filter((script) => script.dialect === 'postman' && script.text !== undefined);
+  const ordered = [...postman.filter((s) => s.phase === 'pre-request'), ...postman.filter((s) => s.phase === 'post-response')];
+  return ordered.map((script) => ({ listen: script.phase === 'pre-request' ? 'prerequest' : 'test', script: { type: 'text/javascript', exec: script.text!.split(/\r?\n/) } }));
 }
 
 function variableToPostman(variable: Variable, includeSecrets: boolean): Json {
