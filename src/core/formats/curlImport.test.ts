@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RequestDraft } from '../request';
+import { buildWireRequest, type RequestDraft } from '../request';
 import type { SavedRequest } from '../workspace';
 import { importCurlCommands } from './curlCommandsImport';
 import { parseCurl } from './curlImport';
@@ -186,6 +186,16 @@ describe('parseCurl: a typed multipart Content-Type with -F', () => {
     const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/related; type="application/json"' -F 'meta={};type=application/json' -F 'file=@a.png'`);
     expect(draft.body.kind).toBe('multipart');
     expect(headersOf(draft)).toEqual([`Content-Type: multipart/related; type="application/json"; boundary=${draft.body.boundary}`]);
+  });
+
+  it('sends that header once and a body cut by the same boundary', () => {
+    const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/related; type="application/json"' -F 'meta={"a":1};type=application/json'`);
+    const wire = buildWireRequest(draft, {});
+    if (!wire.ok) throw new Error(wire.error.message);
+    const types = wire.value.wire.headers.filter((h) => h.name.toLowerCase() === 'content-type').map((h) => h.value);
+    expect(types).toEqual([`multipart/related; type="application/json"; boundary=${draft.body.boundary}`]);
+    const body = (wire.value.wire.body ?? []).map((chunk) => (typeof chunk === 'string' ? chunk : '')).join('');
+    expect(body.startsWith(`--${draft.body.boundary}\r\n`)).toBe(true);
   });
 
   it('uses a boundary given with the subtype for the body too', () => {
