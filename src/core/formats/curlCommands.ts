@@ -7,7 +7,8 @@
  * it left them out.
  */
 import type { CoreError, Result } from '../types';
-import { detectShellDialect, splitShellWords, type ShellSplit } from './shellWords';
+import { pipedStdin } from './shellOutput';
+import { detectShellDialect, splitShellWords, type ShellSplit, type ShellStdin } from './shellWords';
 
 /** One command found in the text. */
 export interface CurlCommandSource {
@@ -18,6 +19,8 @@ export interface CurlCommandSource {
   split: Result<ShellSplit>;
   /** Programs piped into it (`printf … |`), whose output it would read. */
   piped: string[];
+  /** What the last of them writes, when that can be known (printf, echo, cat of a file). */
+  pipedStdin?: ShellStdin;
   /** Whether another cURL command follows its operator (`;`, `&&`, a line of its own). */
   followedByCurl: boolean;
   /** Whether it runs curl (or could not be split); other commands are kept only when first or on a line of their own (`export TOKEN=…`, `echo`). */
@@ -72,9 +75,11 @@ export function splitCurlCommands(text: string): CurlCommandSource[] {
     const offset = from;
     let split = splitShellWords(text, dialect, options(from));
     const piped: string[] = [];
+    let stdin: ShellStdin | undefined;
     // `printf … | curl … --data-binary @-` (what toCurl writes for bodies with NUL bytes): the curl side is the command.
     while (split.ok && split.value.stoppedAt?.operator === '|' && split.value.next !== undefined && split.value.words[0] && !isCurlWord(split.value.words[0].text)) {
       piped.push(split.value.words[0].text);
+      stdin = pipedStdin(split.value.words.map((w) => w.text));
       split = splitShellWords(text, dialect, options(split.value.next));
     }
     const words = split.ok ? split.value.words : [];
@@ -87,7 +92,9 @@ export function splitCurlCommands(text: string): CurlCommandSource[] {
     const isCurl = !split.ok || (program !== undefined && isCurlWord(program.text));
     if (isCurl || first || atLineStart) {
       if (isCurl && previousWasCurl) commands[commands.length - 1]!.followedByCurl = true;
-      commands.push({ offset, line: lineOf(offset), split, piped, followedByCurl: false, isCurl });
+      const source: CurlCommandSource = { offset, line: lineOf(offset), split, piped, followedByCurl: false, isCurl };
+      if (stdin) source.pipedStdin = stdin;
+      commands.push(source);
     }
     previousWasCurl = isCurl;
     atLineStart = split.ok && split.value.stoppedAt?.operator === '\n';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWireRequest, type RequestDraft } from '../request';
 import type { SavedRequest } from '../workspace';
 import { importCurlCommands } from './curlCommandsImport';
+import { toCurl } from './curlExport';
 import { parseCurl } from './curlImport';
 
 function draftOf(command: string): { draft: RequestDraft; warnings: string[] } {
@@ -233,10 +234,21 @@ describe('parseCurl: what it cannot carry over', () => {
     expect(warnings[0]).toContain('unquoted "&" at line 1, column 25');
   });
 
-  it('reads the curl side of a printf pipeline', () => {
-    const { draft, warnings } = draftOf(`printf 'x' | curl https://a.test --data-binary @-`);
-    expect(draft.url).toBe('https://a.test');
-    expect(warnings).toContain('The output of printf piped into curl (its standard input) was not read.');
+  it('reads the curl side of a pipeline, and what printf, echo or cat give it as standard input', () => {
+    const printf = draftOf(String.raw`printf 'a\000%%b\n%s' 'c d' | curl https://a.test --data-binary @-`);
+    expect([printf.draft.url, printf.draft.body.texts.text, printf.warnings]).toEqual(['https://a.test', 'a\u0000%b\nc d', []]);
+    expect(draftOf(`echo '{"a": 1}' | curl https://a.test --json @-`).draft.body.texts.json).toBe('{"a": 1}\n');
+    expect(draftOf(String.raw`echo -ne 'x\ty' | curl https://a.test --data-binary @-`).draft.body.texts.text).toBe('x\ty');
+    expect(draftOf('cat body.json | curl https://a.test --data-binary @-').warnings).toEqual(['The body is the file "body.json": pick the file again before sending.']);
+    const unknown = draftOf('gzip -c body | curl https://a.test --data-binary @-');
+    expect(unknown.warnings).toContain('The output of gzip piped into curl (its standard input) was not read.');
+    expect(draftOf(String.raw`printf '\377' | curl https://a.test --data-binary @-`).warnings).toContain('The output of printf piped into curl (its standard input) was not read.');
+  });
+
+  it('gives back the body toCurl pipes in from printf (bodies with NUL bytes)', () => {
+    const command = toCurl({ method: 'POST', url: 'https://a.test/', headers: [], body: [new Uint8Array([0x00, 0x25, 0x41, 0x0a, 0x5c])] });
+    const { draft, warnings } = draftOf(command);
+    expect([draft.method, draft.body.texts.text, warnings]).toEqual(['POST', '\u0000%A\n\\', []]);
   });
 
   it('accepts a prompt, sudo and curl.exe', () => {

@@ -469,7 +469,10 @@ function commandWarnings(source: CurlCommandSource, text: string): string[] {
   const warnings: string[] = [];
   if (!source.split.ok) return warnings;
   const split = source.split.value;
-  for (const program of source.piped) warnings.push(`The output of ${program} piped into curl (its standard input) was not read.`);
+  source.piped.forEach((program, i) => {
+    // The last program's output is curl's input; it was read when it could be known (printf, echo, cat of a file).
+    if (i < source.piped.length - 1 || !source.pipedStdin || split.stdin) warnings.push(`The output of ${program} piped into curl (its standard input) was not read.`);
+  });
   if (split.stoppedAt && split.stoppedAt.operator !== '\n' && !source.followedByCurl) {
     // Counted from the command's own line, so a file of many such commands is read in linear time.
     let line = source.line;
@@ -506,7 +509,7 @@ export function readCurlCommand(source: CurlCommandSource, text: string): Result
   let firstFailure: Result<CurlImport[]> | undefined;
   let at: number | undefined = 1;
   for (let section = 0; at !== undefined; section++) {
-    const state = freshState(source.split.value.stdin);
+    const state = freshState(source.split.value.stdin ?? source.pipedStdin);
     at = readWords(words, at, state);
     const read = requestsOf(state);
     if (read.ok) requests.push(...read.value);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SavedRequest } from '../workspace';
 import { splitCurlCommands } from './curlCommands';
@@ -145,5 +146,23 @@ describe('parseCurl with several commands (the URL field paste)', () => {
     expect(next.ok && next.value.warnings[0]).toBe('1 more request was found after this one (--next sections or several URLs); only the first was read here. Use Import… to bring in each as a request of its own.');
     const lone = parseCurl('curl https://a.test/1');
     expect(lone.ok && [lone.value.moreRequests, lone.value.warnings]).toEqual([0, []]);
+  });
+});
+
+describe('importCurlCommands on any text', () => {
+  it('never throws, and imports or skips every curl command it finds', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('curl', 'curl https://a.test', '\n', '\r\n', ' \\\n', ';', '&&', '&', '|', '<<EOF', '<<-X', '<<<', 'EOF', '\tX', '<', '>', '2>&1', "'", '"', '^', '^"', '#', '$ ', 'export A=1', '-d @-', '-T f', '--next', '-r 5', '-F a=1'),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((parts) => parts.join(' ')), (text) => {
+        const result = importCurlCommands(text);
+        if (result.ok) expect(result.value.collection.items.length).toBeGreaterThan(0);
+        else expect(typeof result.error.message).toBe('string');
+        expect(typeof parseCurl(text).ok).toBe('boolean');
+      }),
+      { numRuns: 400 },
+    );
   });
 });

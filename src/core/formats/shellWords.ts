@@ -17,12 +17,14 @@ export interface ShellWord {
 /**
  * What a command reads as its standard input: a here-document (`<<EOF` … `EOF`, with
  * `<<-` stripping leading tabs), a here-string (`<<< word`, which the shell ends with a
- * line feed) or a file (`< file`, which cannot be read here).
+ * line feed), a file (`< file`, which cannot be read here) or a pipe.
  */
 export type ShellStdin =
   | { kind: 'here-doc'; text: string; delimiter: string; closed: boolean }
   | { kind: 'here-string'; text: string }
-  | { kind: 'file'; file: string };
+  | { kind: 'file'; file: string }
+  /** The output of a program piped in (`printf '…' |`), when it can be known without running it. */
+  | { kind: 'pipe'; program: string; text: string };
 
 /** The words of the first command, and what was not read or not expanded. */
 export interface ShellSplit {
