@@ -13,6 +13,7 @@ import { fail, ok, positionAt } from '../types';
 import { splitCurlCommands, unterminatedQuote, isCurlWord, type CurlCommandSource } from './curlCommands';
 import { CURL_QUIET_OPTIONS, CURL_REQUEST_OPTIONS, CURL_SHORT_OPTIONS, CURL_UNSUPPORTED_OPTIONS, curlOptionTakesValue, resolveCurlOption } from './curlOptions';
 import { parseCurlFormField } from './curlForm';
+import { expandCurlVariables, readCurlVariable, type CurlVariable } from './curlVariables';
 import { baseName } from './importResult';
 import type { ShellStdin, ShellWord } from './shellWords';
 
@@ -53,6 +54,8 @@ interface CurlState {
   range?: string;
   cookies: string[];
   urlQuery: string[];
+  /** `--variable` values for `--expand-` options; they carry over `--next`, as in curl. */
+  variables: Map<string, CurlVariable>;
   warnings: string[];
 }
 
@@ -210,6 +213,11 @@ function applyOption(name: string, value: string, state: CurlState): void {
     case 'url-query':
       state.urlQuery.push(value.startsWith('+') ? value.slice(1) : urlencodePiece(value, state, option).text);
       return;
+    case 'variable': {
+      const problem = readCurlVariable(value, state.variables);
+      if (problem) state.warnings.push(problem);
+      return;
+    }
     case 'continue-at':
       if (value === '-') state.warnings.push('-C - resumes from the size of the output file, which is not known here; add a Range header by hand.');
       else if (/^\d+$/.test(value)) state.range = `${value}-`;
@@ -268,9 +276,8 @@ function readWords(words: readonly ShellWord[], from: number, state: CurlState):
       const takes = curlOptionTakesValue(name);
       const value = takes ? (inline !== undefined && inline !== '' ? inline : takeValue(display)) : undefined;
       if (takes && value === undefined) return;
-      if (option.expand) state.warnings.push(`${display}: cURL would expand {{…}} names from --variable; they were kept as Wirebench {{variables}}.`);
       if (name in CURL_REQUEST_OPTIONS) {
-        if (takes) applyOption(name, value!, state);
+        if (takes) applyOption(name, option.expand ? expandCurlVariables(value!, state.variables, display, state.warnings) : value!, state);
         else setFlag(name, !option.negated, state);
       } else if (name in CURL_UNSUPPORTED_OPTIONS) {
         if (option.negated) return;
@@ -397,8 +404,9 @@ function withUploadName(url: string, file: string): string {
   return `${match[1]}${path}${curlEscape(baseName(file))}${match[3] ?? ''}`;
 }
 
-function freshState(stdin: ShellStdin | undefined): CurlState {
+function freshState(stdin: ShellStdin | undefined, variables: Map<string, CurlVariable>): CurlState {
   return {
+    variables,
     urls: [], head: false, get: false, uploads: [], stdin, headers: [], data: [], form: [], authUnsupported: false,
     compressed: false, insecure: false, location: false, cookies: [], urlQuery: [], warnings: [],
   };
@@ -508,8 +516,9 @@ export function readCurlCommand(source: CurlCommandSource, text: string): Result
   const problems: string[] = [];
   let firstFailure: Result<CurlImport[]> | undefined;
   let at: number | undefined = 1;
+  const variables = new Map<string, CurlVariable>();
   for (let section = 0; at !== undefined; section++) {
-    const state = freshState(source.split.value.stdin ?? source.pipedStdin);
+    const state = freshState(source.split.value.stdin ?? source.pipedStdin, variables);
     at = readWords(words, at, state);
     const read = requestsOf(state);
     if (read.ok) requests.push(...read.value);

@@ -63,10 +63,38 @@ describe('curlOptions: every curl option is applied or ignored for a stated reas
     expect(resolveCurlOption('expand-data')).toEqual({ name: 'data', negated: false, expand: true });
     expect(resolveCurlOption('no-header')).toBeUndefined();
     expect(resolveCurlOption('frobnicate')).toBeUndefined();
-    const parsed = parseCurl(`curl -L --no-location --expand-header 'Authorization: Bearer {{token}}' https://a.test`);
+    const parsed = parseCurl(`curl -L --no-location --variable token=t0k --expand-header 'Authorization: Bearer {{token}}' https://a.test`);
     expect(parsed.ok && parsed.value.draft.options.followRedirects).toBe(false);
-    expect(parsed.ok && parsed.value.draft.headers.map((h) => h.value)).toEqual(['Bearer {{token}}']);
-    expect(parsed.ok && parsed.value.warnings).toEqual(['--expand-header: cURL would expand {{…}} names from --variable; they were kept as Wirebench {{variables}}.']);
+    expect(parsed.ok && parsed.value.draft.headers.map((h) => h.value)).toEqual(['Bearer t0k']);
+    expect(parsed.ok && parsed.value.warnings).toEqual([]);
+  });
+
+  it('expands --variable values in --expand- options with curl\'s functions, and only there', () => {
+    const parsed = parseCurl(
+      [
+        `curl --variable 'name=  Ada Lovelace ' --variable %HOME_API=https://api.test --variable %TOKEN --variable key@key.txt`,
+        `--expand-url '{{HOME_API}}/users/{{name:trim:url}}' --expand-json '{"n":"{{name:trim:json}}","b":"{{name:trim:b64}}"}'`,
+        `--expand-header 'Authorization: Bearer {{TOKEN}}' --expand-header 'X-Key: {{key}}' -H 'X-Raw: {{name}}' --expand-header 'X-Lit: \\{{x}}'`,
+      ].join(' '),
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { draft, warnings } = parsed.value;
+    expect(draft.url).toBe('https://api.test/users/Ada%20Lovelace');
+    expect(draft.body.texts.json).toBe('{"n":"Ada Lovelace","b":"QWRhIExvdmVsYWNl"}');
+    expect(draft.headers.map((h) => `${h.name}: ${h.value}`)).toEqual([
+      'Authorization: Bearer {{TOKEN}}',
+      'X-Key: {{key}}',
+      'X-Raw: {{name}}',
+      'X-Lit: {{x}}',
+      'Content-Type: application/json',
+      'Accept: application/json',
+    ]);
+    expect(warnings).toEqual([
+      '--variable %TOKEN takes TOKEN from the environment; it was kept as {{TOKEN}}: give it a value in an environment.',
+      '--variable key@key.txt reads the file "key.txt", which cannot be read here; it was kept as {{key}}: give it a value in an environment.',
+    ]);
+    const unset = parseCurl(`curl --expand-url 'https://a.test/{{nope}}x'`);
+    expect(unset.ok && [unset.value.draft.url, unset.value.warnings]).toEqual(['https://a.test/x', ['--expand-url: {{nope}} is not set by a --variable before it, so cURL inserts nothing there.']]);
   });
 
   it('applies --follow, -z and the --no- form of an unsupported switch silently', () => {

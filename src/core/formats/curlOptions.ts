@@ -26,7 +26,7 @@ export const CURL_REQUEST_OPTIONS: Readonly<Record<string, boolean>> = {
   json: true, form: true, 'form-string': true, user: true, 'oauth2-bearer': true, get: false, compressed: false,
   'user-agent': true, referer: true, cookie: true, insecure: false, location: false, 'location-trusted': false, url: true,
   head: false, 'max-time': true, range: true, 'upload-file': true, 'url-query': true, basic: false, next: false,
-  follow: false, 'continue-at': true, 'time-cond': true,
+  follow: false, 'continue-at': true, 'time-cond': true, variable: true,
 };
 
 /** Options that matter to the request but that Wirebench cannot carry over, with the reason; `arg` when they take a value. */
@@ -60,7 +60,6 @@ export const CURL_UNSUPPORTED_OPTIONS: Readonly<Record<string, { arg: boolean; r
   'abstract-unix-socket': { arg: true, reason: 'the relay only speaks TCP' },
   config: { arg: true, reason: 'option files cannot be read here' },
   'request-target': { arg: true, reason: 'the request target always follows the URL' },
-  variable: { arg: true, reason: 'cURL variables are not expanded' },
   'proxy-anyauth': { arg: false, reason: 'the relay connects directly, without a proxy' },
   'proxy-basic': { arg: false, reason: 'the relay connects directly, without a proxy' },
   'proxy-digest': { arg: false, reason: 'the relay connects directly, without a proxy' },
