@@ -53,13 +53,13 @@ function text(value: unknown): string | undefined {
 export function readOpenApiLeniently(source: Json): LenientReading {
   const skipped: ImportSkip[] = [];
   const notes: string[] = [];
-  const document: Json = { ...source };
+  const shaped: Json = { ...source };
 
   const info = objectAt(source.info, 'info', notes) ?? {};
   const title = text(info.title)?.trim();
   if (!title) notes.push('info.title is missing; the collection is named "Imported API".');
   if (info.version !== undefined && typeof info.version !== 'string') notes.push(`info.version ${JSON.stringify(info.version)} is read as text.`);
-  document.info = {
+  shaped.info = {
     ...info,
     title: title || 'Imported API',
     ...(text(info.version) !== undefined ? { version: text(info.version) } : {}),
@@ -68,7 +68,7 @@ export function readOpenApiLeniently(source: Json): LenientReading {
 
   if (source.tags !== undefined) {
     const tags = objectItems(source.tags, 'tags', skipped, notes) ?? [];
-    document.tags = tags.flatMap((tag, index) => {
+    shaped.tags = tags.flatMap((tag, index) => {
       const name = text(tag.name);
       if (name === undefined) {
         skipped.push({ item: `tags[${index}]`, reason: 'it has no name.' });
@@ -84,7 +84,7 @@ export function readOpenApiLeniently(source: Json): LenientReading {
 
   if (source.servers !== undefined) {
     const servers = objectItems(source.servers, 'servers', skipped, notes) ?? [];
-    document.servers = servers.flatMap((server, index) => {
+    shaped.servers = servers.flatMap((server, index) => {
       const url = text(server.url);
       if (url === undefined) {
         skipped.push({ item: `servers[${index}]`, reason: 'it has no url.' });
@@ -100,13 +100,13 @@ export function readOpenApiLeniently(source: Json): LenientReading {
 
   if (source.security !== undefined && !Array.isArray(source.security)) {
     notes.push('security is not a list of requirements; it was left out.');
-    document.security = undefined;
+    shaped.security = undefined;
   }
   const components = objectAt(source.components, 'components', notes);
   if (components) {
     const schemes = objectAt(components.securitySchemes, 'components.securitySchemes', notes);
-    document.components = { ...components, securitySchemes: schemes ? Object.fromEntries(Object.entries(schemes).filter(([, scheme]) => isObject(scheme))) : undefined };
-  } else document.components = undefined;
+    shaped.components = { ...components, securitySchemes: schemes ? Object.fromEntries(Object.entries(schemes).filter(([, scheme]) => isObject(scheme))) : undefined };
+  } else shaped.components = undefined;
 
   const paths = objectAt(source.paths, 'paths', notes);
   if (paths) {
@@ -142,10 +142,10 @@ export function readOpenApiLeniently(source: Json): LenientReading {
       }
       kept[path] = item;
     }
-    document.paths = kept;
-  } else document.paths = undefined;
+    shaped.paths = kept;
+  } else shaped.paths = undefined;
 
-  return { document, skipped, notes };
+  return { document: shaped, skipped, notes };
 }
 
 /** A document read leniently: what the importer reads, and what was changed or skipped. */
