@@ -213,4 +213,20 @@ describe('.http → collection → .http', () => {
     expect(second.collection.variables).toEqual(first.collection.variables);
     expect(formatHttpFile(second.collection, { includeSecrets: true })).toBe(written);
   });
+
+  it('keeps a literal {x} in the query and a name written over several lines (issue 15, item 7)', () => {
+    const collection: Collection = {
+      id: 'c',
+      name: 'Edge cases',
+      variables: [],
+      items: [
+        { kind: 'request', id: 'q', name: 'Search\nby template', requestType: 'http', draft: normaliseDraft({ url: 'https://a.test/items/{id}?q={x}&r=1', pathParams: [{ name: 'id', value: '7' }] }) },
+      ],
+    };
+    const written = formatHttpFile(collection, { includeSecrets: true });
+    expect(written).toContain('### Search by template\n');
+    expect(written).toContain('GET https://a.test/items/7?q={x}&r=1');
+    const back = requests(parsed(written));
+    expect(back.map((r) => [r.name, r.draft.url])).toEqual([['Search by template', 'https://a.test/items/7?q={x}&r=1']]);
+  });
 });

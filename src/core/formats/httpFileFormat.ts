@@ -17,10 +17,16 @@ export interface HttpFileFormatOptions {
   vaultSchemes?: VaultSchemeWords;
 }
 
-/** The URL with `{name}` path parameters filled from the table, or as `{{name}}` when empty. */
+/**
+ * The URL with `{name}` path parameters filled from the table, or as `{{name}}` when empty.
+ * Only the path holds parameters: a literal `{x}` in the query or fragment is written as it is.
+ */
 function expandedUrl(draft: RequestDraft): string {
   const values = new Map(draft.pathParams.map((p) => [p.name, p.value]));
-  return draft.url.replace(/(?<!\{)\{([^{}/?#\s]+)\}(?!\})/g, (_m, name: string) => values.get(name) || `{{${name}}}`);
+  const end = draft.url.search(/[?#]/);
+  const path = end < 0 ? draft.url : draft.url.slice(0, end);
+  const rest = end < 0 ? '' : draft.url.slice(end);
+  return path.replace(/(?<!\{)\{([^{}/?#\s]+)\}(?!\})/g, (whole, name: string) => (values.has(name) ? values.get(name) || `{{${name}}}` : whole)) + rest;
 }
 
 function withQueryParam(url: string, name: string, value: string): string {
@@ -89,7 +95,8 @@ function scriptLines(script: RequestScript): string {
 }
 
 function requestBlock(title: string, request: SavedRequest, draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefined): string {
-  const lines = [`### ${title}`];
+  // A separator line ends at its line break: a name written over several lines is joined on one.
+  const lines = [`### ${title.replace(/\s*[\r\n]+\s*/g, ' ')}`];
   for (const line of (request.description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
   if (!draft.options.followRedirects) lines.push('# @no-redirect');
   // Only JetBrains' own scripts: another tool's (Postman's pm.*) would fail in the JetBrains runner.
