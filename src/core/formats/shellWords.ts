@@ -6,7 +6,9 @@
  * "Copy as cURL (cmd)" writes). Nothing is expanded or run; expansions are reported.
  */
 import type { Result } from '../types';
-import { fail, ok, positionAt } from '../types';
+import { ok } from '../types';
+import { lineAt, nextNonBlank, unterminated } from './shellText';
+import { splitCmd } from './shellWordsCmd';
 
 /** One word of the command and where it starts in the text. */
 export interface ShellWord {
@@ -61,10 +63,6 @@ export function detectShellDialect(text: string): ShellDialect {
   return /\^\r?\n/.test(text) || /\^"/.test(text) ? 'cmd' : 'posix';
 }
 
-function unterminated(text: string, offset: number, what: string) {
-  const at = positionAt(text, offset);
-  return fail({ kind: 'unterminated-quote', position: at, message: `The ${what} opened at line ${at.line}, column ${at.column} is never closed.` });
-}
 
 const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
 
@@ -133,19 +131,6 @@ function afterLineBreak(text: string, i: number): number {
   return text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
 }
 
-const NON_BLANK = /\S/g;
-
-/** The first character at or after `from` that is not blank (line breaks included), if any. */
-function nextNonBlank(text: string, from: number): number | undefined {
-  NON_BLANK.lastIndex = from;
-  return NON_BLANK.exec(text)?.index;
-}
-
-/** The line of text that starts at `from`. */
-function lineAt(text: string, from: number): string {
-  const eol = text.indexOf('\n', from);
-  return text.slice(from, eol < 0 ? text.length : eol);
-}
 
 /**
  * Reads the body of a here-document that starts at `from` (the line after its operator):
@@ -308,104 +293,6 @@ function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit
     }
   }
   return done({});
-}
-
-/**
- * Splits Windows cmd text: first cmd's own pass (`^x` is a literal x, `^` before a line
- * break continues the line, `"` toggles cmd quoting in which `^` is literal), then the C
- * runtime's argument rules (`"` groups, `\"` is a literal quote, 2n backslashes before a
- * quote are n backslashes, `""` inside quotes is a quote).
- */
-function splitCmd(text: string, options: ShellSplitOptions): Result<ShellSplit> {
-  let pass = '';
-  const origin: number[] = [];
-  let quoted = false;
-  let stoppedAt: ShellSplit['stoppedAt'];
-  let next: number | undefined;
-  for (let i = options.from ?? 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (!quoted && c === '^') {
-      if (text[i + 1] === '\n') i++;
-      else if (text[i + 1] === '\r' && text[i + 2] === '\n') i += 2;
-      else if (i + 1 < text.length) {
-        pass += text[i + 1]!;
-        origin.push(i);
-        i++;
-      }
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    if (!quoted && '|&<>'.includes(c)) {
-      stoppedAt = { operator: /^(\|\||&&|>>|[|&<>])/.exec(text.slice(i, i + 2))![0], offset: i };
-      const after = i + stoppedAt.operator.length;
-      if (nextNonBlank(text, after) !== undefined) next = after;
-      break;
-    }
-    if (!quoted && c === '\n' && options.startsCommand) {
-      const line = nextNonBlank(text, i + 1);
-      if (line !== undefined && options.startsCommand(lineAt(text, line))) {
-        stoppedAt = { operator: '\n', offset: text[i - 1] === '\r' ? i - 1 : i };
-        next = line;
-        break;
-      }
-      // Only blanks lie between (or follow): one separator stands for them, so a run of blank lines stays linear.
-      pass += ' ';
-      origin.push(i);
-      i = (line ?? text.length) - 1;
-      continue;
-    }
-    pass += c;
-    origin.push(i);
-  }
-  const words: ShellWord[] = [];
-  let word: string | null = null;
-  let start = 0;
-  let inQuote = false;
-  let quoteStart = 0;
-  for (let i = 0; i < pass.length; i++) {
-    const c = pass[i]!;
-    if (!inQuote && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
-      if (word !== null) words.push({ text: word, offset: start });
-      word = null;
-      continue;
-    }
-    if (word === null) {
-      word = '';
-      start = origin[i]!;
-    }
-    if (c === '\\') {
-      let n = 0;
-      while (pass[i + n] === '\\') n++;
-      if (pass[i + n] === '"') {
-        word += '\\'.repeat(Math.floor(n / 2));
-        if (n % 2 === 1) {
-          word += '"';
-          i += n;
-        } else {
-          i += n - 1;
-        }
-      } else {
-        word += '\\'.repeat(n);
-        i += n - 1;
-      }
-    } else if (c === '"') {
-      if (inQuote && pass[i + 1] === '"') {
-        word += '"';
-        i++;
-      } else {
-        inQuote = !inQuote;
-        if (inQuote) quoteStart = origin[i]!;
-      }
-    } else {
-      word += c;
-    }
-  }
-  if (inQuote) return unterminated(text, quoteStart, 'double quote');
-  if (word !== null) words.push({ text: word, offset: start });
-  const split: ShellSplit = { words, expansions: [] };
-  if (stoppedAt) split.stoppedAt = stoppedAt;
-  if (next !== undefined) split.next = next;
-  return ok(split);
 }
 
 /**
