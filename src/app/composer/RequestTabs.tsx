@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MethodBadge } from '../components/MethodBadge';
+import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
 import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
 import { tabLabel } from './tabLabel';
@@ -136,24 +137,9 @@ function AllTabsMenu() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const close = () => {
+  const close = (returnFocus = true) => {
     setOpen(false);
-    button.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      items[(at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      items[event.key === 'Home' ? 0 : items.length - 1]?.focus();
-    } else if (event.key === 'Tab') setOpen(false);
+    if (returnFocus) button.current?.focus();
   };
 
   return (
@@ -162,7 +148,7 @@ function AllTabsMenu() {
         ▾ <span className="tabs-count">{tabs.length}</span>
       </button>
       {open ? (
-        <div role="menu" aria-label="Open tabs" className="menu-list tabs-menu-list" ref={menu} onKeyDown={onKeyDown}>
+        <div role="menu" aria-label="Open tabs" className="menu-list tabs-menu-list" ref={menu} onKeyDown={(event) => menuKeyDown(event, close)}>
           {tabs.map((tab) => (
             <button
               key={tab.id}

@@ -3,7 +3,8 @@
  * tab): duplicate, save, close, close the others. Arrows move, Enter runs, Esc closes and
  * gives focus back to the tab.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
 
 export interface TabMenuAt {
@@ -44,27 +45,11 @@ export function TabContextMenu({ at, onClose }: { at: TabMenuAt; onClose(returnF
     { label: 'Close other tabs', disabled: tabs.length < 2, run: () => closeOtherTabs(at.tabId) },
   ];
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
-    const index = buttons.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose(true);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      buttons[(index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length]?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      buttons[event.key === 'Home' ? 0 : buttons.length - 1]?.focus();
-    } else if (event.key === 'Tab') onClose(false);
-  };
-
   // Kept inside the window whatever the click position.
   const left = Math.min(at.x, window.innerWidth - 220);
   const top = Math.min(at.y, window.innerHeight - 180);
   return (
-    <div role="menu" aria-label="Tab actions" className="menu-list context-menu" ref={menu} style={{ left, top }} onKeyDown={onKeyDown}>
+    <div role="menu" aria-label="Tab actions" className="menu-list context-menu" ref={menu} style={{ left, top }} onKeyDown={(event) => menuKeyDown(event, onClose)}>
       {items.map((item) => (
         <button
           key={item.label}
