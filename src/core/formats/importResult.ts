@@ -24,6 +24,28 @@ export interface ImportResult {
   skipped: ImportSkip[];
   /** Things that came across changed or incomplete (a file to pick again, a dropped script). */
   warnings: string[];
+  /** OAuth 2 / OpenID Connect settings a description declares, offered as vault entries to create (no secrets). */
+  vaultDrafts?: ImportedVaultDraft[];
+}
+
+/**
+ * A vault entry an import suggests: where tokens come from for one security scheme's
+ * flow. Only endpoints and scopes: client secrets and tokens are never in a description.
+ */
+export interface ImportedVaultDraft {
+  /** The entry's suggested name (the scheme and flow). */
+  name: string;
+  /** The security scheme it came from. */
+  securityScheme: string;
+  flow: 'authorizationCode' | 'clientCredentials' | 'password' | 'implicit' | 'deviceAuthorization' | 'openIdConnect';
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  refreshUrl?: string;
+  /** OpenID Connect discovery document. */
+  openIdConnectUrl?: string;
+  scopes: string[];
+  /** Hosts the token may be sent to (the servers' hosts). */
+  allowedHosts: string[];
 }
 
 /** An empty collection named `name`, with a fresh id. */
