@@ -1,0 +1,1 @@
+curl "http://localhost:28139/" -u ":some_password"

@@ -1,0 +1,1 @@
+curl -b cookie.txt http://localhost:28139/

@@ -1,0 +1,1 @@
+curl -v -H "Content-Type: application/json" -H "X-API-Version: 200" -d '{"userName":"username123","password":"password123", "authLoginDomain":"local"}' -X POST -k http://localhost:28139/rest/login-sessions

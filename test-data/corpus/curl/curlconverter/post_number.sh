@@ -1,0 +1,1 @@
+curl -X POST -d '123' http://localhost:28139

@@ -1,0 +1,1 @@
+curl -X POST http://localhost:28139/ --data "foo=\"bar\""

@@ -1,0 +1,1 @@
+curl "localhost:28139?key=one&key=two"

@@ -1,0 +1,4 @@
+curl --request GET \
+  --url https://httpbin.org/anything \
+  --compressed \
+  --header 'accept-encoding: deflate, gzip, br'

@@ -1,0 +1,2 @@
+curl --request PROPFIND \
+  --url https://httpbin.org/anything

@@ -1,0 +1,1 @@
+curl -X GET -g 'https://httpbin.org/anything?foo[bar]=baz,zap&fiz=buz&key=value'

@@ -1,0 +1,3 @@
+curl --request GET \
+  --url http://httpbin.org/anything \
+  --insecure

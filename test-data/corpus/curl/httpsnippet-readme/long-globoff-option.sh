@@ -1,0 +1,1 @@
+curl --request GET --globoff --url 'https://httpbin.org/anything?foo[bar]=baz,zap&fiz=buz&key=value'

@@ -1,0 +1,3 @@
+curl --request POST \
+  --url https://httpbin.org/anything \
+  --header 'Content-Type: multipart/form-data'

@@ -1,0 +1,3 @@
+curl --request POST \
+  --url https://httpbin.org/anything \
+  --header 'content-type: application/json'

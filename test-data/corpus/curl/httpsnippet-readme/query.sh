@@ -1,0 +1,2 @@
+curl --request GET \
+  --url 'https://httpbin.org/anything?foo=bar&foo=baz&baz=abc&key=value'

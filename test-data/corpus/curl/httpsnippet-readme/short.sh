@@ -1,0 +1,2 @@
+curl --request GET \
+  --url https://httpbin.org/anything

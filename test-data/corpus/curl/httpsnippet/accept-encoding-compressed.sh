@@ -1,0 +1,4 @@
+curl --request GET \
+  --url http://mockbin.com/har \
+  --compressed \
+  --header 'accept-encoding: deflate, gzip, br'

@@ -1,0 +1,2 @@
+curl --request PROPFIND \
+  --url http://mockbin.com/har

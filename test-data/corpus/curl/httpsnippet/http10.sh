@@ -1,0 +1,1 @@
+curl --request GET --url http://mockbin.com/request --http1.0

@@ -1,0 +1,2 @@
+curl --request GET \
+  --url https://mockbin.com/har

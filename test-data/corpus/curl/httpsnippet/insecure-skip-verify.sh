@@ -1,0 +1,3 @@
+curl --request GET \
+  --url https://mockbin.com/har \
+  --insecure

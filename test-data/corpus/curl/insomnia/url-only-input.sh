@@ -1,0 +1,1 @@
+curl https://insomnia.rest/foo/bar
