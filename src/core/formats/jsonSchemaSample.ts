@@ -12,6 +12,12 @@
 export interface SchemaSampleOptions {
   /** Resolves a `$ref` string to its schema, or undefined. */
   resolve?: (ref: string) => unknown;
+  /**
+   * The reference a schema object was dereferenced from (a document dereferenced in place
+   * has no `$ref`s left, its recursions are object cycles): such a schema counts as a
+   * visit of that reference, so recursion stops at the second visit as with `$ref`.
+   */
+  originOf?: (schema: object) => string | undefined;
   /** `request` leaves out readOnly properties, `response` writeOnly ones. Default `request`. */
   direction?: 'request' | 'response';
   /** Deepest nesting sampled; deeper values are left out. `$ref`, `allOf`, `oneOf` and `anyOf` count as levels too. Default 8. */
@@ -75,12 +81,13 @@ class Sampler {
     private readonly direction: 'request' | 'response',
     private readonly maxDepth: number,
     private readonly maxNodes: number,
+    private readonly originOf: (schema: object) => string | undefined = () => undefined,
   ) {}
 
   /** Set once the budget cut something off. */
   exhausted = false;
 
-  sample(schema: unknown, depth: number, refs: readonly string[]): Sample {
+  sample(schema: unknown, depth: number, refs: readonly string[], named = false): Sample {
     if (depth > this.maxDepth) return OMIT;
     if (this.visited >= this.maxNodes) {
       this.exhausted = true;
@@ -89,6 +96,8 @@ class Sampler {
     this.visited++;
     if (schema === true || schema === undefined) return {};
     if (!isObject(schema)) return null;
+    const origin = named ? undefined : this.originOf(schema);
+    if (origin !== undefined) return refs.includes(origin) ? OMIT : this.sample(schema, depth + 1, [...refs, origin], true);
     if (typeof schema.$ref === 'string') {
       const ref = schema.$ref;
       if (refs.includes(ref)) return OMIT;
@@ -171,7 +180,7 @@ export function sampleJsonSchema(schema: unknown, options: SchemaSampleOptions =
 
 /** `sampleJsonSchema` with what it cost: nodes visited, and whether the node budget cut the sample short. */
 export function sampleJsonSchemaCounted(schema: unknown, options: SchemaSampleOptions = {}): { value: unknown; visited: number; truncated: boolean } {
-  const sampler = new Sampler(options.resolve ?? (() => undefined), options.direction ?? 'request', options.maxDepth ?? 8, options.maxNodes ?? 20_000);
+  const sampler = new Sampler(options.resolve ?? (() => undefined), options.direction ?? 'request', options.maxDepth ?? 8, options.maxNodes ?? 20_000, options.originOf);
   const value = sampler.sample(schema, 0, []);
   return { value: value === OMIT ? null : value, visited: sampler.visited, truncated: sampler.exhausted };
 }

@@ -137,8 +137,11 @@ describe('importOpenApi', () => {
     ]);
   });
 
-  it('aims at {{baseUrl}} from the first server, its variables filled in', () => {
-    expect(result.collection.variables[0]).toEqual({ name: 'baseUrl', value: 'https://eu.pets.example.test/v1' });
+  it('aims at {{baseUrl}} from the first server, its variables collection variables', () => {
+    expect(result.collection.variables.slice(0, 2)).toEqual([
+      { name: 'baseUrl', value: 'https://{{region}}.pets.example.test/v1' },
+      { name: 'region', value: 'eu' },
+    ]);
     expect(byName('Get a pet').draft.url).toBe('{{baseUrl}}/pets/{petId}');
     expect(byName('Get a pet').draft.pathParams).toEqual([{ name: 'petId', value: '7' }]);
   });
@@ -172,7 +175,7 @@ describe('importOpenApi', () => {
     expect(byName('Delete a pet').draft.auth.scheme).toBe('none');
     expect(byName('Delete a pet').description).toBe('Deprecated.');
     expect(byName('Place an order').draft.auth).toEqual({ scheme: 'bearer', values: { token: '{{accessToken}}' } });
-    expect(result.collection.variables.slice(1)).toEqual([
+    expect(result.collection.variables.slice(2)).toEqual([
       { name: 'bearerToken', value: '', secret: true },
       { name: 'apiKey', value: '', secret: true },
       { name: 'username', value: '' },
@@ -209,9 +212,9 @@ describe('importOpenApi: broken files', () => {
     expect(!result.ok && result.error.position).toMatchObject({ line: 3 });
   });
 
-  it('names Swagger 2.0 and other versions', () => {
-    const swagger = importOpenApi('swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n');
-    expect(!swagger.ok && swagger.error.message).toContain('This is a Swagger 2.0 document; Wirebench reads OpenAPI 3.0, 3.1 and 3.2');
+  it('names Swagger versions before 2.0 and OpenAPI versions after 3', () => {
+    const swagger = importOpenApi('swagger: "1.2"\ninfo: { title: x, version: "1" }\npaths: {}\n');
+    expect(!swagger.ok && swagger.error.message).toBe('This is a Swagger 1.2 document; Wirebench reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2: convert it to one of those first.');
     const four = importOpenApi('openapi: 4.0.0\ninfo: { title: x, version: "1" }\n');
     expect(!four.ok && four.error.message).toBe('This document says it is OpenAPI 4.0.0; Wirebench reads OpenAPI 3.0, 3.1 and 3.2.');
   });

@@ -1,7 +1,7 @@
 /**
  * Reading an OpenAPI 3.0 / 3.1 / 3.2 document: JSON or YAML text into a value (errors with line
- * and column), the version told apart first (Swagger 2.0 and other versions are named),
- * the structure the importer relies on checked with zod, and local `$ref`s resolved.
+ * and column), the structure the importer relies on checked with zod, and what is left of
+ * `$ref`s after dereferencing looked up and reported.
  */
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
@@ -76,12 +76,22 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Resolves local `$ref`s (`#/components/schemas/Pet`) in one document; references to
- * other files cannot be followed here; each is reported once.
+ * What is left of `$ref`s once a description was dereferenced (`openApiFiles.ts`): a
+ * reference that did not resolve (a file not given, a pointer to nothing) is still a
+ * `$ref`; local ones are looked up once more and every miss is noted once, for the report.
+ * `origin` names the reference a dereferenced object came from.
  */
 export class OpenApiRefs {
   readonly unresolved: string[] = [];
-  constructor(private readonly root: unknown) {}
+  constructor(
+    private readonly root: unknown,
+    private readonly origins: WeakMap<object, string> = new WeakMap(),
+  ) {}
+
+  /** The reference `value` was dereferenced from, if it was. */
+  origin(value: unknown): string | undefined {
+    return typeof value === 'object' && value !== null ? this.origins.get(value) : undefined;
+  }
 
   /** The value at `ref`, or undefined (and the ref noted) when it is not a local pointer to something. */
   lookup(ref: string): unknown {

@@ -1,38 +1,33 @@
 /**
- * An OpenAPI 3.0 / 3.1 document imported as a collection: one request per operation, in
- * a folder per tag, aimed at `{{baseUrl}}` (the first server), with path, query, header
- * and cookie parameters, a body from the example or generated from the schema, and the
- * security scheme as auth whose secrets are `{{variables}}` to fill in.
+ * An OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 description (one file or several) imported as a
+ * collection: one request per operation, in a folder per tag, aimed at `{{baseUrl}}` (the
+ * first server, its variables collection variables), with path, query, header and cookie
+ * parameters, a body from the example or generated from the schema, the security scheme as
+ * auth whose secrets are `{{variables}}` to fill in, and OAuth 2 flows as vault entry drafts.
  */
 import { encodeForm } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, draftRowId, urlWithQueryRows, type DraftAuth, type DraftInput, type MultipartPartDraft, type QueryRow } from '../request';
 import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import type { Result } from '../types';
-import { ok } from '../types';
-import { workspaceItemId, type CollectionItem, type Folder, type Variable } from '../workspace';
+import { fail, ok } from '../types';
+import { workspaceItemId, type CollectionItem, type Folder } from '../workspace';
 import { emptyCollection, guardDeepInput, savedRequestOf, type ImportResult } from './importResult';
 import { sampleJsonSchema } from './jsonSchemaSample';
-import { OPENAPI_METHODS, OpenApiRefs, parseOpenApiText, type OpenApiDocument, type OpenApiOperation } from './openApiDocument';
+import { OPENAPI_METHODS, OpenApiRefs, type OpenApiOperation } from './openApiDocument';
+import { dereferenceDescription, type DescriptionFile, type MissingReference } from './openApiFiles';
 import { readOpenApi } from './openApiLenient';
+import { authFor, vaultDraftsOf, type SecurityContext } from './openApiSecurity';
+import { serverVariables } from './openApiServers';
 import { xmlSample } from './xmlSample';
 
 type Json = Record<string, unknown>;
 
-interface Context {
-  doc: OpenApiDocument;
+interface Context extends SecurityContext {
   refs: OpenApiRefs;
-  variables: Variable[];
-  warnings: string[];
-  warnedSchemes: Set<string>;
 }
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function addVariable(ctx: Context, name: string, secret: boolean): string {
-  if (!ctx.variables.some((v) => v.name === name)) ctx.variables.push({ name, value: '', ...(secret ? { secret: true } : {}) });
-  return `{{${name}}}`;
 }
 
 function text(value: unknown): string {
@@ -47,43 +42,7 @@ function exampleOf(ctx: Context, holder: Json, direction: 'request' | 'response'
     const first = ctx.refs.deref(Object.values(holder.examples)[0]);
     if (first && first.value !== undefined) return first.value;
   }
-  return sampleJsonSchema(holder.schema, { resolve: (ref) => ctx.refs.lookup(ref), direction });
-}
-
-/** The auth for a security requirement list (the first requirement's first scheme). */
-function authFor(ctx: Context, requirements: Record<string, string[]>[] | undefined, headers: NonNullable<DraftInput['headers']>): DraftAuth | undefined {
-  const first = requirements?.[0];
-  if (!first) return undefined;
-  const name = Object.keys(first)[0];
-  if (name === undefined) return { scheme: 'none', values: {} };
-  const scheme = ctx.refs.deref(ctx.doc.components?.securitySchemes?.[name]);
-  const warnOnce = (message: string) => {
-    if (!ctx.warnedSchemes.has(name)) ctx.warnings.push(message);
-    ctx.warnedSchemes.add(name);
-  };
-  if (!scheme) {
-    warnOnce(`Security scheme "${name}" is not defined in components.securitySchemes; requests that use it were imported without auth.`);
-    return undefined;
-  }
-  const type = text(scheme.type);
-  const httpScheme = text(scheme.scheme).toLowerCase();
-  if (type === 'http' && httpScheme === 'basic') return { scheme: 'basic', values: { username: addVariable(ctx, 'username', false), password: addVariable(ctx, 'password', true) } };
-  if (type === 'http' && httpScheme === 'bearer') return { scheme: 'bearer', values: { token: addVariable(ctx, 'bearerToken', true) } };
-  if (type === 'apiKey') {
-    const variable = addVariable(ctx, name.replace(/[^A-Za-z0-9_.-]+/g, '_'), true);
-    const where = text(scheme.in);
-    if (where === 'cookie') {
-      headers.push({ name: 'Cookie', value: `${text(scheme.name)}=${variable}` });
-      return undefined;
-    }
-    return { scheme: 'apikey', values: { headerName: text(scheme.name), key: variable, placement: where === 'query' ? 'query' : 'header' } };
-  }
-  if (type === 'oauth2' || type === 'openIdConnect') {
-    warnOnce(`Security scheme "${name}" (${type}): requests send {{accessToken}} as a Bearer token; get a token with the vault and set the variable.`);
-    return { scheme: 'bearer', values: { token: addVariable(ctx, 'accessToken', true) } };
-  }
-  warnOnce(`Security scheme "${name}" (${type}${httpScheme ? ` ${httpScheme}` : ''}) is not supported; requests that use it were imported without auth.`);
-  return undefined;
+  return sampleJsonSchema(holder.schema, { resolve: (ref) => ctx.refs.lookup(ref), originOf: (schema) => ctx.refs.origin(schema), direction });
 }
 
 const MEDIA_PREFERENCE = [isJsonMediaType, (m: string) => m === 'application/x-www-form-urlencoded', (m: string) => m === 'multipart/form-data', isXmlMediaType, (m: string) => m.startsWith('text/')];
@@ -122,7 +81,8 @@ function requestBodyOf(ctx: Context, operation: OpenApiOperation, input: DraftIn
     };
   } else if (isXmlMediaType(essence)) {
     const schema = ctx.refs.deref(media.schema);
-    const refName = isObject(media.schema) && typeof media.schema.$ref === 'string' ? media.schema.$ref.split('/').pop() : undefined;
+    const ref = isObject(media.schema) && typeof media.schema.$ref === 'string' ? media.schema.$ref : ctx.refs.origin(media.schema);
+    const refName = ref?.split('/').pop();
     const root = (isObject(schema?.xml) && typeof schema.xml.name === 'string' ? schema.xml.name : undefined) ?? refName ?? 'root';
     input.body = { kind: 'xml', texts: { xml: typeof sample === 'string' ? sample : xmlSample(root, sample) } };
     typeRow(BODY_KIND_CONTENT_TYPES.xml);
@@ -176,44 +136,49 @@ function requestFor(ctx: Context, path: string, method: string, pathItem: Json, 
   return request;
 }
 
-/** The first server's URL with its variables set to their defaults. */
-function baseUrlOf(doc: OpenApiDocument, warnings: string[]): string {
-  const server = doc.servers?.[0];
-  if (!server) {
-    warnings.push('The document lists no servers; set the baseUrl variable to the API\'s address.');
-    return '';
-  }
-  const url = server.url.replace(/\{([^{}]+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m).replace(/\/$/, '');
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) warnings.push(`The first server's URL "${server.url}" is relative; set the baseUrl variable to the API's full address.`);
-  return url;
+/**
+ * Imports an OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 description in one file (JSON or
+ * YAML); see `importOpenApiFiles`.
+ */
+export function importOpenApi(text: string, fileName = 'openapi.yaml'): Result<ImportResult> {
+  return importOpenApiFiles([{ path: fileName || 'openapi.yaml', text }]);
 }
 
 /**
- * Imports an OpenAPI 3.0 or 3.1 document (JSON or YAML). Fails with the JSON or YAML
- * error's line and column, naming Swagger 2.0 or any other version, or with the schema
- * path of each structural problem. Operations go in a folder per first tag (document tag
- * order first), untagged ones at the top; `$ref`s to other files are reported.
+ * Imports a description from one file or several (a folder, a zip): relative `$ref`s are
+ * resolved within the files, Swagger 2.0 is upgraded. Fails with the file and the JSON or
+ * YAML error's line and column, naming any unsupported version, or with the schema path of
+ * each structural problem. Operations go in a folder per first tag (document tag order
+ * first), untagged ones at the top; references to files not given are reported by name.
  */
-export function importOpenApi(text: string): Result<ImportResult> {
-  return guardDeepInput('OpenAPI description', () => importOpenApiUnguarded(text));
+export function importOpenApiFiles(files: readonly DescriptionFile[]): Result<ImportResult> {
+  return guardDeepInput('OpenAPI description', () => importOpenApiUnguarded(files));
 }
 
-function importOpenApiUnguarded(text: string): Result<ImportResult> {
-  const raw = parseOpenApiText(text);
-  if (!raw.ok) return raw;
-  const read = readOpenApi(raw.value);
-  if (!read.ok) return read;
+function importOpenApiUnguarded(files: readonly DescriptionFile[]): Result<ImportResult> {
+  const described = dereferenceDescription(files);
+  if (!described.ok) return described;
+  const read = readOpenApi(described.value.document);
+  if (!read.ok) return files.length === 1 ? read : fail({ ...read.error, message: `${described.value.entry}: ${read.error.message}` });
   const doc = read.value.document;
   const collection = emptyCollection(doc.info.title);
-  if (doc.info.description) collection.description = doc.info.description;
-  const warnings: string[] = [...read.value.notes];
-  const ctx: Context = { doc, refs: new OpenApiRefs(read.value.root), variables: [{ name: 'baseUrl', value: baseUrlOf(doc, warnings) }], warnings, warnedSchemes: new Set() };
+  const servers = serverVariables(doc);
+  const description = [doc.info.description ?? '', servers.listing].filter((s) => s !== '').join('\n\n');
+  if (description) collection.description = description;
+  const warnings: string[] = [...described.value.notes, ...read.value.notes, ...servers.warnings];
+  const refs = new OpenApiRefs(read.value.root, described.value.origins);
+  const ctx: Context = { doc, refs, variables: servers.variables, warnings, warnedSchemes: new Set() };
   const rootAuth = authFor(ctx, doc.security, []);
   if (rootAuth) collection.auth = rootAuth;
   const folders = new Map<string, Folder>((doc.tags ?? []).map((tag) => [tag.name, { kind: 'folder', id: workspaceItemId('fld'), name: tag.name, items: [], ...(tag.description ? { description: tag.description } : {}) }]));
   const top: CollectionItem[] = [];
+  const skipped = [...read.value.skipped];
   for (const [path, declared] of Object.entries(doc.paths ?? {})) {
-    const pathItem = ctx.refs.deref<Json>(declared) ?? {};
+    const pathItem = refs.deref<Json>(declared);
+    if (!pathItem) {
+      skipped.push({ item: path, reason: `its path item is a $ref that did not resolve (${String((declared as Json).$ref)}).` });
+      continue;
+    }
     for (const method of OPENAPI_METHODS) {
       const operation = pathItem[method] as OpenApiOperation | undefined;
       if (!operation) continue;
@@ -229,6 +194,19 @@ function importOpenApiUnguarded(text: string): Result<ImportResult> {
   collection.items = [...[...folders.values()].filter((f) => f.items.length > 0), ...top];
   collection.variables = ctx.variables;
   if (doc.webhooks) warnings.push(`${Object.keys(doc.webhooks).length} webhook(s) were not imported: they are requests the API sends, not ones you send.`);
-  if (ctx.refs.unresolved.length > 0) warnings.push(`These references could not be resolved (only references within the document are followed): ${ctx.refs.unresolved.join(', ')}.`);
-  return ok({ collection, skipped: read.value.skipped, warnings });
+  warnings.push(...missingReport(described.value.missing, refs.unresolved));
+  const vaultDrafts = vaultDraftsOf(ctx);
+  return ok({ collection, skipped, warnings, ...(vaultDrafts.length > 0 ? { vaultDrafts } : {}) });
+}
+
+/** Report lines for files that were not given (by name and referrer) and references that led nowhere. */
+function missingReport(missing: readonly MissingReference[], unresolved: readonly string[]): string[] {
+  const lines = missing.map((m) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(m.target)
+      ? `${m.from} refers to ${m.target}, which was not fetched (imports never reach the network); what uses it was imported without it.`
+      : `${m.from} refers to ${m.target}, which is not among the files given; what uses it was imported without it (add the file, or import the folder or a zip holding it).`,
+  );
+  const other = unresolved.filter((ref) => !missing.some((m) => ref.startsWith(`${m.target}#`) || ref === m.target));
+  if (other.length > 0) lines.push(`These references could not be resolved: ${other.join(', ')}.`);
+  return lines;
 }

@@ -159,8 +159,8 @@ export interface OpenApiReading {
 
 /**
  * Checks the version, then reads the structure leniently (`readOpenApiLeniently`): a
- * document is refused only when it is not OpenAPI 3 at all — Swagger 2.0 and other
- * versions are named — while a bad tag, parameter or operation is skipped or given a
+ * document is refused only when it is not OpenAPI 3 at all — other versions (Swagger
+ * 2.0 arrives upgraded) are named — while a bad tag, parameter or operation is skipped or given a
  * default, with the item and field named.
  */
 export function readOpenApi(source: unknown): Result<OpenApiReading> {
@@ -169,7 +169,7 @@ export function readOpenApi(source: unknown): Result<OpenApiReading> {
     return fail({
       kind: 'unsupported-version',
       field: 'swagger',
-      message: `This is a Swagger ${String(source.swagger)} document; Wirebench reads OpenAPI 3.0, 3.1 and 3.2: convert it first (for example with swagger2openapi or the Swagger Editor's "Convert to OpenAPI 3").`,
+      message: `This is a Swagger ${String(source.swagger)} document; Wirebench reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2: convert it to one of those first.`,
     });
   }
   const version = typeof source.openapi === 'number' ? String(source.openapi) : source.openapi;
