@@ -3,7 +3,7 @@
  * OpenAPI 3 and WSDL into collections; collections, history and wire requests out to
  * cURL, Postman, HAR and `.http`, with secrets replaced by `{{variables}}` by default.
  */
-export type { ImportResult, ImportSkip } from './importResult';
+export type { ImportResult, ImportSkip, ImportedVaultDraft } from './importResult';
 export { detectShellDialect, quoteShellWord, splitShellWords, type ShellDialect, type ShellSplit, type ShellSplitOptions, type ShellStdin, type ShellWord } from './shellWords';
 export { parseCurl, type CurlImport } from './curlImport';
 export { splitCurlCommands, type CurlCommandSource } from './curlCommands';
@@ -19,7 +19,8 @@ export { exportPostman, type PostmanExportOptions } from './postmanExport';
 export { parseHttpFile } from './httpFile';
 export { formatHttpFile, type HttpFileFormatOptions } from './httpFileFormat';
 export type { VaultSchemeWords } from './postmanAuth';
-export { importOpenApi } from './openApiImport';
+export { importOpenApi, importOpenApiFiles } from './openApiImport';
+export type { DescriptionFile } from './openApiFiles';
 export { sampleJsonSchema, type SchemaSampleOptions } from './jsonSchemaSample';
 export { wsdlToCollection } from './wsdlCollection';
 export { importAny, sniffImportFormat, type ImportAnyOutcome, type ImportFormat } from './importAny';
