@@ -1,0 +1,122 @@
+/**
+ * The oracle of the OpenAPI conformance test: what a tool built on `@scalar/openapi-parser`
+ * reads from a description, operation by operation, with none of Wirebench's importer code.
+ * Swagger 2.0 is upgraded by the parser (`upgrade`, which turns `host`, `basePath` and
+ * `schemes` into servers and `body`/`formData` parameters into a request body), then every
+ * document is dereferenced by it and its paths walked.
+ */
+import { dereference, normalize, upgrade } from '@scalar/openapi-parser';
+
+type Json = Record<string, unknown>;
+
+/** The version family a description belongs to, as the conformance table's rows. */
+export type OpenApiFamily = 'Swagger 2.0' | 'OpenAPI 3.0' | 'OpenAPI 3.1';
+
+/** One operation, as the oracle reads it. */
+export interface OracleOperation {
+  method: string;
+  /** The path template as written under `paths`. */
+  path: string;
+  /** The operation's first server (its own, its path item's, else the document's) with variables at their defaults, no trailing `/`, and the path. */
+  url: string;
+  /** Header parameters (Accept, Content-Type and Authorization are ignored, as OpenAPI says), lower-cased. */
+  headers: string[];
+  requiredHeaders: string[];
+  query: string[];
+  requiredQuery: string[];
+  /** The request body's media types, lower-cased without parameters; undefined when there is no body. */
+  bodyTypes: string[] | undefined;
+}
+
+export interface OracleReading {
+  family: OpenApiFamily;
+  operations: OracleOperation[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objects(value: unknown): Json[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/** The family of a parsed description, or undefined for anything else. */
+export function familyOf(value: unknown): OpenApiFamily | undefined {
+  if (!isObject(value)) return undefined;
+  if (String(value.swagger) === '2.0') return 'Swagger 2.0';
+  const version = String(value.openapi ?? '');
+  return version.startsWith('3.0') ? 'OpenAPI 3.0' : version.startsWith('3.1') ? 'OpenAPI 3.1' : undefined;
+}
+
+/** The family of a description's text, or undefined when it cannot be parsed or is another format. */
+export function familyOfText(text: string): OpenApiFamily | undefined {
+  try {
+    return familyOf(normalize(text));
+  } catch {
+    return undefined;
+  }
+}
+
+function serverUrl(servers: unknown): string | undefined {
+  const server = objects(servers)[0];
+  if (!server || typeof server.url !== 'string') return undefined;
+  const variables = isObject(server.variables) ? server.variables : {};
+  return server.url
+    .replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && variable.default !== undefined ? String(variable.default) : whole;
+    })
+    .replace(/\/$/, '');
+}
+
+function mediaEssence(type: string): string {
+  return type.split(';')[0]!.trim().toLowerCase();
+}
+
+function operationOf(doc: Json, path: string, item: Json, method: string, operation: Json): OracleOperation {
+  const params = new Map<string, Json>();
+  for (const param of [...objects(item.parameters), ...objects(operation.parameters)]) params.set(`${String(param.in)}:${String(param.name)}`, param);
+  const named = (where: string, requiredOnly: boolean) =>
+    [...params.values()]
+      .filter((p) => p.in === where && (!requiredOnly || p.required === true) && typeof p.name === 'string')
+      .map((p) => (where === 'header' ? (p.name as string).toLowerCase() : (p.name as string)))
+      .filter((name) => where !== 'header' || !IGNORED_HEADERS.has(name));
+  const body = isObject(operation.requestBody) && isObject(operation.requestBody.content) ? Object.keys(operation.requestBody.content) : [];
+  const base = serverUrl(operation.servers) ?? serverUrl(item.servers) ?? serverUrl(doc.servers) ?? '';
+  return {
+    method: method.toUpperCase(),
+    path,
+    url: `${base}${path}`,
+    headers: named('header', false),
+    requiredHeaders: named('header', true),
+    query: named('query', false),
+    requiredQuery: named('query', true),
+    bodyTypes: body.length > 0 ? body.map(mediaEssence) : undefined,
+  };
+}
+
+/**
+ * Reads `text` (JSON or YAML) with the parser: undefined when it is not Swagger 2.0 or
+ * OpenAPI 3.0/3.1, or when the parser cannot dereference it.
+ */
+export function oracleRead(text: string): OracleReading | undefined {
+  const source = normalize(text);
+  const family = familyOf(source);
+  if (!family) return undefined;
+  const document = family === 'Swagger 2.0' ? upgrade(source as Json).specification : source;
+  const { schema, errors } = dereference(document as Json);
+  if (!isObject(schema) || (errors?.length ?? 0) > 0) return undefined;
+  const operations: OracleOperation[] = [];
+  for (const [path, item] of Object.entries(isObject(schema.paths) ? schema.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isObject(operation)) operations.push(operationOf(schema, path, item, method, operation));
+    }
+  }
+  return { family, operations };
+}
