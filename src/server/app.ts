@@ -7,6 +7,7 @@ import { handleRelay } from '../relay/relay';
 import { uploadProgress } from '../relay/progress';
 import { handleSandbox } from '../sandbox';
 import { checkApi, checkHost, type GuardConfig } from './guard';
+import { OAUTH_CALLBACK_PATH, serveOAuthCallback } from './oauthCallback';
 import { sameToken, sessionCookie, sessionFromCookie, type LaunchCodes } from './session';
 import { serveStatic } from './staticFiles';
 import { handleWorkspaceApi } from './workspaceApi';
@@ -87,6 +88,10 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       return true;
     }
     if (url.pathname === '/' && options.port !== undefined && !sameToken(sessionFromCookie(req, options.port), options.token)) options.onSessionNeeded?.();
+    if (url.pathname === OAUTH_CALLBACK_PATH) {
+      serveOAuthCallback(req, res);
+      return true;
+    }
     if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
       await handleSandbox(req, res, url, { base: `http://${req.headers.host}/sandbox` });
       return true;
