@@ -325,7 +325,8 @@ export function importPostman(text: string): Result<ImportResult> {
 }
 
 function importPostmanUnguarded(text: string): Result<ImportResult> {
-  const json = parseJsonDocument(text, 'Postman collection');
+  // Newman and the app read a file that starts with a UTF-8 byte order mark; so does Wirebench.
+  const json = parseJsonDocument(text.replace(/^\uFEFF/, ''), 'Postman collection');
   if (!json.ok) return json;
   const version = checkPostmanVersion(json.value);
   if (!version.ok) return fail(version.error);

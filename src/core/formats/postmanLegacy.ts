@@ -142,7 +142,9 @@ function formFromV1(data: unknown): Json[] {
 function bodyFromV1(request: Json): unknown {
   const mode = typeof request.dataMode === 'string' ? BODY_MODES[request.dataMode] : undefined;
   const rawData = typeof request.rawModeData === 'string' ? request.rawModeData : Array.isArray(request.rawModeData) && request.rawModeData.length === 1 && typeof request.rawModeData[0] === 'string' ? request.rawModeData[0] : undefined;
-  const graphql = isEmpty(request.graphqlModeData) ? undefined : request.graphqlModeData;
+  // An app version kept the GraphQL body in `data`, flagged by `dataOptions.graphql`; the transformer reads it from there.
+  const dataOptions = isObject(request.dataOptions) ? request.dataOptions : undefined;
+  const graphql = !isEmpty(request.graphqlModeData) ? request.graphqlModeData : dataOptions?.graphql !== undefined && !isEmpty(request.data) ? request.data : undefined;
   const empty = isEmpty(request.data) && isEmpty(request.rawModeData) && graphql === undefined;
   if ((!mode && empty) || request.dataMode === null) return undefined;
   if (request.dataMode !== undefined && request.dataMode !== null && !mode) return { mode: request.dataMode };

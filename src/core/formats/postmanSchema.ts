@@ -56,6 +56,7 @@ export const postmanUrlSchema = z.union([
     port: z.union([z.string(), z.number()]).nullable().optional(),
     query: z.array(queryParam).nullable().optional(),
     hash: z.string().optional(),
+    auth: z.unknown().optional(),
     variable: variableList,
   }),
 ]);
@@ -198,6 +199,8 @@ export function checkPostmanVersion(file: unknown): Result<{ version: PostmanVer
   const schema = typeof info.schema === 'string' ? info.schema : undefined;
   if (schema === undefined) return ok({ version: 'v2.1', warning: 'info.schema is missing; the collection was read as Collection v2.1.' });
   const version = /\/collection\/v(\d+)\.(\d+)\.(\d+)\//.exec(schema);
+  // The first v2 collections named their schema without a minor version (…/collection/v2/collection.json); Postman's SDK reads them as v2.0.
+  if (!version && /\/collection\/v2\/collection\.json$/.test(schema)) return ok({ version: 'v2.0' });
   if (version?.[1] === '2' && version[2] === '1') return ok({ version: 'v2.1' });
   if (version?.[1] === '2' && version[2] === '0') return ok({ version: 'v2.0' });
   if (version?.[1] === '2') return ok({ version: 'v2.1', warning: `info.schema names Collection v${version.slice(1).join('.')}; it was read as Collection v2.1.` });

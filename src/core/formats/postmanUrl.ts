@@ -4,9 +4,10 @@
  * values in the path-parameter table. Both use `{{variable}}`. Postman keeps disabled
  * query parameters in `url.query`; Wirebench keeps them as disabled query rows.
  */
-import { locateUrlParts, parseQuery, parseUrlParts } from '../encoding';
+import { encodePathSegment, locateUrlParts, parseQuery, parseUrlParts } from '../encoding';
 import type { QueryRow, RequestDraft } from '../request';
 import { draftRowId, queryRowsFromParams } from '../request';
+import { queryRowWritesNothing } from '../request/urlSync';
 import type { z } from 'zod';
 import type { postmanUrlSchema } from './postmanSchema';
 
@@ -22,10 +23,14 @@ export interface PostmanUrlImport {
   warning?: string;
 }
 
-/** Replaces whole `:name` path segments with `{name}`, leaving base, query and `{{…}}` alone. */
+/**
+ * Replaces `:name` path segments with `{name}`, leaving base, query and `{{…}}` alone. As in
+ * Postman's SDK (`parsePathVariable`), the name ends at the first `.`: `:id.json` is the
+ * variable `id` followed by `.json`.
+ */
 function colonToBraces(url: string): string {
   const layout = locateUrlParts(url);
-  const path = url.slice(layout.pathStart, layout.pathEnd).replace(/(^|\/):([A-Za-z_][\w.-]*)(?=\/|$)/g, '$1{$2}');
+  const path = url.slice(layout.pathStart, layout.pathEnd).replace(/(^|\/):([A-Za-z_][\w-]*)(?=[./]|$)/g, '$1{$2}');
   return url.slice(0, layout.pathStart) + path + url.slice(layout.pathEnd);
 }
 
@@ -36,9 +41,28 @@ function scalarText(value: unknown): string | undefined {
   return value === undefined || value === null ? undefined : String(value);
 }
 
+/**
+ * A key or value as `QueryParam.unparseSingle` writes it: `&` and `#` (and `=` in a key)
+ * percent-encoded outside `{{variables}}`, so the text parses back to the same pair.
+ */
+function queryPieceText(text: string, isKey: boolean): string {
+  return text
+    .split(/(\{\{[^{}]*\}\})/)
+    .map((piece, i) => (i % 2 === 1 ? piece : piece.replace(/&/g, '%26').replace(/#/g, '%23').replace(isKey ? /=/g : /(?!)/g, '%3D')))
+    .join('');
+}
+
 /** One query pair as Postman's `QueryParam.unparse` writes it: `key=value`, `key` when the value is null. */
 function queryPairText(q: PostmanQueryParam): string {
-  return (typeof q.key === 'string' ? q.key : '') + (q.value === undefined || q.value === null ? '' : `=${String(q.value)}`);
+  return (typeof q.key === 'string' ? queryPieceText(q.key, true) : '') + (q.value === undefined || q.value === null ? '' : `=${queryPieceText(String(q.value), false)}`);
+}
+
+/** The `user:password@` of a URL's `auth` piece, as `Url.toString()` writes it (a string user and/or password). */
+function userInfoText(auth: unknown): string {
+  if (typeof auth !== 'object' || auth === null) return '';
+  const { user, password } = auth as { user?: unknown; password?: unknown };
+  if (typeof user !== 'string' && typeof password !== 'string') return '';
+  return `${typeof user === 'string' ? user : ''}${typeof password === 'string' ? `:${password}` : ''}@`;
 }
 
 /** Whether the object holds pieces; an object with only `raw` is sent as `raw` says. */
@@ -62,7 +86,7 @@ export function urlTextFromPieces(url: PostmanUrlObject): string {
   const query = (url.query ?? []).filter((q) => !q.disabled).map(queryPairText).join('&');
   const protocol = url.protocol ? (url.protocol.endsWith('://') ? url.protocol : `${url.protocol}://`) : '';
   const port = scalarText(url.port);
-  return protocol + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + (query ? `?${query}` : '') + (url.hash ? `#${url.hash}` : '');
+  return protocol + userInfoText(url.auth) + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + (query ? `?${query}` : '') + (url.hash ? `#${url.hash}` : '');
 }
 
 /** Whether two URL texts send the same request line: an empty path and `/` are the same. */
@@ -118,7 +142,8 @@ export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
       if (!variables.some((v) => v.key === name)) variables.push({ key: name, value: values.get(name) ?? '' });
       return `:${name}`;
     }
-    return values.get(name) || `{{${name}}}`;
+    // Inside a segment: filled in, encoded as the builder encodes it (its `{{variables}}` kept).
+    return values.get(name) ? encodePathSegment(values.get(name)!) : `{{${name}}}`;
   });
   const raw = draft.url.slice(0, layout.pathStart) + path + draft.url.slice(layout.pathEnd);
   const base = draft.url.slice(0, layout.pathStart);
@@ -130,9 +155,10 @@ export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
   if (scheme) url.protocol = scheme[1];
   if (hostText) url.host = hostText.startsWith('{{') ? [hostText] : hostText.split('.');
   if (portMatch) url.port = portMatch[1];
-  const segments = path.replace(/^\//, '');
-  if (segments !== '') url.path = segments.split('/');
-  const query = draft.query.filter((row) => !(row.name === '' && row.value === ''));
+  // Postman reads path [''] as "/": the root's slash stays (and a trailing one), as the URL was typed.
+  if (path !== '') url.path = path.replace(/^\//, '').split('/');
+  // Rows the builder writes, `?=` included (Postman writes a pair with empty key and value as "=").
+  const query = draft.query.filter((row) => !queryRowWritesNothing(row));
   if (query.length > 0) {
     url.query = query.map((row) => {
       const rawText = row.raw ?? `${row.name}=${row.list ? row.list.items.join(',') : row.value}`;
@@ -142,6 +168,8 @@ export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
       return entry;
     });
   }
+  // Postman builds the URL from its pieces and never reads raw: a fragment is kept only as the hash piece.
+  if (layout.fragmentStart >= 0 && layout.fragmentStart < draft.url.length) url.hash = draft.url.slice(layout.fragmentStart);
   if (variables.length > 0) url.variable = variables;
   return url;
 }
