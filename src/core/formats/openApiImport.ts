@@ -17,7 +17,7 @@ import { OPENAPI_METHODS, OpenApiRefs, type OpenApiOperation } from './openApiDo
 import { dereferenceDescription, type DescriptionFile, type MissingReference } from './openApiFiles';
 import { readOpenApi } from './openApiLenient';
 import { authFor, vaultDraftsOf, type SecurityContext } from './openApiSecurity';
-import { serverVariables } from './openApiServers';
+import { ownServerUrl, serverVariables } from './openApiServers';
 import { xmlSample } from './xmlSample';
 
 type Json = Record<string, unknown>;
@@ -125,7 +125,11 @@ function requestFor(ctx: Context, path: string, method: string, pathItem: Json, 
     } else if (param.in === 'cookie') cookies.push(`${name}=${text(value)}`);
   }
   if (cookies.length > 0) headers.push({ name: 'Cookie', value: cookies.join('; ') });
-  const input: DraftInput = { method: method.toUpperCase(), url: urlWithQueryRows(`{{baseUrl}}${path}`, query), query, pathParams, headers };
+  // An operation's or path item's own servers replace the document's (OpenAPI 3); the common case keeps {{baseUrl}}.
+  const own = ownServerUrl(operation.servers) ?? ownServerUrl(pathItem.servers);
+  const base = own === undefined || own === ownServerUrl(ctx.doc.servers) ? '{{baseUrl}}' : own;
+  if (base !== '{{baseUrl}}') ctx.warnings.push(`${where}: sent to its own server, ${base}, not {{baseUrl}}.`);
+  const input: DraftInput = { method: method.toUpperCase(), url: urlWithQueryRows(`${base}${path}`, query), query, pathParams, headers };
   const auth = authFor(ctx, operation.security ?? ctx.doc.security, headers);
   if (auth) input.auth = auth;
   requestBodyOf(ctx, operation, input, where);

@@ -32,6 +32,21 @@ function enumOf(variable: Record<string, unknown>): string[] {
   return Array.isArray(variable.enum) ? variable.enum.map(String) : [];
 }
 
+/**
+ * The URL of the first of an operation's or path item's own `servers` (variables at their
+ * defaults, no trailing `/`), which OpenAPI says replace the document's for that operation;
+ * undefined when it declares none.
+ */
+export function ownServerUrl(servers: unknown): string | undefined {
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  if (typeof first !== 'object' || first === null || typeof (first as { url?: unknown }).url !== 'string') return undefined;
+  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown } | undefined> };
+  return url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = variables?.[name]?.default;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  }).replace(/\/$/, '');
+}
+
 /** The collection variables and notes for `doc.servers`. */
 export function serverVariables(doc: OpenApiDocument): ServerVariables {
   const warnings: string[] = [];
