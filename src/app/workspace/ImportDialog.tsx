@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { collectionRequests, type CoreError } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
-import { IMPORT_FORMAT_LABELS, importText, importUrl, type ImportOutcome } from './importSources';
+import { IMPORT_FORMAT_LABELS, importFiles, importText, importUrl, type ImportOutcome } from './importSources';
 import { cancelImportsInWorker } from './importWorkerClient';
+import { ImportVaultDrafts } from './ImportVaultDrafts';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -13,6 +14,12 @@ type Report =
   | { ok: true; outcome: ImportOutcome; name: string; count: number; into: boolean; wanted: string }
   | { ok: false; error: CoreError; source: string };
 
+/** How the report names what was imported: several pasted cURL commands are not "a cURL command". */
+function formatLabel(outcome: ImportOutcome, count: number): string {
+  if (outcome.format === 'curl' && count > 1) return 'cURL commands';
+  return IMPORT_FORMAT_LABELS[outcome.format];
+}
+
 function positionText(error: CoreError): string {
   if (error.position && !error.message.includes(`line ${error.position.line}`)) return ` (line ${error.position.line}, column ${error.position.column})`;
   return '';
@@ -20,14 +27,17 @@ function positionText(error: CoreError): string {
 
 /**
  * Imports a pasted text, a file, or a URL (fetched through the relay): cURL, Postman
- * v2.1, HAR 1.2, `.http`, OpenAPI 3, WSDL. A successful import adds a new collection and
- * lists everything it could not bring, with the reason; a failed one changes nothing and
- * says exactly what is wrong and where.
+ * v2.1, HAR 1.2, `.http`, OpenAPI 3 / Swagger 2.0, WSDL. Several files, a folder or a .zip
+ * (picked or dropped) are read as one description whose files refer to each other. A
+ * successful import adds a new collection and lists everything it could not bring, with
+ * the reason, and the vault entries it suggests; a failed one changes nothing and says
+ * exactly what is wrong and where.
  */
 export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const store = useWorkbenchApi();
   const dialog = useRef<HTMLDialogElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
@@ -69,16 +79,39 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     }
   };
 
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    void run(async () => importText(await file.text(), { fileName: file.name }), file.name);
-    if (fileInput.current) fileInput.current.value = '';
+  const onFiles = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    const source = files.length === 1 ? files[0]!.name : `${files.length} files`;
+    void run(() => importFiles(files), source);
+    for (const input of [fileInput.current, folderInput.current]) if (input) input.value = '';
   };
 
+  // Folder pickers are a non-standard attribute React does not type.
+  useEffect(() => {
+    folderInput.current?.setAttribute('webkitdirectory', '');
+  }, []);
+
   return (
-    <dialog ref={dialog} className="workspace-dialog import-dialog" aria-labelledby="import-dialog-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="workspace-dialog import-dialog"
+      aria-labelledby="import-dialog-title"
+      onClose={onClose}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        if (!busy) onFiles(e.dataTransfer.files);
+      }}
+    >
       <h2 id="import-dialog-title">Import</h2>
-      <p className="muted small">cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 (JSON or YAML) and WSDL. An import adds; nothing you have is changed.</p>
+      <p className="muted small">
+        cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 and Swagger 2.0 (JSON or YAML) and WSDL. A description split over several files: choose or drop them together, its folder, or a .zip. An import adds;
+        nothing you have is changed.
+      </p>
       <label className="workspace-field">
         Import into
         <select value={target} onChange={(e) => setInto(e.target.value)}>
@@ -97,7 +130,11 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
       <div className="dialog-actions import-actions">
         <label className="file-button">
           Choose a file…
-          <input ref={fileInput} type="file" className="visually-hidden" accept=".json,.har,.http,.rest,.yaml,.yml,.wsdl,.xml,.txt,.sh" onChange={(e) => onFile(e.target.files?.[0])} />
+          <input ref={fileInput} type="file" multiple className="visually-hidden" accept=".json,.har,.http,.rest,.yaml,.yml,.wsdl,.xml,.txt,.sh,.zip" onChange={(e) => onFiles(e.target.files)} />
+        </label>
+        <label className="file-button">
+          Choose a folder…
+          <input ref={folderInput} type="file" className="visually-hidden" onChange={(e) => onFiles(e.target.files)} />
         </label>
         <button type="button" className="primary" disabled={busy || text.trim() === ''} onClick={() => void run(() => importText(text), 'the pasted text')}>
           Import pasted text
@@ -141,11 +178,11 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
           <div role="status" className="import-success">
             {report.into ? (
               <p>
-                Imported {report.count} {report.count === 1 ? 'request' : 'requests'} ({IMPORT_FORMAT_LABELS[report.outcome.format]}) into <strong>{report.name}</strong>.
+                Imported {report.count} {report.count === 1 ? 'request' : 'requests'} ({formatLabel(report.outcome, report.count)}) into <strong>{report.name}</strong>.
               </p>
             ) : (
               <p>
-                Imported <strong>{report.name}</strong> ({IMPORT_FORMAT_LABELS[report.outcome.format]}): {report.count} {report.count === 1 ? 'request' : 'requests'}.
+                Imported <strong>{report.name}</strong> ({formatLabel(report.outcome, report.count)}): {report.count} {report.count === 1 ? 'request' : 'requests'}.
                 {report.name !== report.wanted ? ` A collection named "${report.wanted}" already exists, so this one is "${report.name}".` : ''}
               </p>
             )}
@@ -171,6 +208,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                 </ul>
               </>
             ) : null}
+            {report.outcome.result.vaultDrafts?.length ? <ImportVaultDrafts drafts={report.outcome.result.vaultDrafts} /> : null}
           </div>
         ) : null}
       </div>

@@ -9,7 +9,8 @@
 import { fail, ok, parseWsdl, sniffImportFormat, wsdlToCollection, type ImportFormat, type ImportResult, type Result } from '../../core';
 import { sendThroughRelay } from '../relay/relayClient';
 import { loadWsdlCollection } from '../soap/wsdlLoader';
-import { importInWorker } from './importWorkerClient';
+import { isDescriptionPath, isZipPath, type ImportFileData } from './importFiles';
+import { importFilesInWorker, importInWorker } from './importWorkerClient';
 
 /** Texts fetched for an import are limited: a description, not a download. */
 const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -73,6 +74,34 @@ export async function importText(text: string, source: { fileName?: string; url?
   return ok({ format: outcome.value.format, result: outcome.value.result });
 }
 
+/** The path a picked or dropped file has within its folder (`webkitRelativePath`), else its name. */
+function pathOf(file: File): string {
+  return file.webkitRelativePath || file.name;
+}
+
+/**
+ * Imports what was picked or dropped: one file as its format says; several files, a
+ * folder's files or a .zip as one OpenAPI or Swagger description whose relative `$ref`s
+ * are resolved among them (read in the import worker; nothing is fetched).
+ */
+export async function importFiles(files: readonly File[]): Promise<Result<ImportOutcome>> {
+  const only = files.length === 1 ? files[0] : undefined;
+  if (only && !isZipPath(only.name)) return importText(await only.text(), { fileName: only.name });
+  const data: ImportFileData[] = [];
+  for (const file of files) {
+    const path = pathOf(file);
+    if (isZipPath(path)) data.push({ path, zip: new Uint8Array(await file.arrayBuffer()) });
+    else if (isDescriptionPath(path)) data.push({ path, text: await file.text() });
+  }
+  if (data.length === 0) {
+    return fail({ kind: 'unknown-format', message: `None of the ${files.length} files given is a .yaml, .yml, .json or .zip file; several files are read as one OpenAPI or Swagger description.` });
+  }
+  const outcome = await importFilesInWorker(data);
+  if (!outcome.ok) return outcome;
+  if (outcome.value.format === 'wsdl') return fail({ kind: 'unknown-format', message: outcome.value.message });
+  return ok({ format: outcome.value.format, result: outcome.value.result });
+}
+
 /** A WSDL at `url`, loaded and parsed off the page's thread by the SOAP tools' loader. */
 async function importWsdlUrl(url: string): Promise<Result<ImportOutcome>> {
   const result = await loadWsdlCollection(url);
@@ -102,7 +131,7 @@ export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   curl: 'cURL command',
   postman: 'Postman Collection v2.1',
   har: 'HAR 1.2',
-  openapi: 'OpenAPI 3',
+  openapi: 'OpenAPI / Swagger',
   http: '.http file',
   wsdl: 'WSDL',
 };

@@ -1,5 +1,7 @@
+import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importAny } from '../../core';
+import { importFileSet } from './importFiles';
 import { ImportWorkerClient } from './importWorkerClient';
 import type { ImportWorkerRequest, ImportWorkerResponse } from './importWorkerProtocol';
 
@@ -17,8 +19,9 @@ class FakeWorker {
     this.terminated = true;
   }
   answer(index = 0): void {
-    const { id, text, fileName } = this.posted[index]!;
-    this.onmessage?.({ data: { id, result: importAny(text, fileName) } } as MessageEvent<ImportWorkerResponse>);
+    const request = this.posted[index]!;
+    const result = 'files' in request ? importFileSet(request.files) : importAny(request.text, request.fileName);
+    this.onmessage?.({ data: { id: request.id, result } } as MessageEvent<ImportWorkerResponse>);
   }
   crash(message: string): void {
     this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
@@ -98,5 +101,27 @@ describe('ImportWorkerClient', () => {
     const result = await running;
     expect(!result.ok && result.error).toMatchObject({ kind: 'worker-error' });
     expect(!result.ok && result.error.message).toContain('out of memory');
+  });
+
+  it('sends several files, a zip among them, and resolves with one description imported from them', async () => {
+    const { made, workers } = client();
+    const zip = zipSync({
+      'schemas/pet.yaml': strToU8('Pet: { type: object, properties: { name: { type: string, example: Rex } } }'),
+      '__MACOSX/._pet.yaml': strToU8('junk'),
+    });
+    const entry = "openapi: 3.1.0\ninfo: { title: Zipped, version: '1' }\npaths:\n  /pets:\n    post:\n      summary: Add pet\n      requestBody: { content: { application/json: { schema: { $ref: 'bundle/schemas/pet.yaml#/Pet' } } } }\n";
+    const running = made.runFiles([{ path: 'openapi.yaml', text: entry }, { path: 'bundle.zip', zip }]);
+    expect(workers[0]!.posted[0]).toMatchObject({ id: 1, files: [{ path: 'openapi.yaml' }, { path: 'bundle.zip' }] });
+    workers[0]!.answer();
+    const result = await running;
+    if (!result.ok || result.value.format === 'wsdl') throw new Error('expected an OpenAPI import');
+    expect(result.value.result.collection.name).toBe('Zipped');
+    const body = result.value.result.collection.items[0];
+    expect(body?.kind === 'request' && JSON.parse(body.draft.body.texts.json)).toEqual({ name: 'Rex' });
+  });
+
+  it('names a zip that cannot be read', () => {
+    const result = importFileSet([{ path: 'broken.zip', zip: new Uint8Array([1, 2, 3]) }]);
+    expect(!result.ok && result.error.message).toMatch(/^broken\.zip could not be read as a zip archive: /);
   });
 });

@@ -6,7 +6,11 @@
  * import starts a fresh one. Results are `Result`s; nothing rejects.
  */
 import { fail, importAny, type ImportAnyOutcome, type Result } from '../../core';
+import { importFileSet, type ImportFileData } from './importFiles';
 import type { ImportWorkerRequest, ImportWorkerResponse } from './importWorkerProtocol';
+
+/** What one import sends: a text with its file name, or several files of one description. */
+type ImportPayload = { text: string; fileName: string } | { files: ImportFileData[] };
 
 /** Makes the worker; tests give their own. */
 export type ImportWorkerFactory = () => Worker;
@@ -71,6 +75,15 @@ export class ImportWorkerClient {
 
   /** Imports `text` (named `fileName`) in whatever format it is, off the page's thread and within the budget. */
   run(text: string, fileName = ''): Promise<Result<ImportAnyOutcome>> {
+    return this.post({ text, fileName });
+  }
+
+  /** Imports `files` (zips expanded in the worker) as one description, off the page's thread and within the budget. */
+  runFiles(files: ImportFileData[]): Promise<Result<ImportAnyOutcome>> {
+    return this.post({ files });
+  }
+
+  private post(payload: ImportPayload): Promise<Result<ImportAnyOutcome>> {
     const id = this.nextId++;
     const seconds = Math.round(this.budgetMs / 100) / 10;
     return new Promise((resolve) => {
@@ -83,7 +96,7 @@ export class ImportWorkerClient {
         this.budgetMs,
       );
       this.pending.set(id, { resolve, timer });
-      this.ensureWorker().postMessage({ id, text, fileName } satisfies ImportWorkerRequest);
+      this.ensureWorker().postMessage({ id, ...payload } satisfies ImportWorkerRequest);
     });
   }
 }
@@ -98,6 +111,13 @@ export function importInWorker(text: string, fileName = ''): Promise<Result<Impo
   if (typeof Worker === 'undefined') return Promise.resolve(importAny(text, fileName));
   shared ??= new ImportWorkerClient();
   return shared.run(text, fileName);
+}
+
+/** Imports several files (a folder, a zip, files dropped together) as one description in the page's import worker. */
+export function importFilesInWorker(files: ImportFileData[]): Promise<Result<ImportAnyOutcome>> {
+  if (typeof Worker === 'undefined') return Promise.resolve(importFileSet(files));
+  shared ??= new ImportWorkerClient();
+  return shared.runFiles(files);
 }
 
 /** Cancels the imports running in the page's import worker (nothing to do when none is). */
