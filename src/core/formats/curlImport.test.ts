@@ -43,8 +43,14 @@ describe('parseCurl: method, URL and headers', () => {
     const { draft } = draftOf(`curl --url a.test/x -I -A 'UA/1' -e 'https://ref.test/;auto' -b 'a=1' -b 'b=2' --compressed -r 0-99 -m 2.5`);
     expect(draft.url).toBe('http://a.test/x');
     expect(draft.method).toBe('HEAD');
-    expect(headersOf(draft)).toEqual(['User-Agent: UA/1', 'Referer: https://ref.test/', 'Range: bytes=0-99', 'Cookie: a=1; b=2', 'Accept-Encoding: gzip, deflate, br']);
+    // curl 7.88 writes its own headers before the -H ones, in this order, and joins -b values with ";".
+    expect(headersOf(draft)).toEqual(['Range: bytes=0-99', 'User-Agent: UA/1', 'Accept-Encoding: deflate, gzip, br', 'Referer: https://ref.test/', 'Cookie: a=1;b=2']);
     expect(draft.options.timeoutMs).toBe(2500);
+  });
+
+  it('puts the headers curl makes from options before the -H ones, unless a -H header replaces them', () => {
+    const { draft } = draftOf(`curl https://a.test -H 'X-A: 1' -e r.test -b c=1 -A ua -H 'user-agent: mine' -z 'Sun, 06 Nov 1994 08:49:37 GMT'`);
+    expect(headersOf(draft)).toEqual(['Referer: r.test', 'Cookie: c=1', 'If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT', 'X-A: 1', 'user-agent: mine']);
   });
 
   it('reads "Name;" as an empty header and drops "Name:" (which only removes a curl default)', () => {

@@ -155,6 +155,26 @@ function formBody(state: CurlState): DraftInput['body'] {
   return { kind: 'multipart', multipart: state.form as MultipartPartDraft[], ...(boundary ? { boundary } : {}) };
 }
 
+/**
+ * The headers curl writes itself from options, in its order (Range, User-Agent,
+ * Accept-Encoding, Referer, Cookie, If-Modified-Since), before the `-H` headers; a `-H`
+ * header of the same name replaces curl's own. Several `-b` values are joined with `;`,
+ * as curl joins them. `--compressed` asks for the codings the relay decodes, in curl's order.
+ */
+function curlOwnHeaders(state: CurlState, typed: readonly HeaderRowInput[], range: boolean): HeaderRowInput[] {
+  const own: HeaderRowInput[] = [];
+  const add = (name: string, value: string | undefined) => {
+    if (value !== undefined && value !== '' && !hasHeader(typed, name)) own.push({ name, value });
+  };
+  if (range && state.range !== undefined) add('Range', `bytes=${state.range}`);
+  add('User-Agent', state.userAgent);
+  if (state.compressed) add('Accept-Encoding', 'deflate, gzip, br');
+  add('Referer', state.referer);
+  if (state.cookies.length > 0) add('Cookie', state.cookies.join(';'));
+  if (state.timeCondition) add(state.timeCondition.name, state.timeCondition.value);
+  return own;
+}
+
 function withQuery(url: string, query: string): string {
   if (query === '') return url;
   const hash = url.indexOf('#');
@@ -221,12 +241,8 @@ function requestsOf(state: CurlState): Result<CurlImport[]> {
         }
         if (!isStdinUpload(upload)) url = withUploadName(url, upload);
       }
-      if (state.range !== undefined) {
-        if (upload !== undefined) warnings.push(`-r ${state.range} with -T: cURL would send the upload as a Content-Range part, which is not carried over; the whole body is sent.`);
-        else if (!hasHeader(headers, 'range')) headers.push({ name: 'Range', value: `bytes=${state.range}` });
-      }
-      if (state.cookies.length > 0) headers.push({ name: 'Cookie', value: state.cookies.join('; ') });
-      if (state.compressed && !hasHeader(headers, 'accept-encoding')) headers.push({ name: 'Accept-Encoding', value: 'gzip, deflate, br' });
+      if (state.range !== undefined && upload !== undefined) warnings.push(`-r ${state.range} with -T: cURL would send the upload as a Content-Range part, which is not carried over; the whole body is sent.`);
+      headers.unshift(...curlOwnHeaders(state, headers, upload === undefined));
       const method = state.method ?? (state.head ? 'HEAD' : state.get ? 'GET' : upload !== undefined ? 'PUT' : body ? 'POST' : 'GET');
       const input: DraftInput = {
         method,

@@ -39,6 +39,10 @@ export interface CurlState {
   /** The `-r`/`-C` byte range, sent as `Range: bytes=…` unless a Range header is given. */
   range?: string;
   cookies: string[];
+  /** `-A`, `-e` and `-z`: curl writes them before the `-H` headers (and drops one a `-H` of the same name replaces). */
+  userAgent?: string;
+  referer?: string;
+  timeCondition?: HeaderRowInput;
   urlQuery: string[];
   /** `--variable` values for `--expand-` options; they carry over `--next`, as in curl. */
   variables: Map<string, CurlVariable>;
@@ -122,7 +126,7 @@ function timeCondition(value: string, state: CurlState): void {
     state.warnings.push(`-z ${value}: cURL would use the modification time of the file "${when}", which cannot be read here; add an If-Modified-Since header by hand.`);
     return;
   }
-  state.headers.push({ name: unmodified ? 'If-Unmodified-Since' : 'If-Modified-Since', value: new Date(time).toUTCString() });
+  state.timeCondition = { name: unmodified ? 'If-Unmodified-Since' : 'If-Modified-Since', value: new Date(time).toUTCString() };
 }
 
 function addHeader(value: string, state: CurlState): void {
@@ -184,10 +188,10 @@ export function applyOption(name: string, value: string, state: CurlState): void
       state.auth = { scheme: 'bearer', values: { token: value } };
       return;
     case 'user-agent':
-      state.headers.push({ name: 'User-Agent', value });
+      state.userAgent = value;
       return;
     case 'referer':
-      if (value.replace(/;auto$/, '') !== '') state.headers.push({ name: 'Referer', value: value.replace(/;auto$/, '') });
+      state.referer = value.replace(/;auto$/, '');
       return;
     case 'cookie':
       if (value.includes('=')) state.cookies.push(value);
