@@ -131,6 +131,11 @@ export function readOpenApiLeniently(source: Json): LenientReading {
         if (operation.parameters !== undefined && Array.isArray(operation.parameters)) cleaned.parameters = objectItems(operation.parameters, `${name} parameters`, skipped, notes);
         if (Array.isArray(operation.tags)) cleaned.tags = operation.tags.flatMap((t) => (text(t) !== undefined ? [text(t)] : []));
         for (const field of ['summary', 'description', 'operationId'] as const) if (operation[field] !== undefined && typeof operation[field] !== 'string') cleaned[field] = text(operation[field]);
+        const security = operation.security;
+        if (security !== undefined && !(Array.isArray(security) && security.every((r) => isObject(r) && Object.values(r).every(Array.isArray)))) {
+          notes.push(`${name}: security is not a list of requirements (such as [{ api_key: [] }]); it was left out, so the document's applies.`);
+          delete cleaned.security;
+        }
         const checked = openApiOperationSchema.safeParse(cleaned);
         if (!checked.success) {
           const problem = schemaProblems(checked.error)[0];
