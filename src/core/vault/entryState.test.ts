@@ -60,6 +60,8 @@ const states: Record<VaultEntryPhase, VaultEntryState> = {
  */
 const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryPhase | `!${string}`>> = {
   empty: {
+    'grant-completed': 'held',
+    'grant-revoked': 'revoked',
     'refresh-token-given': 'held',
     'exchange-started': '!vault-no-refresh-token',
     'exchange-succeeded': '!vault-transition-invalid',
@@ -68,6 +70,8 @@ const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryP
     'tokens-forgotten': 'empty',
   },
   held: {
+    'grant-completed': 'held',
+    'grant-revoked': 'revoked',
     'refresh-token-given': 'held',
     'exchange-started': 'refreshing',
     'exchange-succeeded': '!vault-transition-invalid',
@@ -76,6 +80,8 @@ const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryP
     'tokens-forgotten': 'empty',
   },
   refreshing: {
+    'grant-completed': '!vault-refresh-in-flight',
+    'grant-revoked': '!vault-refresh-in-flight',
     'refresh-token-given': '!vault-refresh-in-flight',
     'exchange-started': '!vault-refresh-in-flight',
     'exchange-succeeded': 'held',
@@ -84,6 +90,8 @@ const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryP
     'tokens-forgotten': 'empty',
   },
   failed: {
+    'grant-completed': 'held',
+    'grant-revoked': 'revoked',
     'refresh-token-given': 'held',
     'exchange-started': 'refreshing',
     'exchange-succeeded': '!vault-transition-invalid',
@@ -92,6 +100,8 @@ const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryP
     'tokens-forgotten': 'empty',
   },
   revoked: {
+    'grant-completed': 'held',
+    'grant-revoked': 'revoked',
     'refresh-token-given': 'held',
     'exchange-started': '!vault-grant-revoked',
     'exchange-succeeded': '!vault-transition-invalid',
@@ -103,6 +113,8 @@ const table: Record<VaultEntryPhase, Record<VaultEntryEvent['type'], VaultEntryP
 
 const eventOf: Record<VaultEntryEvent['type'], VaultEntryEvent> = {
   'refresh-token-given': given('rt-new'),
+  'grant-completed': { type: 'grant-completed', access: access('at-grant'), refreshToken: 'rt-grant', at: T0 },
+  'grant-revoked': { type: 'grant-revoked', at: T0 },
   'exchange-started': started,
   'exchange-succeeded': succeeded(),
   'exchange-failed': failed(),
@@ -237,5 +249,29 @@ describe('settleInterruptedExchange', () => {
 
   it('leaves every other phase as it is', () => {
     for (const phase of ['empty', 'held', 'failed', 'revoked'] as const) expect(settleInterruptedExchange(states[phase])).toBe(states[phase]);
+  });
+});
+
+describe('grants the vault performs itself (issue 16)', () => {
+  it('stores a client-credentials answer without a refresh token and never tries to exchange it', () => {
+    const state = run(EMPTY_VAULT_ENTRY_STATE, { type: 'grant-completed', access: access('cc-1'), at: T0 });
+    expect(state).toEqual({ phase: 'held', access: access('cc-1'), grantedAt: T0, rotations: 0 });
+    expect(vaultEntryStatus(state, timing, T0)).toBe('valid');
+    expect(vaultEntryNeedsExchange(state, timing, T0 + 120_000)).toBe(false);
+    expect(vaultEntryStatus(state, timing, T0 + 120_000)).toBe('expired');
+    const refused = transitionVaultEntry(state, started);
+    expect(!refused.ok && refused.error.kind).toBe('vault-no-refresh-token');
+  });
+  it('replaces a revoked grant with a new one, rotations counted afresh', () => {
+    const state = run(states.revoked, { type: 'grant-completed', access: access('at-2'), refreshToken: 'rt-2', at: T0 + 5 });
+    expect(state).toMatchObject({ phase: 'held', refreshToken: 'rt-2', rotations: 0, grantedAt: T0 + 5 });
+    expect(state.lastError).toBeUndefined();
+  });
+  it('drops every token when the person revokes, and says so', () => {
+    const state = run(states.held, { type: 'grant-revoked', at: T0 });
+    expect(state.refreshToken).toBeUndefined();
+    expect(state.access).toBeUndefined();
+    expect(state.lastError?.kind).toBe('vault-revoked-by-person');
+    expect(vaultEntryStatus(state, timing, T0)).toBe('revoked');
   });
 });

@@ -38,6 +38,10 @@ export interface VaultEntryState {
 /** Something that happened to an entry. `at` is the local time in ms. */
 export type VaultEntryEvent =
   | { type: 'refresh-token-given'; refreshToken: string; at: number }
+  /** A grant the vault performed itself (issue 16) answered: an access token, a refresh token when the grant gives one. */
+  | { type: 'grant-completed'; access: VaultAccessToken; refreshToken?: string; at: number }
+  /** The person revoked the grant at the authorization server (RFC 7009; spec §5 rule 3). */
+  | { type: 'grant-revoked'; at: number }
   | { type: 'exchange-started'; at: number }
   | { type: 'exchange-succeeded'; access: VaultAccessToken; refreshToken?: string; at: number }
   | { type: 'exchange-failed'; error: TokenEndpointError | CoreError; at: number }
@@ -86,14 +90,35 @@ export function transitionVaultEntry(state: VaultEntryState, event: VaultEntryEv
       // A new grant: nothing learned under the old refresh token still applies.
       return ok({ phase: 'held', refreshToken: event.refreshToken, grantedAt: event.at, rotations: 0 });
     }
+    case 'grant-completed': {
+      if (phase === 'refreshing') {
+        return refused('vault-refresh-in-flight', 'An exchange is in flight; the new grant can be stored when it has finished.');
+      }
+      // A new grant replaces everything learned under the old one.
+      const next: VaultEntryState = { phase: 'held', access: event.access, grantedAt: event.at, rotations: 0 };
+      if (event.refreshToken) next.refreshToken = event.refreshToken;
+      return ok(next);
+    }
+    case 'grant-revoked': {
+      if (phase === 'refreshing') {
+        return refused('vault-refresh-in-flight', 'An exchange is in flight; revoke when it has finished.');
+      }
+      const next: VaultEntryState = {
+        phase: 'revoked',
+        lastError: { kind: 'vault-revoked-by-person', message: 'You revoked this grant at the authorization server; sign in again to get a new one.' },
+        rotations: state.rotations,
+      };
+      if (state.grantedAt !== undefined) next.grantedAt = state.grantedAt;
+      return ok(next);
+    }
     case 'exchange-started': {
       if (phase === 'refreshing') {
         return refused('vault-refresh-in-flight', 'An exchange is already in flight; wait for it instead of starting another.');
       }
-      if (phase === 'empty') return refused('vault-no-refresh-token', 'The entry holds no refresh token to exchange.');
       if (phase === 'revoked') {
         return refused('vault-grant-revoked', 'The grant was revoked; a new refresh token is needed before the vault can exchange again.');
       }
+      if (phase === 'empty' || state.refreshToken === undefined) return refused('vault-no-refresh-token', 'The entry holds no refresh token to exchange.');
       return ok({ ...state, phase: 'refreshing' });
     }
     case 'exchange-succeeded': {
@@ -161,7 +186,7 @@ export function usableAccessToken(state: VaultEntryState, timing: VaultTiming, n
  * token and has no usable access token, or the refresh is due.
  */
 export function vaultEntryNeedsExchange(state: VaultEntryState, timing: VaultTiming, now: number): boolean {
-  if (state.phase !== 'held' && state.phase !== 'failed') return false;
+  if ((state.phase !== 'held' && state.phase !== 'failed') || state.refreshToken === undefined) return false;
   const access = usableAccessToken(state, timing, now);
   if (!access) return true;
   const due = refreshDueAt(access, timing);
