@@ -13,6 +13,7 @@ import { encodingRoutes } from './encodings';
 import { errorRoutes } from './errors';
 import { largeJsonRoutes } from './largeJson';
 import { lessonsPageRoutes } from './lessonsPage';
+import { oauthRoutes } from './oauth/oauthRoutes';
 import { orderRoutes } from './orders';
 import { protectedRoutes } from './protected';
 import { representationRoutes } from './representations';
@@ -32,6 +33,7 @@ const routes: SandboxRoute[] = [
   ...representationRoutes,
   ...tokenRoutes,
   ...consentRoutes,
+  ...oauthRoutes,
   ...protectedRoutes,
   ...orderRoutes,
   ...uploadRoutes,

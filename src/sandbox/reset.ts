@@ -3,13 +3,14 @@
  * uploads, grants, the rate limiter and the WS-Security nonce cache — so a lesson or a test
  * starts from a known state.
  */
+import { clearRevokedAccessTokens } from './auth/accessTokens';
 import { sandboxGrants } from './auth/grantStore';
 import { resetRateLimiter } from './errors';
 import { sandboxOrders } from './orderStore';
 import { sendJson, type SandboxRoute } from './router';
 import { resetUploads } from './uploads';
 
-const resetters: (() => void)[] = [() => sandboxOrders.reset(), resetUploads, () => sandboxGrants.clear(), resetRateLimiter];
+const resetters: (() => void)[] = [() => sandboxOrders.reset(), resetUploads, () => sandboxGrants.clear(), clearRevokedAccessTokens, resetRateLimiter];
 
 /** Registers more state to restore on reset (the SOAP service's nonce cache). */
 export function onSandboxReset(reset: () => void): void {

@@ -24,6 +24,9 @@ export interface WirebenchOptions extends GuardConfig {
   onSessionNeeded?: () => void;
 }
 
+/** RFC 8414 metadata of the sandbox authorization server (issuer `<origin>/sandbox/oauth`). */
+const SANDBOX_AS_METADATA_PATH = '/.well-known/oauth-authorization-server/sandbox/oauth';
+
 function sendText(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text + '\n');
@@ -90,6 +93,11 @@ export function createWirebenchHandler(options: WirebenchOptions) {
     if (url.pathname === '/' && options.port !== undefined && !sameToken(sessionFromCookie(req, options.port), options.token)) options.onSessionNeeded?.();
     if (url.pathname === OAUTH_CALLBACK_PATH) {
       serveOAuthCallback(req, res);
+      return true;
+    }
+    if (url.pathname === SANDBOX_AS_METADATA_PATH) {
+      // RFC 8414 §3.1 puts the well-known segment before the issuer's path; the sandbox serves it.
+      await handleSandbox(req, res, new URL('/sandbox/oauth/.well-known/oauth-authorization-server', url), { base: `http://${req.headers.host}/sandbox` });
       return true;
     }
     if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {

@@ -67,7 +67,8 @@ function grantedPage(client: DemoClient, grant: Grant, refreshToken: string): st
   );
 }
 
-async function readFormBody(ctx: SandboxContext): Promise<{ name: string; value: string }[] | undefined> {
+/** Reads a form body (415 for another type, 413 over the limit, both answered here). */
+export async function readFormBody(ctx: SandboxContext): Promise<{ name: string; value: string }[] | undefined> {
   const type = requestContentType(ctx.req);
   if (type.kind !== 'media' || type.media.essence !== 'application/x-www-form-urlencoded') {
     sendUnsupportedType(ctx.res, type, ['application/x-www-form-urlencoded']);

@@ -92,6 +92,12 @@ export class GrantStore {
     return record ? { ...record.grant } : undefined;
   }
 
+  /** True when `refreshToken` is the grant's current token (not rotated away) and the grant is not revoked. */
+  isCurrent(refreshToken: string): boolean {
+    const record = this.recordOf(refreshToken);
+    return record !== undefined && record.current === refreshToken && record.grant.revokedAt === undefined;
+  }
+
   /** The grant with `id`. */
   get(id: string): Grant | undefined {
     const record = this.records.get(id);

@@ -17,21 +17,23 @@ const BODY_LIMIT = 16 * 1024;
 const TOKEN_REALM = 'wirebench-sandbox-token';
 
 /** An RFC 6749 §5.2 error, ready to send. */
-interface OAuthError {
+export interface OAuthError {
   status: number;
   error: string;
   description: string;
   headers?: Record<string, string>;
 }
 
-function sendOAuthError(res: http.ServerResponse, e: OAuthError): void {
+/** Sends an RFC 6749 §5.2 error body, never cached. */
+export function sendOAuthError(res: http.ServerResponse, e: OAuthError): void {
   sendJson(res, e.status, { error: e.error, error_description: e.description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers });
 }
 
-const invalidRequest = (description: string): OAuthError => ({ status: 400, error: 'invalid_request', description });
+/** `invalid_request` (400) with a description naming what was wrong. */
+export const invalidRequest = (description: string): OAuthError => ({ status: 400, error: 'invalid_request', description });
 
 /** Reads the parameters from a JSON object or a form body; a repeated parameter is an error (RFC 6749 §3.2). */
-async function readParams(ctx: SandboxContext): Promise<{ params: Map<string, string> } | OAuthError | 'too-large'> {
+export async function readParams(ctx: SandboxContext): Promise<{ params: Map<string, string> } | OAuthError | 'too-large'> {
   const type = requestContentType(ctx.req);
   const body = await readBody(ctx.req, BODY_LIMIT);
   if (!body.ok) {
