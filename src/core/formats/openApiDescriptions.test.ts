@@ -213,6 +213,12 @@ describe('importOpenApiFiles: several files', () => {
     expect(!none.ok && none.error.message).toBe('None of the files given is an OpenAPI or Swagger description (none has openapi: or swagger: at its root): a.yaml.');
   });
 
+  it('finds files dropped together without their folders by name, when the name is unique', () => {
+    const flat = imported(importOpenApiFiles(files.map((f) => ({ ...f, path: f.path.split('/').pop()! }))));
+    expect(JSON.parse(requestNamed(flat, 'Add pet').draft.body.texts.json)).toEqual({ name: 'Rex', tag: { label: 'good' }, children: [] });
+    expect(flat.warnings).toContain('paths/pets.yaml was not given at that path; the one file named pets.yaml was used for it.');
+  });
+
   it('imports the description no other file refers to, naming the others', () => {
     const other = 'openapi: 3.1.0\ninfo: { title: Other, version: "1" }\npaths: {}\n';
     const two = imported(importOpenApiFiles([{ path: 'b/other.yaml', text: other }, ...files]));

@@ -140,7 +140,7 @@ function entryOf(parsed: readonly ParsedFile[], notes: string[]): Result<ParsedF
  * files other than the entry name their own file too, so they resolve the same from wherever
  * they are reached. References outside the set are collected.
  */
-function qualifyRefs(file: ParsedFile, isEntry: boolean, known: ReadonlySet<string>, missing: MissingReference[]): void {
+function qualifyRefs(file: ParsedFile, isEntry: boolean, locate: (target: string) => string | undefined, missing: MissingReference[]): void {
   eachRef(file.value, (holder, ref) => {
     const target = referencedFile(file.path, ref);
     const pointer = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
@@ -148,9 +148,29 @@ function qualifyRefs(file: ParsedFile, isEntry: boolean, known: ReadonlySet<stri
       if (!isEntry) holder.$ref = `${file.path}${pointer}`;
       return;
     }
-    if (!known.has(target) && !missing.some((m) => m.target === target)) missing.push({ target, from: file.path });
-    holder.$ref = `${target}${pointer}`;
+    const found = locate(target);
+    if (found === undefined && !missing.some((m) => m.target === target)) missing.push({ target, from: file.path });
+    holder.$ref = `${found ?? target}${pointer}`;
   });
+}
+
+/**
+ * Finds a referenced file in the set: by its path, else — files dropped together lose
+ * their folders — by its name when exactly one file given has that name (noted once).
+ */
+function fileLocator(parsed: readonly ParsedFile[], notes: string[]): (target: string) => string | undefined {
+  const known = new Set(parsed.map((f) => f.path));
+  const byName = new Map<string, string[]>();
+  for (const file of parsed) byName.set(file.path.split('/').pop()!, [...(byName.get(file.path.split('/').pop()!) ?? []), file.path]);
+  const matched = new Set<string>();
+  return (target) => {
+    if (known.has(target) || URL_REF.test(target)) return known.has(target) ? target : undefined;
+    const same = byName.get(target.split('/').pop()!) ?? [];
+    if (same.length !== 1) return undefined;
+    if (!matched.has(target)) notes.push(`${target} was not given at that path; the one file named ${same[0]} was used for it.`);
+    matched.add(target);
+    return same[0];
+  };
 }
 
 /**
@@ -163,6 +183,8 @@ export function dereferenceDescription(files: readonly DescriptionFile[]): Resul
   const notes: string[] = [];
   const parsed = parseFiles(files, notes);
   if (!parsed.ok) return parsed;
+  const locate = fileLocator(parsed.value, notes);
+  for (const file of parsed.value) file.references = new Set([...file.references].map((target) => locate(target) ?? target));
   const entry = entryOf(parsed.value, notes);
   if (!entry.ok) return entry;
   if (entry.value.value.swagger !== undefined && String(entry.value.value.swagger).startsWith('2')) {
@@ -170,9 +192,8 @@ export function dereferenceDescription(files: readonly DescriptionFile[]): Resul
     entry.value.value = upgraded.document;
     notes.unshift(upgraded.note);
   }
-  const known = new Set(parsed.value.map((f) => f.path));
   const missing: MissingReference[] = [];
-  for (const file of parsed.value) qualifyRefs(file, file === entry.value, known, missing);
+  for (const file of parsed.value) qualifyRefs(file, file === entry.value, locate, missing);
   const filesystem: Filesystem = parsed.value.map((file) => ({
     dir: './',
     filename: file.path,
