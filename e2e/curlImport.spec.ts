@@ -19,7 +19,7 @@ test('several cURL commands: the URL field reads the first and counts the rest, 
 
   await workspace.openImport();
   await workspace.importPasted(commands);
-  await expect(workspace.importSuccess()).toContainText(`Imported ${host} (cURL command): 3 requests.`);
+  await expect(workspace.importSuccess()).toContainText(`Imported ${host} (cURL commands): 3 requests.`);
   await workspace.closeImport();
   const names = await workspace.rowNames();
   expect(names.slice(names.indexOf(host) + 1, names.indexOf(host) + 4)).toEqual(['GET /sandbox/anything/list', 'PUT /sandbox/anything/up/report.pdf', 'GET /sandbox/anything/part']);
