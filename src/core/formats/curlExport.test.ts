@@ -37,12 +37,21 @@ function comparable(wire: WireRequest): unknown {
 }
 
 describe('toCurl', () => {
-  it('keeps a POST whose multipart body has no parts a POST (curl would pick GET without -F)', () => {
-    const wire: WireRequest = { method: 'POST', url: 'https://api.example.test/up', headers: [{ name: 'Content-Type', value: 'multipart/form-data; boundary=b' }], body: ['--b--\r\n'] };
+  it('writes a multipart body without parts as its bytes with its Content-Type (no -F would send no body)', () => {
+    // Found by roundTrip.property.test.ts: PROPFIND with an empty multipart body came back without body or Content-Type.
+    for (const method of ['POST', 'PROPFIND']) {
+      const wire: WireRequest = { method, url: 'https://api.example.test/up', headers: [{ name: 'Content-Type', value: 'multipart/form-data; boundary=b' }], body: ['--b--\r\n'] };
+      const command = toCurl(wire);
+      expect(command).toContain("-H 'Content-Type: multipart/form-data; boundary=b' --data-binary '--b--\r\n'");
+      expect(comparable(wireOf(draftOf(command)))).toEqual(comparable(wire));
+    }
+  });
+
+  it('never writes ^" in a word, which the importer reads as Windows cmd (found by roundTrip.property.test.ts)', () => {
+    const wire: WireRequest = { method: 'POST', url: 'https://a.test/', headers: [{ name: 'a', value: '!^"!' }, { name: 'Content-Type', value: 'application/octet-stream' }], body: [new Uint8Array([0xff, 0x5e, 0x22])] };
     const command = toCurl(wire);
-    expect(command).toContain('-X POST');
-    const back = parseCurl(command);
-    expect(back.ok && back.value.draft.method).toBe('POST');
+    expect(command).toBe(`curl 'https://a.test/' -H $'a: !^\\"!' -H 'Content-Type: application/octet-stream' --data-binary $'\\xff^\\"'`);
+    expect(comparable(wireOf(draftOf(command)))).toEqual(comparable(wire));
   });
 
   it('writes the method only when curl would not choose it', () => {

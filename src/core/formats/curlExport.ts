@@ -29,7 +29,8 @@ function quoteBytes(bytes: Uint8Array): string {
   let out = "$'";
   for (const b of bytes) {
     const c = String.fromCharCode(b);
-    if (c === '\\' || c === "'") out += `\\${c}`;
+    // `"` escaped too: `^"` would read as Windows cmd to the importer's dialect detection.
+    if (c === '\\' || c === "'" || c === '"') out += `\\${c}`;
     else if (b >= 0x20 && b < 0x7f) out += c;
     else out += `\\x${b.toString(16).padStart(2, '0')}`;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseDraft } from '../request';
+import { buildWireRequest, normaliseDraft, type DraftInput } from '../request';
 import type { Collection, SavedRequest } from '../workspace';
 import { collectionRequests } from '../workspace';
 import { parseHttpFile } from './httpFile';
@@ -212,6 +212,34 @@ describe('.http → collection → .http', () => {
     expect(requests(second).map(meaning)).toEqual(requests(first).map(meaning));
     expect(second.collection.variables).toEqual(first.collection.variables);
     expect(formatHttpFile(second.collection, { includeSecrets: true })).toBe(written);
+  });
+
+  it('writes what the builder sends: encoded parameter values, no body for blank form rows, Basic auth where it keeps its place (found by roundTrip.property.test.ts)', () => {
+    const request = (id: string, input: DraftInput): SavedRequest => ({ kind: 'request', id, name: id, requestType: 'http', draft: normaliseDraft(input) });
+    const collection: Collection = {
+      id: 'c',
+      name: 'Builder',
+      variables: [],
+      items: [
+        request('path', { url: 'https://a.test/items/{id}', pathParams: [{ name: 'id', value: 'a b' }] }),
+        request('key', { url: 'https://a.test/', auth: { scheme: 'apikey', values: { headerName: 'key', key: 'k 2', placement: 'query' } } }),
+        request('blank-form', { method: 'POST', url: 'https://a.test/', body: { kind: 'form', form: [{ name: '', value: '' }] } }),
+        request('basic-json', { method: 'POST', url: 'https://a.test/', auth: { scheme: 'basic', values: { username: 'ada', password: 's3cret' } }, body: { kind: 'json', texts: { json: '{}' } } }),
+        request('basic-space', { url: 'https://a.test/', auth: { scheme: 'basic', values: { username: 'a b', password: 'pw' } } }),
+      ],
+    };
+    const written = formatHttpFile(collection, { includeSecrets: true });
+    expect(written).toContain('GET https://a.test/items/a%20b\n');
+    expect(written).toContain('GET https://a.test/?key=k%202\n');
+    expect(written).toContain('POST https://a.test/\nContent-Type: application/x-www-form-urlencoded\n\n### basic-json');
+    expect(written).toContain('Authorization: Basic YWRhOnMzY3JldA==\nContent-Type: application/json');
+    expect(written).toContain('Authorization: Basic YSBiOnB3');
+    const sent = (r: SavedRequest) => {
+      const built = buildWireRequest(r.draft, {});
+      if (!built.ok) throw new Error(built.error.message);
+      return { ...built.value.wire, body: built.value.wire.body?.join('') };
+    };
+    expect(requests(parsed(written)).map(sent)).toEqual(collectionRequests(collection.items).map((r) => sent(r.request)));
   });
 
   it('keeps a literal {x} in the query and a name written over several lines (issue 15, item 7)', () => {

@@ -4,7 +4,8 @@
  * `@name = value` lines, one `###`-separated block per request named by its folder path,
  * auth written as the header it sends, the Content-Type stated, file bodies as `< path`.
  */
-import { encodeForm } from '../encoding';
+import { applyAuth } from '../auth';
+import { buildQuery, encodeForm, encodePathSegment } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
 import { SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
 import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
@@ -26,13 +27,30 @@ function expandedUrl(draft: RequestDraft): string {
   const end = draft.url.search(/[?#]/);
   const path = end < 0 ? draft.url : draft.url.slice(0, end);
   const rest = end < 0 ? '' : draft.url.slice(end);
-  return path.replace(/(?<!\{)\{([^{}/?#\s]+)\}(?!\})/g, (whole, name: string) => (values.has(name) ? values.get(name) || `{{${name}}}` : whole)) + rest;
+  // Values are encoded as the builder encodes them (a space is %20); their `{{variables}}` stay as written.
+  return path.replace(/(?<!\{)\{([^{}/?#\s]+)\}(?!\})/g, (whole, name: string) => (values.has(name) ? (values.get(name) ? encodePathSegment(values.get(name)!) : `{{${name}}}`) : whole)) + rest;
 }
 
 function withQueryParam(url: string, name: string, value: string): string {
   const hash = url.indexOf('#');
   const base = hash < 0 ? url : url.slice(0, hash);
-  return `${base}${base.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=${value}${hash < 0 ? '' : url.slice(hash)}`;
+  // Encoded as the builder adds the pair (a space is %20, `{{variables}}` kept).
+  return `${base}${base.includes('?') ? '&' : '?'}${buildQuery([{ name, value }])}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/**
+ * Basic auth in the clients' `Basic user password` shorthand, which `parseHttpFile` reads
+ * back as the request's auth, when that gives the same request: the words split back as
+ * written, and no Content-Type line follows for the body (an auth is sent after the typed
+ * headers, so a Content-Type written below it would come back ahead of it). Otherwise the
+ * header it sends, `Basic base64(user:password)`, unless a `{{variable}}` must stay readable.
+ */
+function basicAuthLine(draft: RequestDraft, username: string, password: string): string {
+  const splitsBack = /^[^\s:]+$/.test(username) && /^\S(.*\S)?$/.test(password);
+  const variables = `${username}${password}`.includes('{{');
+  if (variables || (splitsBack && !needsContentTypeLine(draft))) return `Authorization: Basic ${username} ${password}`;
+  const applied = applyAuth('basic', { username, password });
+  return applied.ok && applied.value.headers[0] ? `${applied.value.headers[0].name}: ${applied.value.headers[0].value}` : `Authorization: Basic ${username} ${password}`;
 }
 
 /** The auth as the header it sends (Basic in the clients' `Basic user password` shorthand), or in the URL for a query API key. */
@@ -43,7 +61,7 @@ function authLines(draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefin
     case 'none':
       return { headers: [], url };
     case 'basic':
-      return { headers: [`Authorization: Basic ${v.username ?? ''} ${v.password ?? ''}`], url };
+      return { headers: [basicAuthLine(draft, v.username ?? '', v.password ?? '')], url };
     case 'bearer':
       return { headers: [`Authorization: Bearer ${v.token ?? ''}`], url };
     case 'vault':
@@ -58,7 +76,7 @@ function authLines(draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefin
   }
 }
 
-/** The body text and the Content-Type it needs when none is typed. */
+/** The body text and the Content-Type the builder sends with it when none is typed (a form sends one even with no rows). */
 function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
   const body = draft.body;
   switch (body.kind) {
@@ -67,9 +85,10 @@ function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
     case 'json':
     case 'xml':
     case 'text':
-      return { text: body.texts[body.kind], contentType: BODY_KIND_CONTENT_TYPES[body.kind] };
+      return body.texts[body.kind] === '' ? { text: '' } : { text: body.texts[body.kind], contentType: BODY_KIND_CONTENT_TYPES[body.kind] };
     case 'form':
-      return { text: encodeForm(body.form.filter((r) => r.enabled)), contentType: BODY_KIND_CONTENT_TYPES.form };
+      // The rows the builder sends: a row with neither name nor value is not sent (it would be a body "=").
+      return { text: encodeForm(body.form.filter((r) => r.enabled && !(r.name === '' && r.value === ''))), contentType: BODY_KIND_CONTENT_TYPES.form };
     case 'binary':
       return { text: `< ./${body.binary?.name ?? 'file'}`, contentType: body.binary?.type || 'application/octet-stream' };
     case 'multipart': {
@@ -86,6 +105,11 @@ function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
       return { text: lines.join('\n'), contentType: `multipart/form-data; boundary=${body.boundary}` };
     }
   }
+}
+
+/** Whether the body needs a Content-Type line: the builder sends one for it, and none is typed. */
+function needsContentTypeLine(draft: RequestDraft): boolean {
+  return bodyText(draft).contentType !== undefined && !draft.headers.some((h) => h.enabled && h.name.toLowerCase() === 'content-type');
 }
 
 /** A JetBrains script as written in a `.http` file: `< {% … %}` before the request, `> {% … %}` after it, or the file's path. */
@@ -107,8 +131,7 @@ function requestBlock(title: string, request: SavedRequest, draft: RequestDraft,
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
   lines.push(...auth.headers);
   const body = bodyText(draft);
-  const typed = draft.headers.some((h) => h.enabled && h.name.toLowerCase() === 'content-type');
-  if (body.text !== '' && body.contentType && !typed) lines.push(`Content-Type: ${body.contentType}`);
+  if (needsContentTypeLine(draft)) lines.push(`Content-Type: ${body.contentType}`);
   if (body.text !== '') lines.push('', body.text);
   for (const script of scripts.filter((s) => s.phase === 'post-response')) lines.push('', scriptLines(script));
   return lines.join('\n');

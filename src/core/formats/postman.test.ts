@@ -128,6 +128,18 @@ describe('Postman v2.1 → Wirebench → Postman v2.1', () => {
     expect(document.item[0].item[1].request.url).toMatchObject({ raw: '{{baseUrl}}/products/:productId', variable: [{ key: 'productId', value: '42' }] });
   });
 
+  it('keeps the root path, a fragment, an empty pair ?= and encodes a parameter inside a segment (found by roundTrip.property.test.ts)', () => {
+    const urls = ['https://a.test/', 'https://a.test/docs#intro', 'https://a.test/x?=&a=1', 'https://a.test/v{id}.json'];
+    const collection: Collection = {
+      id: 'c',
+      name: 'URLs',
+      variables: [],
+      items: urls.map((url, i) => ({ kind: 'request', id: `r${i}`, name: `r${i}`, requestType: 'http', draft: normaliseDraft({ url, pathParams: [{ name: 'id', value: 'a b' }] }) })),
+    };
+    const back = collectionRequests(imported(exportPostman(collection, { includeSecrets: true })).collection.items).map((r) => r.request.draft.url);
+    expect(back).toEqual(['https://a.test/', 'https://a.test/docs#intro', 'https://a.test/x?=&a=1', 'https://a.test/va%20b.json']);
+  });
+
   it('replaces secrets with blank {{variables}} by default', () => {
     const document = JSON.parse(exportPostman(imported(POSTMAN_SHOP_COLLECTION).collection));
     const createOrder = document.item[1].item[0];

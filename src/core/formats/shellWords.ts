@@ -312,15 +312,17 @@ export function splitShellWords(text: string, dialect: ShellDialect = detectShel
  * Quotes `word` for POSIX shells: bare when it is made of safe characters only (unless
  * `always`, for URLs and bodies people expect to see quoted), in single quotes otherwise
  * (`'` written as `'\''`), and as `$'…'` when it holds control characters other than tab
- * and line breaks, which a terminal would mangle.
+ * and line breaks, which a terminal would mangle, or `^"`, which reads as Windows cmd.
  */
 export function quoteShellWord(word: string, always = false): string {
   if (!always && word !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(word)) {
+  // `^"` or `^` before a line break reads as Windows cmd to `detectShellDialect`: such a word goes as `$'…'` with `\"`.
+  const caretQuote = /\^["\r\n]/.test(word);
+  if (caretQuote || /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(word)) {
     let out = "$'";
     for (const ch of word) {
       const code = ch.codePointAt(0)!;
-      if (ch === '\\' || ch === "'") out += `\\${ch}`;
+      if (ch === '\\' || ch === "'" || (caretQuote && ch === '"')) out += `\\${ch}`;
       else if (ch === '\n') out += '\\n';
       else if (ch === '\r') out += '\\r';
       else if (ch === '\t') out += '\\t';

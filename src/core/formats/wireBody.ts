@@ -84,7 +84,7 @@ function multipartView(wire: WireRequest, contentType: string): WireBodyView | u
 
 /**
  * The body of `wire` as an exporter sees it: nothing; one file; multipart parts when the
- * Content-Type is multipart with a boundary and the chunks parse; otherwise the bytes,
+ * Content-Type is multipart with a boundary and the chunks parse into parts; otherwise the bytes,
  * as text when they are valid UTF-8 (files inside such a body are written `<file name>`).
  */
 export function wireBodyView(wire: WireRequest): WireBodyView {
@@ -93,8 +93,9 @@ export function wireBodyView(wire: WireRequest): WireBodyView {
   if (chunks.length === 1 && isFile(chunks[0])) return { kind: 'file', file: chunks[0] };
   const contentType = headerValue(wire.headers, 'content-type');
   if (contentType && contentTypeParams(contentType).type.startsWith('multipart/')) {
+    // A multipart body without parts cannot be written as parts (cURL's -F, HAR's params): it is its bytes.
     const view = multipartView(wire, contentType);
-    if (view) return view;
+    if (view?.kind === 'multipart' && view.parts.length > 0) return view;
   }
   const encoder = new TextEncoder();
   const bytes = concat(chunks.map((c) => (typeof c === 'string' ? encoder.encode(c) : c instanceof Uint8Array ? c : encoder.encode(`<file ${c.name}>`))));
