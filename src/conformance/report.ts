@@ -20,6 +20,11 @@ export interface ConformanceRow {
   agreeing: number;
   /** The first disagreements and failures, for reading: "file#item: field: ours vs theirs". */
   examples: string[];
+  /**
+   * Items counted as agreeing only once a documented quirk of the oracle is set aside
+   * (it differs from what the originating tool sends), by quirk.
+   */
+  oracleQuirks?: Record<string, number>;
 }
 
 export const IMPORTED_TARGET = 0.99;
@@ -59,6 +64,8 @@ export function printConformance(name: string, rows: ConformanceRow[]): void {
   for (const row of rows) {
     const reasons = Object.entries(row.outOfScope);
     if (reasons.length) lines.push(`  ${row.format} out of scope: ${reasons.map(([r, n]) => `${r} ${n}`).join('; ')}`);
+    const quirks = Object.entries(row.oracleQuirks ?? {});
+    if (quirks.length) lines.push(`  ${row.format} agreeing once an oracle quirk is set aside: ${quirks.map(([r, n]) => `${r} ${n}`).join('; ')}`);
     for (const example of row.examples.slice(0, 15)) lines.push(`  ${row.format}: ${example}`);
   }
   console.log(lines.join('\n'));

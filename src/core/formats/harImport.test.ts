@@ -203,11 +203,27 @@ describe('HAR written for httpsnippet: completed as httpsnippet completes it', (
 });
 
 describe('urlWithHarQuery and cookieHeaderOf', () => {
-  it('adds only names the URL lacks, gathering repeated names at the first one’s place, before the URL’s own pairs', () => {
-    expect(urlWithHarQuery('https://h/p?b=url', [{ name: 'a', value: '1' }, { name: 'b', value: 'har' }, { name: 'c', value: 'x y+z' }, { name: 'a', value: '2' }])).toEqual({
-      url: 'https://h/p?a=1&a=2&c=x%20y%2Bz&b=url',
+  it('adds only names the URL lacks, gathering repeated names at the first one’s place, in the list’s order (as httpsnippet)', () => {
+    expect(urlWithHarQuery('https://h/p?b=url&d=4', [{ name: 'a', value: '1' }, { name: 'b', value: 'har' }, { name: 'c', value: 'x y+z' }, { name: 'a', value: '2' }])).toEqual({
+      url: 'https://h/p?a=1&a=2&b=url&c=x%20y%2Bz&d=4',
       added: ['a', 'c'],
     });
+  });
+
+  it('reads header values Polly.js records as lists, one line each', () => {
+    const har = JSON.stringify({ log: { entries: [{ request: { method: 'GET', url: 'https://h/p', headers: [{ name: 'accept', value: ['*/*'] }, { name: 'x-a', value: ['1', '2'] }] } }] } });
+    const result = importHar(har);
+    if (!result.ok) throw new Error(result.error.message);
+    const request = result.value.collection.items[0];
+    expect(request?.kind === 'request' && request.draft.headers.map((h) => `${h.name}: ${h.value}`)).toEqual(['accept: */*', 'x-a: 1', 'x-a: 2']);
+  });
+
+  it('gives a multipart Content-Type without boundary the boundary its body text opens with', () => {
+    const har = JSON.stringify({ method: 'POST', url: 'https://h/up', headers: [{ name: 'content-type', value: 'multipart/form-data' }], postData: { mimeType: 'multipart/form-data', text: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n' } });
+    const result = importHar(har);
+    if (!result.ok) throw new Error(result.error.message);
+    const request = result.value.collection.items[0];
+    expect(request?.kind === 'request' && request.draft.headers.map((h) => `${h.name}: ${h.value}`)).toEqual(['content-type: multipart/form-data; boundary=xyz']);
   });
 
   it('leaves a URL that already has every pair exactly as written', () => {

@@ -47,16 +47,22 @@ function bodyOf(request: HarRequestReading, input: DraftInput, warnings: string[
     input.body = { kind: 'form', form: params.map((p) => ({ id: draftRowId(), enabled: true, name: p.name, value: p.value ?? '' })) };
     return;
   }
-  input.body = draftBodyForText(postData.text ?? '', mimeType || undefined);
+  const text = postData.text ?? '';
+  input.body = draftBodyForText(text, mimeType || undefined);
   const hasType = input.headers?.some((h) => h.name.toLowerCase() === 'content-type');
-  if (!hasType && mimeType && input.body.kind !== 'none') input.headers = [...(input.headers ?? []), { name: 'Content-Type', value: mimeType }];
+  if (!hasType && mimeType && input.body.kind !== 'none' && text !== '') input.headers = [...(input.headers ?? []), { name: 'Content-Type', value: mimeType }];
+  // A multipart body whose Content-Type lost its boundary (tool-written HAR) cannot be read by a server: the body's own first delimiter gives it back.
+  const textBoundary = media.type.startsWith('multipart/') && !boundary ? /^--([^\r\n]{1,70})\r?\n/.exec(text)?.[1] : undefined;
+  if (textBoundary) {
+    input.headers = input.headers?.map((h) => (h.name.toLowerCase() === 'content-type' && contentTypeParams(h.value).type.startsWith('multipart/') ? { ...h, value: `${h.value.trim().replace(/;\s*$/, '')}; boundary=${textBoundary}` } : h));
+  }
 }
 
 /**
  * `url` with the `queryString` pairs whose names it lacks, as httpsnippet builds its
  * `fullUrl`: its query object is the queryString pairs (repeated names gathered at the
  * first one's place) overlaid by the URL's own, so a name the URL has keeps the URL's
- * value and the pairs only the queryString has come first. The URL's own pairs are kept
+ * value, names come in the queryString's order, and names only the URL has follow. The URL's own pairs are kept
  * as written; added pairs are percent-encoded. Browser captures list exactly the URL's
  * query, so their URLs come through unchanged. `added` names the pairs added.
  */
@@ -67,9 +73,22 @@ export function urlWithHarQuery(url: string, queryString: readonly HarNameValue[
   const present = new Set(parts.query.flatMap((p) => [p.name, ...nameSpellings(p.raw === undefined ? p.name : p.raw.split('=')[0]!)]));
   const missing = queryString.filter((pair) => !nameSpellings(pair.name).some((name) => present.has(name)));
   if (missing.length === 0) return { url, added: [] };
-  const order = [...new Set(missing.map((pair) => pair.name))];
-  const gathered = order.flatMap((name) => missing.filter((pair) => pair.name === name).map((pair) => ({ name, value: pair.value })));
-  return { url: formatUrlParts({ ...parts, query: [...gathered, ...parts.query] }), added: order };
+  // httpsnippet's order: the queryString's names first (a name the URL has keeps the URL's pairs), then the URL's other names.
+  const urlNames = (pair: (typeof parts.query)[number]) => nameSpellings(pair.raw === undefined ? pair.name : pair.raw.split('=')[0]!);
+  const listed = new Set(queryString.flatMap((pair) => nameSpellings(pair.name)));
+  const query: typeof parts.query = [];
+  const placed = new Set<(typeof parts.query)[number]>();
+  for (const name of new Set(queryString.map((pair) => pair.name))) {
+    const spellings = nameSpellings(name);
+    const inUrl = parts.query.filter((pair) => !placed.has(pair) && urlNames(pair).some((n) => spellings.includes(n)));
+    if (inUrl.length > 0) {
+      for (const pair of inUrl) placed.add(pair);
+      query.push(...inUrl);
+    } else query.push(...missing.filter((pair) => pair.name === name).map((pair) => ({ name, value: pair.value })));
+  }
+  query.push(...parts.query.filter((pair) => !placed.has(pair) && !urlNames(pair).some((n) => listed.has(n))));
+  const added = [...new Set(missing.map((pair) => pair.name))];
+  return { url: formatUrlParts({ ...parts, query }), added };
 }
 
 /** `name` as written, percent-decoded, and form-decoded (`+` as space); a malformed escape stays as written. */

@@ -120,7 +120,7 @@ export function harEntryLabel(entry: unknown, index: number): string {
 /**
  * Name/value pairs of `request[key]`: absent or null is an empty list (httpsnippet's
  * default); a pair without a text name is left out with a warning; number and boolean
- * values are read as their text, a missing value as empty.
+ * values are read as their text, a missing value as empty, a list of them as one pair each.
  */
 function readPairs(request: JsonObject, key: string, label: string, warnings: string[]): HarNameValue[] {
   const list = request[key];
@@ -131,6 +131,11 @@ function readPairs(request: JsonObject, key: string, label: string, warnings: st
   }
   const pairs: HarNameValue[] = [];
   list.forEach((pair, i) => {
+    // Polly.js records a header's values as a list: each is a line of its own, as Node sends a list.
+    if (isObject(pair) && typeof pair.name === 'string' && Array.isArray(pair.value) && pair.value.length > 0 && pair.value.every((v) => scalarText(v) !== undefined)) {
+      for (const item of pair.value) pairs.push({ name: pair.name, value: scalarText(item)! });
+      return;
+    }
     const value = isObject(pair) ? scalarText(pair.value) : undefined;
     if (!isObject(pair) || typeof pair.name !== 'string' || value === undefined) {
       const what = !isObject(pair) ? `is ${describeJsonValue(pair)}` : typeof pair.name !== 'string' ? (pair.name === undefined ? 'has no name' : `has a name that is ${describeJsonValue(pair.name)}`) : `has a value that is ${describeJsonValue(pair.value)}`;

@@ -1,0 +1,216 @@
+/**
+ * HAR import conformance (issue 15, item 8): every entry of the corpus
+ * (`test-data/corpus/har/`: browser, proxy and tool captures, and httpsnippet's bare HAR
+ * requests) imported by Wirebench (`importHar` on the entry alone; each whole file through
+ * `importAny`) and compared with httpsnippet-lite's reading of the same request (its
+ * `fullUrl`, `allHeaders` and `postData.text`), field by field: method, URL (scheme,
+ * authority, path and query), headers (names case-insensitive, in order, values) and body.
+ *
+ * Left out of the header comparison on both sides: what the relay computes and writes
+ * itself (Host, Content-Length, Connection, Transfer-Encoding) and HTTP/2 pseudo-headers
+ * (`:authority`…), which are not HTTP/1.1 header lines. A Content-Type that the headers
+ * lack is taken by Wirebench from `postData.mimeType`, the body's media type in HAR 1.2;
+ * the oracle's list is completed the same way. The query is compared as httpsnippet
+ * writes it (URLSearchParams), ours read the same way. The fragment is never sent.
+ *
+ * Out of scope, counted with the reason: entries whose URL is not http(s) (data:, blob:,
+ * WebSocket), entries httpsnippet itself cannot read, and file parts whose file is not in
+ * the corpus. Where httpsnippet departs from what the capture says was sent (`QUIRKS`), an
+ * item that agrees once that quirk is set aside counts as agreeing and is listed under it.
+ */
+import { HTTPSnippet } from 'httpsnippet-lite';
+import { describe, expect, it } from 'vitest';
+import { importAny } from '../core/formats/importAny';
+import { importHar } from '../core/formats/harImport';
+import type { SavedRequest } from '../core/workspace';
+import { corpusFiles } from './corpusFiles';
+import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
+import { differences, sentOfDraft, type HeaderRules, type SentRequest } from './sentRequest';
+
+type HarRequest = Record<string, unknown> & { url?: unknown; postData?: { mimeType?: string; text?: string } };
+
+const COMPUTED = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+const HEADER_RULES: HeaderRules = { ignore: (h) => h.name.startsWith(':') || COMPUTED.has(h.name.toLowerCase()) };
+
+/** The entries of a corpus file: a log's entries, or the file itself when it is a bare request. */
+function entriesOf(text: string): unknown[] {
+  const json = JSON.parse(text.replace(/^\uFEFF/, '')) as { log?: { entries?: unknown[] }; method?: unknown };
+  if (Array.isArray(json.log?.entries)) return json.log.entries;
+  return 'method' in json ? [{ request: json }] : [];
+}
+
+interface Prepared {
+  method: string;
+  url: string;
+  fullUrl: string;
+  allHeaders: Record<string, string>;
+  headersObj: Record<string, string>;
+  postData?: { text?: string };
+}
+
+/**
+ * httpsnippet-lite quirks, each set aside only when an item disagrees and agrees without it
+ * (then counted under the quirk's name): what httpsnippet writes differs there from what
+ * the capture says was sent.
+ */
+const QUIRKS = {
+  /** A Cookie header is written from `cookies` even when the captured headers hold the one sent (so two, or re-encoded values). */
+  cookie: 'Cookie header rebuilt from cookies beside the captured one',
+  /** `Object.fromEntries(url.searchParams)`: a name repeated in the URL keeps only its last value. */
+  repeats: 'repeated query names in the URL cut to the last value',
+  /** A multipart or form body without `params` is reset to empty, though `text` holds what was sent. */
+  text: 'captured body text dropped (multipart or form without params)',
+  /** `postData.mimeType` is matched whole: `multipart/form-data; boundary=…` with params gives no body at all. */
+  params: 'params ignored when postData.mimeType has parameters',
+} as const;
+
+type Quirk = keyof typeof QUIRKS;
+
+function pairsQuery(pairs: readonly { name: string; value: string }[]): string {
+  const grouped = new Map<string, string[]>();
+  for (const { name, value } of pairs) grouped.set(name, [...(grouped.get(name) ?? []), value]);
+  return new URLSearchParams([...grouped].flatMap(([name, values]) => values.map((v) => [name, v]))).toString();
+}
+
+/** httpsnippet-lite's reading of `request` as a sent request, with the quirks in `setAside` corrected. */
+function sentOfPrepared(request: HarRequest, strict: Prepared, essence: Prepared, setAside: ReadonlySet<Quirk>): SentRequest {
+  const prepared = setAside.has('params') ? essence : strict;
+  const url = new URL(prepared.fullUrl);
+  if (setAside.has('repeats')) {
+    const own = [...new URL(String(request.url)).searchParams].map(([name, value]) => ({ name, value }));
+    const ownNames = new Set(own.map((p) => p.name));
+    const listed = ((request.queryString as { name: string; value: string }[] | undefined) ?? []).filter((p) => !ownNames.has(p.name));
+    const order = [...new Set([...((request.queryString as { name: string }[] | undefined) ?? []).map((p) => p.name), ...own.map((p) => p.name)])];
+    url.search = pairsQuery(order.flatMap((name) => [...listed, ...own].filter((p) => p.name === name)));
+  }
+  const captured = ((request.headers as { name: string }[] | undefined) ?? []).some((h) => h.name.toLowerCase() === 'cookie');
+  const source = setAside.has('cookie') && captured ? prepared.headersObj : prepared.allHeaders;
+  const headers = Object.entries(source).map(([name, value]) => ({ name, value: String(value) }));
+  let body = prepared.postData?.text ?? '';
+  if (setAside.has('text') && body === '' && request.postData?.text) body = request.postData.text;
+  const mimeType = request.postData?.mimeType;
+  if (mimeType && body !== '' && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: mimeType });
+  return { method: prepared.method, scheme: url.protocol.slice(0, -1), authority: url.host, target: url.pathname + url.search, headers, body: new TextEncoder().encode(body), missingFiles: 0 };
+}
+
+async function prepare(request: HarRequest): Promise<Prepared> {
+  const [prepared] = (await new HTTPSnippet(structuredClone(request) as never).requests) as unknown as Prepared[];
+  return prepared!;
+}
+
+/** The request with `postData.mimeType` cut to its essence, as httpsnippet needs it to read `params`. */
+function withMimeEssence(request: HarRequest): HarRequest {
+  const mimeType = request.postData?.mimeType;
+  if (!mimeType || !mimeType.includes(';')) return request;
+  return { ...request, postData: { ...request.postData, mimeType: mimeType.split(';')[0]!.trim() } };
+}
+
+/** Our request with its query written as httpsnippet writes one (URLSearchParams), so encodings compare alike. */
+function withSearchParams(sent: SentRequest): SentRequest {
+  const url = new URL(`http://x${sent.target}`);
+  const search = new URLSearchParams([...url.searchParams]).toString();
+  return { ...sent, target: url.pathname + (search ? `?${search}` : '') };
+}
+
+function rowFor(rows: Map<string, ConformanceRow>, source: string): ConformanceRow {
+  let row = rows.get(source);
+  if (!row) rows.set(source, (row = { format: `HAR (${source})`, files: 0, items: 0, outOfScope: {}, throws: 0, imported: 0, agreeing: 0, examples: [] }));
+  return row;
+}
+
+async function checkEntry(row: ConformanceRow, label: string, entry: unknown): Promise<void> {
+  row.items++;
+  const request = ((entry as { request?: HarRequest }).request ?? {}) as HarRequest;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(String(request.url ?? ''))?.[1]?.toLowerCase();
+  if (scheme !== 'http' && scheme !== 'https') {
+    const reason = `not an http(s) URL (${scheme ?? 'none'}:)`;
+    row.outOfScope[reason] = (row.outOfScope[reason] ?? 0) + 1;
+    return;
+  }
+  let prepared: Prepared;
+  let essence: Prepared;
+  try {
+    prepared = await prepare(request);
+    essence = await prepare(withMimeEssence(request));
+  } catch (error) {
+    const reason = `httpsnippet cannot read it (${String(error).slice(0, 40)})`;
+    row.outOfScope[reason] = (row.outOfScope[reason] ?? 0) + 1;
+    return;
+  }
+  let ours: SavedRequest[];
+  try {
+    const result = importHar(JSON.stringify({ log: { version: '1.2', creator: { name: 'corpus', version: '1' }, entries: [entry] } }));
+    ours = result.ok ? result.value.collection.items.filter((item): item is SavedRequest => item.kind === 'request') : [];
+  } catch (error) {
+    row.throws++;
+    row.examples.push(`${label}: threw ${String(error)}`);
+    return;
+  }
+  if (ours.length !== 1) {
+    row.examples.push(`${label}: not imported`);
+    return;
+  }
+  row.imported++;
+  const sent = sentOfDraft(ours[0]!.draft);
+  if (!sent.ok && /^(multipart|binary)-file-missing/.test(sent.reason)) {
+    // A file part names a file on the capturing machine; like a cURL `@file`, it is not in the corpus.
+    row.imported--;
+    row.outOfScope['a file part whose file is not in the corpus'] = (row.outOfScope['a file part whose file is not in the corpus'] ?? 0) + 1;
+    return;
+  }
+  if (!sent.ok) {
+    row.examples.push(`${label}: cannot be sent: ${sent.reason}`);
+    return;
+  }
+  const compare = (setAside: ReadonlySet<Quirk>) => differences(withSearchParams(sent.sent), withSearchParams(sentOfPrepared(request, prepared, essence, setAside)), HEADER_RULES);
+  const problems = compare(new Set());
+  if (problems.length === 0) {
+    row.agreeing++;
+    return;
+  }
+  const all = Object.keys(QUIRKS) as Quirk[];
+  if (compare(new Set(all)).length === 0) {
+    row.agreeing++;
+    // Name the quirks that matter: those without which the item still disagrees.
+    const needed = all.filter((quirk) => compare(new Set(all.filter((q) => q !== quirk))).length > 0);
+    for (const quirk of needed.length ? needed : all) row.oracleQuirks = { ...row.oracleQuirks, [QUIRKS[quirk]]: (row.oracleQuirks?.[QUIRKS[quirk]] ?? 0) + 1 };
+    return;
+  }
+  row.examples.push(`${label}: ${problems.join('; ')}`);
+}
+
+describe('HAR import conformance', () => {
+  it('imports the corpus as httpsnippet reads it', async () => {
+    const rows = new Map<string, ConformanceRow>();
+    for (const file of corpusFiles('har')) {
+      const row = rowFor(rows, file.source);
+      row.files++;
+      try {
+        importAny(file.text, file.name);
+      } catch (error) {
+        row.throws++;
+        row.examples.push(`${file.name}: importAny threw ${String(error)}`);
+      }
+      let entries: unknown[];
+      try {
+        entries = entriesOf(file.text);
+      } catch {
+        row.outOfScope['not JSON (a corrupted file kept by its project)'] = (row.outOfScope['not JSON (a corrupted file kept by its project)'] ?? 0) + 1;
+        row.items++;
+        continue;
+      }
+      for (const [i, entry] of entries.entries()) await checkEntry(row, `${file.name}#${i + 1}`, entry);
+    }
+    const table = [...rows.values()];
+    const total: ConformanceRow = { format: 'HAR (all)', files: 0, items: 0, outOfScope: {}, throws: 0, imported: 0, agreeing: 0, examples: [] };
+    for (const row of table) {
+      for (const key of ['files', 'items', 'throws', 'imported', 'agreeing'] as const) total[key] += row[key];
+      for (const [reason, n] of Object.entries(row.outOfScope)) total.outOfScope[reason] = (total.outOfScope[reason] ?? 0) + n;
+      for (const [quirk, n] of Object.entries(row.oracleQuirks ?? {})) total.oracleQuirks = { ...total.oracleQuirks, [quirk]: (total.oracleQuirks?.[quirk] ?? 0) + n };
+    }
+    printConformance('har', [...table, total]);
+    expect(total.throws).toBe(0);
+    expect(total.imported).toBeGreaterThanOrEqual(IMPORTED_TARGET * inScope(total));
+    expect(total.agreeing).toBeGreaterThanOrEqual(AGREEING_TARGET * total.imported);
+  });
+});
