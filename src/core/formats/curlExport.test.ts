@@ -54,6 +54,13 @@ describe('toCurl', () => {
     expect(comparable(wireOf(draftOf(command)))).toEqual(comparable(wire));
   });
 
+  it('turns curl\'s URL globbing off (-g) when the URL holds braces or brackets', () => {
+    // curl refuses {{name}} ("nested brace") and sends {a,b} or [1-3] as several requests.
+    expect(toCurl({ method: 'GET', url: 'https://a.test/?q={{var}}&r={x}&s[0]=1', headers: [] })).toBe("curl -g 'https://a.test/?q={{var}}&r={x}&s[0]=1'");
+    const back = parseCurl(toCurl({ method: 'GET', url: 'https://a.test/?q={x}', headers: [] }));
+    expect(back.ok && [back.value.draft.url, back.value.warnings]).toEqual(['https://a.test/?q={x}', []]);
+  });
+
   it('writes the method only when curl would not choose it', () => {
     expect(toCurl({ method: 'GET', url: 'https://a.test/x', headers: [] })).toBe("curl 'https://a.test/x'");
     expect(toCurl({ method: 'POST', url: 'https://a.test/', headers: [], body: ['a=1'] })).toBe("curl 'https://a.test/' --data-binary 'a=1'");
@@ -80,7 +87,7 @@ describe('toCurl', () => {
 
   it('replaces secrets by {{variables}} unless asked to include them', () => {
     const wire: WireRequest = { method: 'GET', url: 'https://a.test/?api_key=k1&page=2', headers: [{ name: 'Authorization', value: 'Bearer abc' }] };
-    expect(toCurl(wire)).toBe("curl 'https://a.test/?api_key={{api_key}}&page=2' -H 'Authorization: Bearer {{Authorization}}'");
+    expect(toCurl(wire)).toBe("curl -g 'https://a.test/?api_key={{api_key}}&page=2' -H 'Authorization: Bearer {{Authorization}}'");
     expect(toCurl(wire, { includeSecrets: true })).toContain("-H 'Authorization: Bearer abc'");
   });
 

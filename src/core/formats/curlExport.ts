@@ -86,7 +86,8 @@ function bodyArgs(view: WireBodyView): { args: string[][]; pipe?: string } {
 
 /**
  * The cURL command for `wire`. curl picks GET without a body and POST with one, so `-X`
- * is written only for other methods (`--head` for HEAD). A multipart body is written as
+ * is written only for other methods (`--head` for HEAD); `-g` when the URL holds braces or
+ * brackets, which curl would otherwise expand as globs. A multipart body is written as
  * `-F` parts and its Content-Type header is left out, since curl writes its own boundary.
  * Secrets (Authorization, cookies, API keys, secret query parameters and body fields) are
  * replaced by `{{variables}}` unless `includeSecrets` is set.
@@ -102,6 +103,8 @@ export function toCurl(wire: WireRequest, options: CurlExportOptions = {}): stri
   const hasBody = body.args.length > 0 || body.pipe !== undefined;
   if (method === 'HEAD' && !hasBody) lines[0]!.push('--head');
   else if (method !== (hasBody ? 'POST' : 'GET')) lines[0]!.push('-X', quoteShellWord(method));
+  // curl reads {a,b} and [1-3] in a URL as globs (and refuses {{name}}): -g sends braces and brackets as written.
+  if (/[{}[\]]/.test(request.url)) lines[0]!.push('-g');
   lines[0]!.push(quoteShellWord(request.url, true));
   for (const header of request.headers) {
     if (view.kind === 'multipart' && header.name.toLowerCase() === 'content-type') continue;
