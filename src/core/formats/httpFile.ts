@@ -14,6 +14,7 @@ import { draftRowId, type DraftInput } from '../request';
 import type { Result } from '../types';
 import { ok } from '../types';
 import type { RequestScript, SavedRequest, Variable } from '../workspace';
+import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, NOT_BODY, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
 import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
@@ -29,30 +30,10 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
  * Requests in the clients' extended syntaxes that are not HTTP exchanges Wirebench can send:
- * JetBrains' WEBSOCKET and GRPC, httpyac's WS, SSE and MQTT, and any target on their schemes.
+ * JetBrains' WEBSOCKET and GRPC, httpyac's WS, SSE, MQTT, AMQP and KAFKA, and any target on their schemes.
  */
-const NOT_HTTP_METHODS: Record<string, string> = { WEBSOCKET: 'WebSocket', WS: 'WebSocket', GRPC: 'gRPC', SSE: 'Server-sent events (SSE)', MQTT: 'MQTT' };
+const NOT_HTTP_METHODS: Record<string, string> = { WEBSOCKET: 'WebSocket', WS: 'WebSocket', GRPC: 'gRPC', SSE: 'Server-sent events (SSE)', MQTT: 'MQTT', AMQP: 'AMQP', KAFKA: 'Kafka' };
 const NOT_HTTP_SCHEMES: Record<string, string> = { ws: 'WebSocket', wss: 'WebSocket', grpc: 'gRPC', grpcs: 'gRPC', mqtt: 'MQTT', mqtts: 'MQTT' };
-
-interface Line {
-  text: string;
-  line: number;
-}
-
-interface Block {
-  title: string;
-  lines: Line[];
-}
-
-function blocksOf(text: string): Block[] {
-  const blocks: Block[] = [{ title: '', lines: [] }];
-  text.split(/\r\n|\r|\n/).forEach((line, index) => {
-    const separator = /^###(.*)$/.exec(line);
-    if (separator) blocks.push({ title: separator[1]!.trim(), lines: [] });
-    else blocks[blocks.length - 1]!.lines.push({ text: line, line: index + 1 });
-  });
-  return blocks;
-}
 
 /** `Authorization: Basic user password` (or `user:password`) is the clients' shorthand for Basic auth. */
 function basicShorthand(value: string): { username: string; password: string } | undefined {
@@ -67,8 +48,6 @@ function timeoutMs(value: string): number | undefined {
   const unit = (match[2] ?? 's').toLowerCase();
   return Math.round(Number(match[1]) * (unit === 'ms' ? 1 : unit === 'm' ? 60_000 : 1000));
 }
-
-type ScriptRead = { script: RequestScript; next: number } | { unclosed: number };
 
 /**
  * Reads a script starting at `lines[i]` when it opens with `marker` (`<` before the request,
@@ -125,6 +104,15 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
       description.push(line.replace(/^(#|\/\/)\s?/, ''));
       continue;
     }
+    // httpyac's block comment: `/*` alone on a line up to `*/` alone on a line.
+    if (line === '/*') {
+      const end = lines.findIndex((l, j) => j > i && l.text.trim() === '*/');
+      if (end > i) {
+        description.push(...lines.slice(i + 1, end).map((l) => l.text.trim()));
+        i = end;
+        continue;
+      }
+    }
     const variable = VARIABLE_LINE.exec(line);
     if (variable) {
       // By name in a map: a file defining thousands of variables must not be read in quadratic time.
@@ -146,7 +134,7 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
       );
       continue;
     }
-    const script = scriptAt(lines, i, '<');
+    const script = scriptAt(lines, i, '<') ?? httpyacScriptAt(lines, i, 'pre-request');
     if (script && 'unclosed' in script) return { kind: 'skip', name: name ?? (block.title || `Request at line ${script.unclosed}`), reason: `line ${script.unclosed}: the pre-request script "< {%" is never closed with "%}"` };
     if (script) {
       scripts.push(script.script);
@@ -161,7 +149,7 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     return undefined;
   }
   const requestLine = lines[i]!;
-  const first = requestLine.text.trim();
+  const first = uppercaseKnownMethod(requestLine.text.trim());
   const match = REQUEST_LINE.exec(first);
   let method = 'GET';
   let url: string;
@@ -191,11 +179,14 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     if (COMMENT.test(line)) continue;
     // A body file, handler or response reference right under the headers: the blank line was left out.
     if (/^(<|>)/.test(line)) break;
-    const colon = line.indexOf(':');
-    if (colon <= 0) {
-      local.push(`Line ${lines[i]!.line}: "${line.slice(0, 60)}" is not a "Name: value" header and was ignored.`);
+    // As httpyac reads it: a line that is not `Name: value` ends the headers; the body starts there (the blank line was left out).
+    // httpyac's `...name` spreads the headers held in a variable, which Wirebench cannot know here.
+    if (/^\.\.\.[\w$.]+$/.test(line)) {
+      local.push(`Line ${lines[i]!.line}: "${line}" (httpyac spreads the headers of that variable) was left out; add those headers by hand.`);
       continue;
     }
+    if (!HEADER_LINE.test(line)) break;
+    const colon = line.indexOf(':');
     headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
   }
 
@@ -207,7 +198,7 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
   let bodyStarted = false;
   for (; i < lines.length; i++) {
     const line = lines[i]!.text.trim();
-    const handler = scriptAt(lines, i, '>');
+    const handler = NOT_BODY.test(line) ? undefined : (scriptAt(lines, i, '>') ?? httpyacScriptAt(lines, i, 'post-response'));
     if (handler && 'unclosed' in handler) {
       local.push(`Line ${handler.unclosed}: the response handler script "> {%" is never closed with "%}"; it was left out.`);
       break;
@@ -218,12 +209,14 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
       afterHandler = true;
       continue;
     }
-    if (RESPONSE_REF.test(line)) continue;
+    if (RESPONSE_REF.test(line) || NOT_BODY.test(line)) continue;
     if (COMMENT.test(line)) {
       if (bodyStarted) droppedComments.push(lines[i]!.line);
       continue;
     }
     if (afterHandler) continue;
+    // A response written under the request (`HTTP/1.1 200 OK` and what follows), as httpyac keeps beside requests: not body.
+    if (/^HTTP\/\d(\.\d)?\s+[1-5]\d\d\b/.test(line) && (content.length === 0 || content[content.length - 1]!.text.trim() === '')) break;
     content.push(lines[i]!);
     bodyStarted ||= line !== '';
   }
@@ -276,7 +269,7 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
   } else {
     const fileLines = content.filter((l) => FILE_BODY.test(l.text.trim())).map((l) => l.line);
     if (fileLines.length > 0) local.push(`parts of the body are read from files (< path, line ${fileLines.join(', ')}), which cannot be read here; those lines are sent as written.`);
-    input.body = draftBodyForText(content.map((l) => l.text).join('\n'), contentType);
+    input.body = draftBodyForText(formLinesJoined(content.map((l) => l.text), contentType), contentType);
   }
   const requestName = title ?? requestNameOf(method, url);
   const request = savedRequestOf(requestName, input, description.length > 0 ? description.join('\n') : undefined);

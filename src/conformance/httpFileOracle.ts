@@ -1,0 +1,106 @@
+/**
+ * The `.http` side of the conformance test: what httpyac (the third-party implementation
+ * of both the JetBrains and the VS Code REST Client syntaxes) parses from each request of
+ * a file. Only its parser runs (`HttpFileStore.parse`, with its Node file provider): no
+ * variable is resolved and nothing is sent. Two rules httpyac applies only when sending
+ * are applied here as its source states them (its `replaceVariable` hooks "host" and
+ * "basicAuth"): a path-only URL takes `http(s)://` and the Host header, and
+ * `Authorization: Basic user password` (or `user:password`) is base64-encoded.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BodyView, RequestView } from './postmanDraft';
+
+const require = createRequire(import.meta.url);
+
+interface HttpyacRequest {
+  protocol?: string;
+  method?: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+}
+interface HttpyacRegion {
+  request?: HttpyacRequest;
+  symbol: { name: string; startLine: number };
+  isGlobal(): boolean;
+}
+const httpyac = require('httpyac') as {
+  cli: { initFileProvider(): void };
+  store: { HttpFileStore: new () => { parse(file: string, text: string, options: { workingDir: string }): Promise<{ httpRegions: HttpyacRegion[] }> } };
+};
+httpyac.cli.initFileProvider();
+
+/** A request of the file as httpyac reads it, or the protocol that puts it out of scope. */
+export type HttpOracleItem = { line: number; name: string } & ({ scope: 'http'; view: RequestView; graphQl: boolean } | { scope: 'other'; protocol: string });
+
+function headerList(headers: Record<string, unknown> | undefined): [string, string][] {
+  // httpyac keeps headers in an object: a repeated name becomes one key with a list, at the first one's place.
+  return Object.entries(headers ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, String(v)] as [string, string]));
+}
+
+function basic(value: string): string {
+  const match = /^\s*basic\s+(\S*)\s+(\S.*)$/iu.exec(value) ?? /^\s*basic\s+(.*):(.*)$/iu.exec(value);
+  return match?.[1] ? `Basic ${Buffer.from(`${match[1]}:${match[2]}`).toString('base64')}` : value;
+}
+
+function urlOf(request: HttpyacRequest, headers: [string, string][]): string {
+  const host = headers.find(([name]) => name.toLowerCase() === 'host')?.[1];
+  if (!request.url.startsWith('/') || host === undefined) return request.url;
+  const port = host.split(':')[1];
+  return `${port === '443' || port === '8443' ? 'https' : 'http'}://${host}${request.url}`;
+}
+
+/** The body as text; a body read from a file (`< path`) is a function until sending. */
+function bodyOf(body: unknown): BodyView {
+  if (body === undefined || body === null || body === '') return { mode: 'none' };
+  if (typeof body === 'string') return { mode: 'raw', text: body };
+  // One file and nothing but line breaks around it.
+  if (Array.isArray(body) && body.filter((p) => typeof p === 'function').length === 1 && body.every((p) => typeof p === 'function' || (typeof p === 'string' && p.trim() === ''))) return { mode: 'file' };
+  if (Array.isArray(body)) return { mode: 'raw', text: body.map((part) => (typeof part === 'string' ? part : '<file>')).join('\n') };
+  return { mode: 'raw', text: String(body) };
+}
+
+/** Every request region of a `.http` file, in order, as httpyac's parser reads it. */
+export async function httpOracleItems(file: string): Promise<HttpOracleItem[]> {
+  const store = new httpyac.store.HttpFileStore();
+  const parsed = await store.parse(file, readFileSync(file, 'utf8'), { workingDir: file.slice(0, file.lastIndexOf('/')) });
+  const out: HttpOracleItem[] = [];
+  for (const region of parsed.httpRegions) {
+    const request = region.request;
+    if (region.isGlobal() || !request) continue;
+    const line = region.symbol.startLine + 1;
+    if (request.protocol !== 'HTTP') {
+      out.push({ line, name: region.symbol.name, scope: 'other', protocol: `${request.protocol ?? 'unknown'} request` });
+      continue;
+    }
+    // httpyac's Kafka plugin is not part of httpyac itself, so its core reads `KAFKA host:port` as a GET of that text.
+    if (/^KAFKA\s/.test(request.url)) {
+      out.push({ line, name: region.symbol.name, scope: 'other', protocol: 'KAFKA request' });
+      continue;
+    }
+    // A saved response (`HTTP/1.1 200 OK` and its headers), which httpyac reads as a GET of that text.
+    if (/^HTTP\/\d(\.\d)?\s+\d{3}\b/.test(request.url)) {
+      out.push({ line, name: region.symbol.name, scope: 'other', protocol: 'saved response, not a request' });
+      continue;
+    }
+    const headers = headerList(request.headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? basic(value) : value] as [string, string]);
+    // httpyac keeps spaces after the target; a URL parser drops them (WHATWG URL strips leading and trailing spaces).
+    const url = urlOf({ ...request, url: request.url.trim() }, headers);
+    const graphQl = request.method === 'GRAPHQL';
+    out.push({
+      line,
+      name: region.symbol.name,
+      scope: 'http',
+      graphQl,
+      view: {
+        method: graphQl ? 'POST' : (request.method ?? 'GET'),
+        url,
+        pathVariables: [],
+        headers: url === request.url.trim() ? headers : headers.filter(([name]) => name.toLowerCase() !== 'host'),
+        body: bodyOf(request.body),
+      },
+    });
+  }
+  return out;
+}
