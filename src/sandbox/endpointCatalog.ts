@@ -37,6 +37,21 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
     ],
   },
   {
+    section: 'Authorization server (OAuth 2.0, OpenID Connect; clients and demo user below)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/oauth/.well-known/openid-configuration', summary: 'OpenID Connect Discovery; the same document at /.well-known/oauth-authorization-server/sandbox/oauth (RFC 8414 §3.1).' },
+      { methods: 'GET', path: '/sandbox/oauth/authorize', summary: 'Authorization code: login page (alice / wonderland-42), consent page, redirect with code, state and iss (RFC 9207). PKCE S256; exact redirect URIs, loopback on any port.' },
+      { methods: 'POST', path: '/sandbox/oauth/token', summary: 'authorization_code, client_credentials, refresh_token (rotating), password (wb-legacy only), device_code; client_secret_basic, client_secret_post, none, private_key_jwt; form or JSON body.' },
+      { methods: 'POST', path: '/sandbox/oauth/device_authorization', summary: 'Device authorization (RFC 8628) for wb-device: user code, verification URIs, interval 5 s.' },
+      { methods: 'GET POST', path: '/sandbox/oauth/device', summary: 'Device verification page: enter the user code, sign in, approve or deny.' },
+      { methods: 'GET', path: '/sandbox/oauth/jwks', summary: 'The ID token keys (RS256, ES256); retired keys stay 10 minutes.' },
+      { methods: 'POST', path: '/sandbox/oauth/rotate-keys', summary: 'Sandbox control: rotate the signing keys.' },
+      { methods: 'GET POST', path: '/sandbox/oauth/userinfo', summary: 'OIDC userinfo with a Bearer access token (scope openid; profile and email add claims).' },
+      { methods: 'POST', path: '/sandbox/oauth/introspect', summary: 'Token introspection (RFC 7662) of access and refresh tokens; any registered client may ask.' },
+      { methods: 'POST', path: '/sandbox/oauth/revoke', summary: 'Token revocation (RFC 7009) of a client\'s own access or refresh tokens.' },
+    ],
+  },
+  {
     section: 'Resources (spec §4.2, §4.4)',
     entries: [
       { methods: 'GET', path: '/sandbox/api/users', summary: 'The demo users (?id=1,2 filters).' },

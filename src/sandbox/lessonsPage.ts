@@ -6,6 +6,7 @@ import { LESSONS, type Lesson } from '../core/lessons';
 import { DEMO_CLIENTS } from './auth/demoCredentials';
 import { ENDPOINT_CATALOG, type CatalogEntry } from './endpointCatalog';
 import { escapeHtml, renderPage, sendHtml } from './htmlPage';
+import { authorizationServerDocs } from './oauth/oauthDocs';
 import type { SandboxRoute } from './router';
 
 /** The lessons whose request path is `entry.path` (placeholders match one segment). */
@@ -39,7 +40,7 @@ ${s.entries.map(entryRow).join('\n')}
   const intro = `<p>A demo API that shows every convention Wirebench teaches. Everything here is local and in memory; <code>POST /sandbox/reset</code> restores it. ${LESSONS.length} lessons use it.</p>
 <p>Demo credentials: Basic <code>aladdin</code> / <code>open:sesame</code>. OAuth clients:</p><ul>${clients}</ul>
 <p>Access tokens are HS256 JWTs signed with the published demo key <code>wirebench-sandbox-demo-signing-secret</code>, so you can verify them in the workbench.</p>`;
-  return renderPage('Wirebench sandbox', intro + sections);
+  return renderPage('Wirebench sandbox', intro + sections + authorizationServerDocs());
 }
 
 /** The index router. */
