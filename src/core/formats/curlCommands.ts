@@ -9,6 +9,7 @@
 import type { CoreError, Result } from '../types';
 import { pipedStdin } from './shellOutput';
 import { detectShellDialect, splitShellWords, type ShellSplit, type ShellStdin } from './shellWords';
+import { shellVariableReference } from './curlVariables';
 
 /** One command found in the text. */
 export interface CurlCommandSource {
@@ -58,7 +59,8 @@ function skipPrompt(text: string, from: number): number {
  */
 export function splitCurlCommands(text: string): CurlCommandSource[] {
   const dialect = detectShellDialect(text);
-  const options = (from: number) => ({ from, startsCommand: startsOwnCommand });
+  // `$TOKEN` where the shell would expand it becomes the Wirebench variable `{{TOKEN}}`.
+  const options = (from: number) => ({ from, startsCommand: startsOwnCommand, variable: shellVariableReference });
   const commands: CurlCommandSource[] = [];
   let from: number | undefined = skipPrompt(text, 0);
   let first = true;

@@ -13,7 +13,7 @@ import { fail, ok, positionAt } from '../types';
 import { splitCurlCommands, unterminatedQuote, isCurlWord, type CurlCommandSource } from './curlCommands';
 import { CURL_QUIET_OPTIONS, CURL_REQUEST_OPTIONS, CURL_SHORT_OPTIONS, CURL_UNSUPPORTED_OPTIONS, curlOptionTakesValue, resolveCurlOption } from './curlOptions';
 import { applyOption, curlEscape, freshState, setFlag, stdinFile, stdinText, type CurlState } from './curlState';
-import { expandCurlVariables, type CurlVariable } from './curlVariables';
+import { expandCurlVariables, shellVariablesNote, type CurlVariable } from './curlVariables';
 import { baseName } from './importResult';
 import type { ShellWord } from './shellWords';
 
@@ -279,6 +279,7 @@ function commandWarnings(source: CurlCommandSource, text: string): string[] {
     warnings.push(`The here-document <<${split.stdin.delimiter} is never closed by a line "${split.stdin.delimiter}"; its body runs to the end of the text, as bash reads it.`);
   }
   for (const expansion of split.expansions) warnings.push(`The shell would expand ${expansion}; it was kept as written. Use a {{variable}} instead.`);
+  if (split.variables) warnings.push(shellVariablesNote(split.variables));
   return warnings;
 }
 

@@ -64,9 +64,16 @@ describe('importCurlCommands: several commands become several requests', () => {
       { item: 'Command 1 (line 1)', reason: 'It sets the shell variable TOKEN, which is not kept: write {{TOKEN}} in the requests and give it a value in an environment.' },
       { item: 'Command 3 (line 3)', reason: '"echo" is not curl; only curl commands are imported.' },
     ]);
-    expect(warnings).toEqual(['GET /me (line 2): The shell would expand $TOKEN; it was kept as written. Use a {{variable}} instead.']);
+    expect(warnings).toEqual(['GET /me (line 2): The shell variable $TOKEN became {{TOKEN}}: give it a value in an environment.']);
     const pasted = parseCurl('curl https://a.test/me\necho done');
     expect(pasted.ok && [pasted.value.moreRequests, pasted.value.warnings]).toEqual([0, []]);
+  });
+
+  it('turns shell variables the shell would expand into Wirebench variables, with a note; single quotes keep them literal', () => {
+    const parsed = parseCurl(`curl "https://a.test/\${ORG}/me?q=$Q" -H 'X-Literal: $NOT' -H "X-Token: $TOKEN"`);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect([parsed.value.draft.url, parsed.value.draft.headers.map((h) => `${h.name}: ${h.value}`)]).toEqual(['https://a.test/{{ORG}}/me?q={{Q}}', ['X-Literal: $NOT', 'X-Token: {{TOKEN}}']]);
+    expect(parsed.value.warnings).toEqual(['The shell variables $ORG, $Q, $TOKEN became {{ORG}}, {{Q}}, {{TOKEN}}: give them values in an environment.']);
   });
 
   it('splits at ;, && and & between commands (Chrome "Copy all as cURL" for bash and cmd)', () => {

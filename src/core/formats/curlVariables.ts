@@ -3,7 +3,8 @@
  * option written `--expand-x` has its `{{name}}` (with `:trim`, `:json`, `:url`, `:b64`,
  * `:64dec` functions, left to right) replaced before it is read, as curl does. A name
  * whose value lives outside the command (`%NAME` from the environment, `name@file`) stays
- * a Wirebench `{{name}}` variable, to be given a value in an environment.
+ * a Wirebench `{{name}}` variable, to be given a value in an environment. So does a shell
+ * variable (`$TOKEN`, `${TOKEN}`) where the shell would expand it.
  */
 import { decodeBase64, encodeBase64 } from '../encoding';
 
@@ -78,4 +79,16 @@ export function expandCurlVariables(value: string, variables: ReadonlyMap<string
     }
     return out;
   });
+}
+
+/** What a shell variable `$NAME` in a pasted command becomes: the Wirebench variable `{{NAME}}`. */
+export function shellVariableReference(name: string): string {
+  return `{{${name}}}`;
+}
+
+/** The import note for shell variables turned into Wirebench variables. */
+export function shellVariablesNote(names: readonly string[]): string {
+  const list = names.map((n) => `$${n}`).join(', ');
+  const refs = names.map(shellVariableReference).join(', ');
+  return `The shell variable${names.length > 1 ? 's' : ''} ${list} became ${refs}: give ${names.length > 1 ? 'them values' : 'it a value'} in an environment.`;
 }

@@ -43,6 +43,16 @@ describe('splitShellWords (POSIX)', () => {
     expect(split.ok && split.value.expansions).toEqual(['$TOKEN', '$(cat url)']);
   });
 
+  it('writes $NAME and ${NAME} as options.variable says where the shell expands them, never in single quotes', () => {
+    const text = `curl -H "X-A: $TOKEN" -u \${USER}:pw 'https://a.test/$KEEP' $'\\$KEEP' \\$KEEP "\\$KEEP" "\${X:-d}" $1 -d @- <<EOF\n{"t": "$TOKEN", "e": "\\$KEEP"}\nEOF\n`;
+    const split = splitShellWords(text, 'posix', { variable: (name) => `{{${name}}}` });
+    if (!split.ok) throw new Error(split.error.message);
+    expect(split.value.words.map((w) => w.text)).toEqual(['curl', '-H', 'X-A: {{TOKEN}}', '-u', '{{USER}}:pw', 'https://a.test/$KEEP', '\\$KEEP', '$KEEP', '$KEEP', '${X:-d}', '$1', '-d', '@-']);
+    expect(split.value.stdin).toMatchObject({ kind: 'here-doc', text: '{"t": "{{TOKEN}}", "e": "$KEEP"}\n' });
+    expect(split.value.variables).toEqual(['TOKEN', 'USER']);
+    expect(split.value.expansions).toEqual(['${X:-d}', '$1']);
+  });
+
   it('gives the position of an unclosed quote', () => {
     const split = splitShellWords("curl \\\n  -d 'abc");
     expect(split.ok).toBe(false);

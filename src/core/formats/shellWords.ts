@@ -39,6 +39,8 @@ export interface ShellSplit {
   stdin?: ShellStdin;
   /** `$NAME`, `$(…)` or backquotes that a shell would expand, kept as written. */
   expansions: string[];
+  /** Names of `$NAME` / `${NAME}` written as `options.variable` gives them, in order, once each. */
+  variables?: string[];
 }
 
 /** How far to read. */
@@ -51,6 +53,12 @@ export interface ShellSplitOptions {
    * (one starting with `curl`, say) ends the command before it instead.
    */
   startsCommand?: (line: string) => boolean;
+  /**
+   * What a shell variable `$NAME` or `${NAME}` becomes where the shell would expand it
+   * (unquoted, in double quotes, in an unquoted here-document); without it they are kept
+   * as written and listed in `expansions`. Single-quoted text is never expanded.
+   */
+  variable?: (name: string) => string;
 }
 
 /** Which shell's quoting to follow. */
@@ -121,6 +129,12 @@ function readAnsiC(text: string, from: number): { value: string; end: number } |
   return null;
 }
 
+/** A plain `$NAME` or `${NAME}` at `i`: its name and length. */
+function shellVariableAt(text: string, i: number): { name: string; length: number } | null {
+  const match = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(text.slice(i, i + 260));
+  return match ? { name: (match[1] ?? match[2])!, length: match[0].length } : null;
+}
+
 function noteExpansion(text: string, i: number, expansions: string[]): void {
   const match = /^\$(\{[^}]*\}?|\([^)]*\)?|[A-Za-z_][A-Za-z0-9_]*|[0-9#?*@!$-])|^`[^`]*`?/.exec(text.slice(i));
   if (match && !expansions.includes(match[0])) expansions.push(match[0]);
@@ -153,10 +167,43 @@ function readHereDoc(text: string, from: number, delimiter: string, stripTabs: b
   return { text: body, end: text.length, closed: false };
 }
 
+/**
+ * The body of an unquoted here-document as bash expands it: a backslash quotes only `$`,
+ * `` ` ``, `\\` and the line break; variables go through `variableAt`; other expansions are
+ * kept as written and noted.
+ */
+function expandHereDoc(text: string, variableAt: (source: string, i: number) => { text: string; length: number } | null, expansions: string[]): string {
+  let body = '';
+  for (let j = 0; j < text.length; j++) {
+    if (text[j] === '\\' && '$`\\\n'.includes(text[j + 1] ?? 'x')) {
+      if (text[j + 1] !== '\n') body += text[j + 1];
+      j++;
+      continue;
+    }
+    const variable = text[j] === '$' ? variableAt(text, j) : null;
+    if (variable) {
+      body += variable.text;
+      j += variable.length - 1;
+      continue;
+    }
+    if (text[j] === '$' || text[j] === '`') noteExpansion(text, j, expansions);
+    body += text[j];
+  }
+  return body;
+}
+
 /** Splits POSIX shell text into the words of its first command. */
 function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit> {
   const words: ShellWord[] = [];
   const expansions: string[] = [];
+  const variables: string[] = [];
+  /** The variable at `i` as `options.variable` writes it, when one is asked for and there is one there. */
+  const variableAt = (source: string, i: number): { text: string; length: number } | null => {
+    const found = options.variable ? shellVariableAt(source, i) : null;
+    if (!found) return null;
+    if (!variables.includes(found.name)) variables.push(found.name);
+    return { text: options.variable!(found.name), length: found.length };
+  };
   // Assigned inside the closures below, so TypeScript must not narrow it to null.
   let word = null as string | null;
   let quoted = false;
@@ -184,6 +231,7 @@ function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit
   const done = (split: Omit<ShellSplit, 'words' | 'expansions'>): Result<ShellSplit> => {
     flush();
     const out: ShellSplit = { words, expansions, ...split };
+    if (variables.length > 0) out.variables = variables;
     if (stdin) out.stdin = stdin;
     return ok(out);
   };
@@ -198,8 +246,8 @@ function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit
         let at = after;
         for (const doc of hereDocs) {
           const read = readHereDoc(text, at, doc.delimiter, doc.stripTabs);
-          if (doc.expands) for (let j = 0; j < read.text.length; j++) if (read.text[j] === '$' || read.text[j] === '`') noteExpansion(read.text, j, expansions);
-          stdin = { kind: 'here-doc', text: read.text, delimiter: doc.delimiter, closed: read.closed };
+          const body = doc.expands ? expandHereDoc(read.text, variableAt, expansions) : read.text;
+          stdin = { kind: 'here-doc', text: body, delimiter: doc.delimiter, closed: read.closed };
           at = read.end;
         }
         return done(at < text.length ? { next: at } : {});
@@ -259,6 +307,12 @@ function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit
           }
           continue;
         }
+        const variable = d === '$' ? variableAt(text, j) : null;
+        if (variable) {
+          word += variable.text;
+          j += variable.length;
+          continue;
+        }
         if (d === '$' || d === '`') noteExpansion(text, j, expansions);
         word += d;
         j++;
@@ -287,6 +341,12 @@ function splitPosix(text: string, options: ShellSplitOptions): Result<ShellSplit
       return done({ stoppedAt: { operator, offset: i }, ...(nextNonBlank(text, after) !== undefined ? { next: after } : {}) });
     } else {
       begin(i);
+      const variable = c === '$' ? variableAt(text, i) : null;
+      if (variable) {
+        word += variable.text;
+        i += variable.length;
+        continue;
+      }
       if (c === '$' || c === '`') noteExpansion(text, i, expansions);
       word += c;
       i++;
