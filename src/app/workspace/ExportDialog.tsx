@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { exportPostman, formatHttpFile } from '../../core';
+import { exportPostman, formatHttpFile, scriptSecretWarnings } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
 import { copyText, downloadText, fileNameOf } from './textTransfer';
 import { listVaultEntries, subscribeVault, vaultSchemeWords } from '../vault/vaultAccess';
@@ -38,6 +38,8 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
     const options = { includeSecrets, vaultSchemes: vaultSchemeWords(vaultEntries) };
     return format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options);
   }, [collection, format, includeSecrets, vaultEntries]);
+  // Scripts are exported as written; those holding a recognised credential are named here.
+  const scriptWarnings = useMemo(() => (collection ? scriptSecretWarnings(collection, format) : []), [collection, format]);
 
   return (
     <dialog ref={dialog} className="workspace-dialog" aria-labelledby="export-dialog-title" onClose={onClose}>
@@ -54,6 +56,13 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
       <label className="workspace-check">
         <input type="checkbox" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} /> Include secrets (otherwise they become {'{{variables}}'})
       </label>
+      {scriptWarnings.length > 0 && (
+        <ul className="muted small" aria-label="Secrets in scripts">
+          {scriptWarnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
       <label className="workspace-field">
         Preview
         <textarea readOnly rows={12} value={text} spellCheck={false} className="export-preview" />

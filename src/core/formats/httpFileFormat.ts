@@ -9,6 +9,7 @@ import { buildQuery, encodeForm, encodePathSegment } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
 import { SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
 import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
+import { EXPORTED_SCRIPT_DIALECT } from './scriptExport';
 
 /** Options of `formatHttpFile`. */
 export interface HttpFileFormatOptions {
@@ -124,7 +125,7 @@ function requestBlock(title: string, request: SavedRequest, draft: RequestDraft,
   for (const line of (request.description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
   if (!draft.options.followRedirects) lines.push('# @no-redirect');
   // Only JetBrains' own scripts: another tool's (Postman's pm.*) would fail in the JetBrains runner.
-  const scripts = (request.scripts ?? []).filter((s) => s.dialect === 'jetbrains');
+  const scripts = (request.scripts ?? []).filter((s) => s.dialect === EXPORTED_SCRIPT_DIALECT.http);
   for (const script of scripts.filter((s) => s.phase === 'pre-request')) lines.push(scriptLines(script));
   const auth = authLines(draft, vaultSchemes);
   lines.push(`${draft.method} ${auth.url}`);

@@ -18,6 +18,7 @@ export { importPostman } from './postmanImport';
 export { exportPostman, type PostmanExportOptions } from './postmanExport';
 export { parseHttpFile } from './httpFile';
 export { formatHttpFile, type HttpFileFormatOptions } from './httpFileFormat';
+export { scriptSecretKinds, scriptSecretWarnings, type ScriptExportFormat } from './scriptExport';
 export type { VaultSchemeWords } from './postmanAuth';
 export { importOpenApi, importOpenApiFiles } from './openApiImport';
 export type { DescriptionFile } from './openApiFiles';

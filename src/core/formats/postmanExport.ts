@@ -10,6 +10,7 @@ import { SecretRedaction, type Collection, type CollectionItem, type SavedReques
 import { authToPostman, sameAuth, type VaultSchemeWords } from './postmanAuth';
 import { POSTMAN_V21_SCHEMA } from './postmanSchema';
 import { urlToPostman } from './postmanUrl';
+import { EXPORTED_SCRIPT_DIALECT } from './scriptExport';
 
 /** Options of `exportPostman`. */
 export interface PostmanExportOptions {
@@ -95,7 +96,7 @@ function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'],
  * (a JetBrains handler) cannot run in Postman and are not written.
  */
 function eventsOf(scripts: SavedRequest['scripts']): Json[] {
-  const postman = (scripts ?? []).filter((script) => script.dialect === 'postman' && script.text !== undefined);
+  const postman = (scripts ?? []).filter((script) => script.dialect === EXPORTED_SCRIPT_DIALECT.postman && script.text !== undefined);
   const ordered = [...postman.filter((s) => s.phase === 'pre-request'), ...postman.filter((s) => s.phase === 'post-response')];
   return ordered.map((script) => ({ listen: script.phase === 'pre-request' ? 'prerequest' : 'test', script: { type: 'text/javascript', exec: script.text!.split(/\r?\n/) } }));
 }

@@ -1,0 +1,52 @@
+/**
+ * Scripts go into exports as written: Wirebench never rewrites code, so a secret a script
+ * holds cannot be turned into a `{{variable}}` the way header and body secrets are. Each
+ * exported script holding a value of a recognised credential kind (`secretValueKind`: a
+ * JWT, a GitHub or Slack token, an AWS key…) is named in the export's warnings instead.
+ */
+import { collectionRequests, secretValueKind, type Collection, type RequestScript } from '../workspace';
+
+/** The exports that carry scripts. */
+export type ScriptExportFormat = 'postman' | 'http';
+
+/** The one dialect each export writes: Postman runs `pm.*` scripts, `.http` clients JetBrains handlers. */
+export const EXPORTED_SCRIPT_DIALECT: Readonly<Record<ScriptExportFormat, RequestScript['dialect']>> = { postman: 'postman', http: 'jetbrains' };
+
+/** The texts a credential can stand in within code: string literals, and long unbroken runs of token characters. */
+function credentialCandidates(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g)) found.push(match[1] ?? match[2] ?? match[3] ?? '');
+  for (const match of code.matchAll(/[A-Za-z0-9_\-.+/=]{16,}/g)) found.push(match[0]);
+  return found;
+}
+
+/** The credential kinds a script's text holds, each once, in order of appearance. */
+export function scriptSecretKinds(code: string): string[] {
+  const kinds: string[] = [];
+  for (const candidate of credentialCandidates(code)) {
+    const kind = secretValueKind(candidate);
+    if (kind && !kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/**
+ * One warning per script the export writes (`format`'s dialect, inline text) that holds a
+ * recognised credential: the request by its folder path, the script's phase and the kinds.
+ * The script itself is exported unchanged; the warning asks for a variable instead.
+ */
+export function scriptSecretWarnings(collection: Collection, format: ScriptExportFormat): string[] {
+  const warnings: string[] = [];
+  for (const { request, folderPath } of collectionRequests(collection.items)) {
+    for (const script of request.scripts ?? []) {
+      if (script.dialect !== EXPORTED_SCRIPT_DIALECT[format] || script.text === undefined) continue;
+      const kinds = scriptSecretKinds(script.text);
+      if (kinds.length === 0) continue;
+      const phase = script.phase === 'pre-request' ? 'pre-request script' : format === 'postman' ? 'test script' : 'response handler';
+      warnings.push(
+        `"${[...folderPath, request.name].join(' / ')}": its ${phase} holds what looks like ${kinds.join(' and ')}. Scripts are exported as written, so it is in the file: read it from a variable instead before sharing.`,
+      );
+    }
+  }
+  return warnings;
+}
