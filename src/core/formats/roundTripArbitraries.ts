@@ -32,7 +32,7 @@ export interface FormatReach {
   partBase64: boolean;
   /** A file as the whole body. */
   fileBody: boolean;
-  /** Text bodies with NUL characters. */
+  /** Text bodies with NUL and other control characters. */
   nul: boolean;
   /** Scripts of this dialect, if any. */
   scripts?: 'postman' | 'jetbrains';
@@ -129,7 +129,8 @@ function textBodyArb(reach: FormatReach): fc.Arbitrary<string> {
   const pieces = fc.oneof(
     { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
     { weight: 2, arbitrary: pick('\r\n', '\n', 'é', '✓', '😀', '"', "'", '\\', '{{var}}', '{x}', '  ', '\t', '<a>', '&amp;', '{"k": [1, 2]}', '# not a comment', '--') },
-    { weight: reach.nul ? 1 : 0, arbitrary: pick('\u0000') },
+    // Binary-ish text: a draft body is text or a file, so bytes that are not UTF-8 have no draft to come back to.
+    { weight: reach.nul ? 1 : 0, arbitrary: pick('\u0000', '\u0001\u001b[0m', '\u007f', '\u00ff\u00fe', '\f\v') },
   );
   return joined(pieces, 8, 1)
     .map((text) => (reach.lines ? text.replace(/\r\n|\r|\n/g, reach.lines.body) : text))
