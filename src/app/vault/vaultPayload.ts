@@ -43,6 +43,31 @@ const configShape = z.object({
   autoRefresh: z.boolean(),
   refreshLeadSeconds: z.number(),
   clockSkewSeconds: z.number(),
+  oauth: z
+    .object({
+      grant: z.enum(['manual', 'authorization_code', 'client_credentials', 'device_code', 'password']),
+      issuer: z.string(),
+      authorizationEndpoint: z.string(),
+      deviceAuthorizationEndpoint: z.string(),
+      revocationEndpoint: z.string(),
+      introspectionEndpoint: z.string(),
+      userinfoEndpoint: z.string(),
+      jwksUri: z.string(),
+      clientAuthMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']),
+      privateKey: z.string(),
+      signingAlg: z.string(),
+      keyId: z.string(),
+      scope: z.string(),
+      audience: z.string(),
+      resources: z.array(z.string()),
+      usePkce: z.boolean(),
+      pkceMethods: z.array(z.string()),
+      redirectUri: z.string(),
+      manualRedirect: z.boolean(),
+      username: z.string(),
+      password: z.string(),
+    })
+    .optional(),
 });
 
 const stateShape = z.object({

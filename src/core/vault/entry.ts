@@ -37,6 +37,74 @@ export interface VaultExtraField {
   value: string;
 }
 
+/** How the vault obtains the entry's first tokens itself (issue 16); absent for a pasted refresh token. */
+export type VaultGrantType = 'manual' | 'authorization_code' | 'client_credentials' | 'device_code' | 'password';
+
+/**
+ * The OAuth 2.0 / OpenID Connect side of an entry: where the provider's endpoints are, how
+ * the client authenticates, what is asked for. Secrets (private key, password) are sealed
+ * with the rest of the entry. The token endpoint is the entry's `tokenUrl`, the client id
+ * and secret are its `clientId` and `clientSecret`.
+ */
+export interface VaultOAuthSettings {
+  grant: VaultGrantType;
+  /** The issuer discovery was run for, when it was. */
+  issuer: string;
+  authorizationEndpoint: string;
+  deviceAuthorizationEndpoint: string;
+  revocationEndpoint: string;
+  introspectionEndpoint: string;
+  userinfoEndpoint: string;
+  jwksUri: string;
+  clientAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
+  /** For private_key_jwt: PKCS #8 PEM or a private JWK (a secret). */
+  privateKey: string;
+  signingAlg: string;
+  keyId: string;
+  scope: string;
+  audience: string;
+  /** RFC 8707 resource indicators, one per line in the form. */
+  resources: string[];
+  /** PKCE on the authorization code grant (on unless the person turns it off). */
+  usePkce: boolean;
+  /** PKCE methods the server advertised, from discovery. */
+  pkceMethods: string[];
+  /** The redirect URI registered with the provider; empty means this server's /oauth/callback. */
+  redirectUri: string;
+  /** Paste the redirected URL by hand instead of receiving it on loopback. */
+  manualRedirect: boolean;
+  /** For the password grant (removed by RFC 9700 §2.4; kept for legacy servers). */
+  username: string;
+  password: string;
+}
+
+/** OAuth settings with nothing filled in: a pasted refresh token, as before issue 16. */
+export function newVaultOAuthSettings(): VaultOAuthSettings {
+  return {
+    grant: 'manual',
+    issuer: '',
+    authorizationEndpoint: '',
+    deviceAuthorizationEndpoint: '',
+    revocationEndpoint: '',
+    introspectionEndpoint: '',
+    userinfoEndpoint: '',
+    jwksUri: '',
+    clientAuthMethod: 'client_secret_basic',
+    privateKey: '',
+    signingAlg: 'RS256',
+    keyId: '',
+    scope: '',
+    audience: '',
+    resources: [],
+    usePkce: true,
+    pkceMethods: [],
+    redirectUri: '',
+    manualRedirect: false,
+    username: '',
+    password: '',
+  };
+}
+
 /** Everything a person configures on an entry, secrets included (they are sealed at rest). */
 export interface VaultEntryConfig {
   id: string;
@@ -63,6 +131,8 @@ export interface VaultEntryConfig {
   refreshLeadSeconds: number;
   /** How far this machine's clock may be off the issuer's (seconds); tokens count as expired that much earlier. */
   clockSkewSeconds: number;
+  /** How the vault obtains tokens itself (issue 16); absent on entries made before it. */
+  oauth?: VaultOAuthSettings;
 }
 
 /** RFC 6749 §5.1's field names as pointers. */
