@@ -6,6 +6,8 @@ import {
   draftWithPathParamRenamed,
   draftWithQueryRows,
   draftWithUrl,
+  queryAsTyped,
+  queryParamsOfRows,
   queryRowsFromUrl,
   queryRowWithListStyle,
   urlTemplateTokens,
@@ -144,5 +146,27 @@ describe('urlTemplateTokens', () => {
       ['path-param', 'id', '{id}'],
       ['variable', 'term', '{{term}}'],
     ]);
+  });
+});
+
+describe('queryAsTyped: empty pieces sent as typed', () => {
+  const sent = (url: string, rows = queryRowsFromUrl(url, []), extra: { name: string; value: string }[] = []) => queryAsTyped(url, rows, [...queryParamsOfRows(rows, (t) => t.replace('{{v}}', 'x&y')), ...extra]);
+
+  it('keeps a trailing, leading or doubled & where it was typed (curl and browsers send them)', () => {
+    expect(sent('http://h/?format=json&')).toBe('format=json&');
+    expect(sent('http://h/p?&a=1&&b=2&&#f')).toBe('&a=1&&b=2&&');
+    expect(sent('http://h/?&')).toBe('&');
+  });
+
+  it('writes resolved values in their places and auth parameters after', () => {
+    expect(sent('http://h/?q={{v}}&&n=1&')).toBe('q=x%26y&&n=1&');
+    expect(sent('http://h/?a=1&', undefined, [{ name: 'key', value: 'k' }])).toBe('a=1&key=k');
+  });
+
+  it('gives undefined for a plain query, or when the rows were edited away from the URL', () => {
+    expect(sent('http://h/?a=1&b=2')).toBeUndefined();
+    expect(sent('http://h/')).toBeUndefined();
+    expect(sent('http://h/?a=1&', [row('a', '2')])).toBeUndefined();
+    expect(draftWithQueryRows({ ...emptyDraft(), url: 'http://h/?a=1&' }, [row('a', '2')]).url).toBe('http://h/?a=2');
   });
 });

@@ -5,6 +5,7 @@
  * query parameters keep their exact text.
  */
 import {
+  buildQuery,
   findVariables,
   formatUrlParts,
   locateUrlParts,
@@ -139,6 +140,54 @@ export function queryParamsOfRows(rows: readonly QueryRow[], value: (text: strin
     }
   }
   return params;
+}
+
+/**
+ * The runs of `&` in the query typed in `url`: before each of its parameters and after the
+ * last (`?&a=1&&b=2&` gives [1, 2, 1]), or undefined when they are the plain single `&`
+ * between parameters (or the query cannot be walked piece by piece).
+ */
+function typedQuerySeparators(url: string): number[] | undefined {
+  const layout = locateUrlParts(url);
+  if (layout.queryStart < 0) return undefined;
+  const text = url.slice(layout.queryStart, layout.fragmentStart >= 0 ? layout.fragmentStart - 1 : url.length);
+  const runs: number[] = [];
+  let at = 0;
+  const run = (): number => {
+    let n = 0;
+    while (text[at + n] === '&') n++;
+    at += n;
+    return n;
+  };
+  for (const param of parseUrlParts(url).query) {
+    runs.push(run());
+    if (param.raw === undefined || !text.startsWith(param.raw, at)) return undefined;
+    at += param.raw.length;
+  }
+  runs.push(run());
+  if (at !== text.length) return undefined;
+  return runs.some((n, i) => n !== (i === 0 || i === runs.length - 1 ? 0 : 1)) ? runs : undefined;
+}
+
+/**
+ * The query (without `?`) to send for `url` when it was typed with empty pieces (`a=1&&b=2`,
+ * a trailing `&`, as in `?format=json&`): those have no row in the table, yet servers can
+ * tell them apart and other clients send the URL as typed, so while the rows still say what
+ * the URL says the rows' parameters `params` (variables resolved, then any the auth adds)
+ * are written with the `&`s where they were typed. Undefined when there are none or the
+ * rows were edited since (then the query is built from the rows alone).
+ */
+export function queryAsTyped(url: string, rows: readonly QueryRow[], params: readonly QueryParam[]): string | undefined {
+  const runs = typedQuerySeparators(url);
+  if (!runs) return undefined;
+  const fromRows = queryParamsOfRows(rows);
+  if (fromRows.length !== runs.length - 1 || params.length < fromRows.length) return undefined;
+  if (buildQuery(fromRows, { lists: 'comma' }) !== buildQuery(parseUrlParts(url).query, { lists: 'comma' })) return undefined;
+  let text = '';
+  fromRows.forEach((_, i) => (text += '&'.repeat(runs[i]!) + buildQuery([params[i]!], { lists: 'comma' })));
+  text += '&'.repeat(runs[runs.length - 1]!);
+  const added = buildQuery(params.slice(fromRows.length), { lists: 'comma' });
+  return added === '' ? text : `${text}${text === '' || text.endsWith('&') ? '' : '&'}${added}`;
 }
 
 /** `url` with its query replaced by the enabled rows (base, path and fragment kept as typed). */

@@ -39,6 +39,11 @@ describe('buildWireRequest: URL', () => {
     expect(build({ url: 'http://h/p?a=1#section' }).wire.url).toBe('http://h/p?a=1');
   });
 
+  it('sends a query typed with a trailing or doubled & as typed, variables resolved', () => {
+    expect(build({ url: 'http://h/?format=json&' }).wire.url).toBe('http://h/?format=json&');
+    expect(build({ url: 'http://h/?q={{term}}&&n=1' }, { term: 'a b' }).wire.url).toBe('http://h/?q=a%20b&&n=1');
+  });
+
   it('sends list rows in their style', () => {
     const comma = build({ url: 'http://h/items', query: [{ name: 'id', value: '', list: { style: 'comma', items: ['1', '2'] } }] });
     const repeat = build({ url: 'http://h/items', query: [{ name: 'id', value: '', list: { style: 'repeat', items: ['1', '2'] } }] });

@@ -12,7 +12,7 @@ import { fail, ok } from '../types';
 import type { RequestDraft } from './draft';
 import { draftBodyOutput } from './draftBody';
 import { framingHeaders } from './framing';
-import { queryParamsOfRows } from './urlSync';
+import { queryAsTyped, queryParamsOfRows } from './urlSync';
 
 /** Where a computed header comes from. */
 export type ComputedHeaderSource = 'host' | 'auth' | 'body' | 'length' | 'override';
@@ -99,7 +99,8 @@ function buildUrl(draft: RequestDraft, scope: VariableScope, extraQuery: { name:
   if (!path.ok) return fail({ ...path.error, field: `path:${path.error.field ?? ''}` });
   const query = [...queryParamsOfRows(draft.query, (text) => scope.text(text, 'query')), ...extraQuery];
   const base = scope.text(parts.base, 'url');
-  const url = formatUrlParts({ base, path: scope.text(path.value, 'url'), query }, { lists: 'comma' });
+  const typed = queryAsTyped(template, draft.query, query);
+  const url = typed === undefined ? formatUrlParts({ base, path: scope.text(path.value, 'url'), query }, { lists: 'comma' }) : `${base}${scope.text(path.value, 'url')}?${typed}`;
   let parsed: URL;
   try {
     parsed = new URL(url);
