@@ -350,3 +350,30 @@ describe('importOpenApi: every security scheme kind', () => {
     expect(result.warnings).toContain('Security scheme "oauth" flow clientCredentials tokenUrl holds credentials in its URL; they were left out of the vault entry draft.');
   });
 });
+
+describe('importOpenApi: a query written into the path template', () => {
+  it('sends its pairs as query parameters, {name} filled from the path parameter of that name', () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Stats', version: '1' },
+      servers: [{ url: 'https://api.example.test' }],
+      paths: {
+        '/v1/stats/auto-hashtag?post={post}&lang=en': {
+          get: {
+            summary: 'hashtags',
+            parameters: [
+              { name: 'post', in: 'path', required: true, schema: { type: 'string' }, example: 'hello world' },
+              { name: 'limit', in: 'query', required: true, schema: { type: 'integer' }, example: 3 },
+            ],
+          },
+        },
+      },
+    };
+    const result = imported(importOpenApi(JSON.stringify(doc), 'stats.json'));
+    const draft = requestNamed(result, 'hashtags').draft;
+    expect(draft.url).toBe('{{baseUrl}}/v1/stats/auto-hashtag?post=hello%20world&lang=en&limit=3');
+    expect(draft.pathParams).toEqual([]);
+    expect(draft.query.map((q) => [q.name, q.value])).toEqual([['post', 'hello world'], ['lang', 'en'], ['limit', '3']]);
+    expect(result.warnings.join(' ')).toContain('which OpenAPI does not allow');
+  });
+});

@@ -96,6 +96,31 @@ function requestBodyOf(ctx: Context, operation: OpenApiOperation, input: DraftIn
   if (types.length > 1) ctx.warnings.push(`${where}: the body is written as ${chosen}; the operation also accepts ${types.filter((t) => t !== chosen).join(', ')}.`);
 }
 
+/**
+ * A path template holding a query (`/stats?post={post}`): OpenAPI forbids it, but real
+ * descriptions write it and the tools that call them send it. Each pair becomes a query
+ * row — `{name}` filled from the path parameter of that name, which then leaves the path
+ * parameters — ahead of the declared query parameters.
+ */
+function splitQueryFromPath(ctx: Context, where: string, path: string, pathParams: { name: string; value: string }[]) {
+  const at = path.indexOf('?');
+  if (at < 0) return { path, query: [] as QueryRow[], pathParams };
+  const rest = [...pathParams];
+  const query: QueryRow[] = [];
+  for (const pair of path.slice(at + 1).split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    let value = eq < 0 ? '' : pair.slice(eq + 1);
+    const placeholder = /^\{([^{}]+)\}$/.exec(value)?.[1];
+    const index = placeholder === undefined ? -1 : rest.findIndex((p) => p.name === placeholder);
+    if (index >= 0) value = rest.splice(index, 1)[0]!.value;
+    query.push({ id: draftRowId(), enabled: true, name, value });
+  }
+  ctx.warnings.push(`${where}: the path holds a query ("${path.slice(at)}"), which OpenAPI does not allow; its pairs became query parameters.`);
+  return { path: path.slice(0, at), query, pathParams: rest };
+}
+
 function requestFor(ctx: Context, path: string, method: string, pathItem: Json, operation: OpenApiOperation): CollectionItem {
   const where = `${method.toUpperCase()} ${path}`;
   const params = new Map<string, Json>();
@@ -125,11 +150,13 @@ function requestFor(ctx: Context, path: string, method: string, pathItem: Json, 
     } else if (param.in === 'cookie') cookies.push(`${name}=${text(value)}`);
   }
   if (cookies.length > 0) headers.push({ name: 'Cookie', value: cookies.join('; ') });
+  const target = splitQueryFromPath(ctx, where, path, pathParams);
+  query.unshift(...target.query);
   // An operation's or path item's own servers replace the document's (OpenAPI 3); the common case keeps {{baseUrl}}.
   const own = ownServerUrl(operation.servers) ?? ownServerUrl(pathItem.servers);
   const base = own === undefined || own === ownServerUrl(ctx.doc.servers) ? '{{baseUrl}}' : own;
   if (base !== '{{baseUrl}}') ctx.warnings.push(`${where}: sent to its own server, ${base}, not {{baseUrl}}.`);
-  const input: DraftInput = { method: method.toUpperCase(), url: urlWithQueryRows(`${base}${path}`, query), query, pathParams, headers };
+  const input: DraftInput = { method: method.toUpperCase(), url: urlWithQueryRows(`${base}${target.path}`, query), query, pathParams: target.pathParams, headers };
   const auth = authFor(ctx, operation.security ?? ctx.doc.security, headers);
   if (auth) input.auth = auth;
   requestBodyOf(ctx, operation, input, where);
