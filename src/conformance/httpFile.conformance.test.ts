@@ -10,12 +10,16 @@
  * (`get https://…`) is read as part of the URL (VS Code REST Client and the JetBrains
  * grammar accept it; Wirebench follows them), and httpyac knows only its list of methods.
  * A repeated header is grouped by httpyac at its first place, so headers are compared
- * grouped by name in order of first appearance on both sides.
+ * grouped by name in order of first appearance on both sides. An httpyac GraphQL body is
+ * compared as the JSON httpyac sends (query with its fragments, operationName, variables);
+ * a query in a file the corpus does not hold compares as that file's path on both sides
+ * (Wirebench writes a placeholder naming it), as a `< file` body compares as a file.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHttpFile } from '../core/formats/httpFile';
+import { graphQlPlaceholderFile } from '../core/formats/httpFileGraphQl';
 import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
 import { corpusFiles, draftView, firstDisagreement, type BodyView, type RequestView } from './postmanDraft';
 import { httpOracleItems, type HttpOracleItem } from './httpFileOracle';
@@ -46,6 +50,18 @@ function graphQlBody(body: BodyView): BodyView {
     variables = variablesText;
   }
   return { mode: 'json', value: { query, variables } };
+}
+
+/** Our httpyac GraphQL body, its query placeholder for a file read as the file (as the oracle holds it). */
+function ourGraphQl(body: BodyView): BodyView {
+  if (body.mode !== 'raw') return body;
+  try {
+    const value = JSON.parse(body.text) as Record<string, unknown>;
+    const file = typeof value.query === 'string' ? graphQlPlaceholderFile(value.query) : undefined;
+    return { mode: 'json', value: file === undefined ? value : { ...value, query: { file } } };
+  } catch {
+    return body;
+  }
 }
 
 function ourBody(body: BodyView): BodyView {
@@ -86,7 +102,8 @@ function structuredBody(view: RequestView): BodyView {
 
 function compare(ours: RequestView, item: Extract<HttpOracleItem, { scope: 'http' }>): string | undefined {
   const theirs = item.graphQl ? { ...item.view, body: graphQlBody(item.view.body) } : { ...item.view, body: structuredBody(item.view) };
-  const mine = item.graphQl ? { ...ours, body: ourBody(ours.body) } : { ...ours, body: structuredBody(ours) };
+  const httpyacGraphQl = item.view.body.mode === 'json';
+  const mine = item.graphQl ? { ...ours, body: ourBody(ours.body) } : { ...ours, body: httpyacGraphQl ? ourGraphQl(ours.body) : structuredBody(ours) };
   return firstDisagreement(grouped(mine), grouped(theirs));
 }
 

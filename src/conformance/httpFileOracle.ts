@@ -5,7 +5,9 @@
  * variable is resolved and nothing is sent. Two rules httpyac applies only when sending
  * are applied here as its source states them (its `replaceVariable` hooks "host" and
  * "basicAuth"): a path-only URL takes `http(s)://` and the Host header, and
- * `Authorization: Basic user password` (or `user:password`) is base64-encoded.
+ * `Authorization: Basic user password` (or `user:password`) is base64-encoded. So are its
+ * GraphQL request hooks (`GqlAction`, `graphqlProtocolReplacer`): a `query`/`mutation`
+ * document becomes the JSON body it sends, and GRAPHQL a POST.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,10 +22,24 @@ interface HttpyacRequest {
   headers?: Record<string, unknown>;
   body?: unknown;
 }
+interface HttpyacSymbol {
+  name: string;
+  kind?: string;
+  description?: string;
+  startLine: number;
+  children?: HttpyacSymbol[];
+}
 interface HttpyacRegion {
   request?: HttpyacRequest;
-  symbol: { name: string; startLine: number };
+  symbol: HttpyacSymbol;
+  hooks: { onRequest: { items?: unknown[] } };
   isGlobal(): boolean;
+}
+/** What httpyac's `GqlAction` holds: the query (a function when read from a file at sending), its operation name, the file's fragments. */
+interface GqlData {
+  query?: unknown;
+  operationName?: string;
+  fragments: Record<string, unknown>;
 }
 const httpyac = require('httpyac') as {
   cli: { initFileProvider(): void };
@@ -61,6 +77,47 @@ function bodyOf(body: unknown): BodyView {
   return { mode: 'raw', text: String(body) };
 }
 
+/** The GraphQL data httpyac's parser attached to the region (its `gql` request hook), if any. */
+function gqlDataOf(region: HttpyacRegion): GqlData | undefined {
+  const action = region.hooks.onRequest.items?.find((item): item is { gqlData: GqlData } => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === 'gql' && 'gqlData' in item);
+  return action?.gqlData;
+}
+
+/** The file of the region's `gql Name < file` query: its first `gql` symbol after the request line. */
+function gqlFileOf(region: HttpyacRegion): string {
+  const children = region.symbol.children ?? [];
+  const requestLine = children.findIndex((c) => c.kind === 'requestLine');
+  const gql = children.slice(requestLine + 1).find((c) => c.kind === 'gql');
+  return gql?.children?.find((c) => c.name === 'filename')?.description ?? '';
+}
+
+/**
+ * The JSON body httpyac's `GqlAction` sends: the query with the fragments it spreads
+ * appended (`\n`, httpyac's EOL on Linux), the operation name, and the body (the JSON after
+ * the query) parsed as variables. A query or fragment read from a file, which the corpus
+ * does not hold, stands as `{ file }` (a fragment as `<fragment file>` text).
+ */
+function gqlBody(region: HttpyacRegion, data: GqlData, body: unknown): BodyView {
+  let query: unknown;
+  if (typeof data.query === 'string') {
+    let text = data.query;
+    for (const [name, fragment] of Object.entries(data.fragments)) {
+      if (text.includes(`...${name}`)) text = `${text}\n${typeof fragment === 'string' ? fragment : '<fragment file>'}`;
+    }
+    query = text;
+  } else query = { file: gqlFileOf(region) };
+  const value: Record<string, unknown> = { query };
+  if (data.operationName) value.operationName = data.operationName;
+  if (typeof body === 'string') {
+    try {
+      value.variables = JSON.parse(body);
+    } catch {
+      value.variables = body;
+    }
+  }
+  return { mode: 'json', value };
+}
+
 /** Every request region of a `.http` file, in order, as httpyac's parser reads it. */
 export async function httpOracleItems(file: string): Promise<HttpOracleItem[]> {
   const store = new httpyac.store.HttpFileStore();
@@ -84,21 +141,24 @@ export async function httpOracleItems(file: string): Promise<HttpOracleItem[]> {
       out.push({ line, name: region.symbol.name, scope: 'other', protocol: 'saved response, not a request' });
       continue;
     }
-    const headers = headerList(request.headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? basic(value) : value] as [string, string]);
+    // httpyac's graphqlProtocolReplacer: a GRAPHQL request is a POST with Content-Type application/json unless one is given.
+    const typed = request.method !== 'GRAPHQL' || Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'content-type');
+    const headers = [...headerList(request.headers), ...(typed ? [] : [['Content-Type', 'application/json'] as [string, string]])].map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? basic(value) : value] as [string, string]);
     // httpyac keeps spaces after the target; a URL parser drops them (WHATWG URL strips leading and trailing spaces).
     const url = urlOf({ ...request, url: request.url.trim() }, headers);
-    const graphQl = request.method === 'GRAPHQL';
+    const gql = gqlDataOf(region);
+    const graphQl = request.method === 'GRAPHQL' && gql?.query === undefined;
     out.push({
       line,
       name: region.symbol.name,
       scope: 'http',
       graphQl,
       view: {
-        method: graphQl ? 'POST' : (request.method ?? 'GET'),
+        method: request.method === 'GRAPHQL' ? 'POST' : (request.method ?? 'GET'),
         url,
         pathVariables: [],
         headers: url === request.url.trim() ? headers : headers.filter(([name]) => name.toLowerCase() !== 'host'),
-        body: bodyOf(request.body),
+        body: gql?.query !== undefined ? gqlBody(region, gql, request.body) : bodyOf(request.body),
       },
     });
   }

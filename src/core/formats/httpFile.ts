@@ -14,7 +14,8 @@ import { draftRowId, type DraftInput } from '../request';
 import type { Result } from '../types';
 import { ok } from '../types';
 import type { RequestScript, SavedRequest, Variable } from '../workspace';
-import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, NOT_BODY, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
+import { graphQlAt, graphQlRequestBody, type GraphQlFragments } from './httpFileGraphQl';
+import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, isKnownMethod, NOT_BODY, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
 import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
@@ -22,7 +23,8 @@ import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type 
 const REQUEST_LINE = /^([A-Z][A-Z0-9_-]*)\s+(\S.*?)(?:\s+HTTP\/\d(?:\.\d)?(?:\s+\(Prior Knowledge\))?)?\s*$/;
 const URL_ONLY = /^(https?:\/\/|\{\{)\S*$/i;
 const HTTP_VERSION_TAIL = /\s+HTTP\/\d(?:\.\d)?(?:\s+\(Prior Knowledge\))?\s*$/;
-const VARIABLE_LINE = /^@([A-Za-z_$][\w$.-]*)\s*=\s*(.*?)\s*$/;
+// `@name = value`, and httpyac's `@name value`, `@name := value` (lazy) and `@global.name = value`.
+const VARIABLE_LINE = /^@(?:global\.)?([A-Za-z_$][\w$.-]*)(?:\s*:?=\s*(.*?)|\s+(\S.*?))\s*$/;
 const DIRECTIVE = /^(?:#|\/\/)\s*@([\w-]+)(?:\s*=?\s*(.*?))?\s*$/;
 const COMMENT = /^(#|\/\/)/;
 const RESPONSE_REF = /^<>\s/;
@@ -79,7 +81,16 @@ type ParsedBlock =
   | { kind: 'request'; request: SavedRequest; warnings: string[] }
   | { kind: 'skip'; name: string; reason: string };
 
-function parseBlock(block: Block, variables: Variable[], byName: Map<string, Variable>, warnings: string[]): ParsedBlock | undefined {
+/** What the blocks of one file share: its variables (also by name) and GraphQL fragments, and the file-wide warnings. */
+interface FileState {
+  variables: Variable[];
+  byName: Map<string, Variable>;
+  fragments: GraphQlFragments;
+  warnings: string[];
+}
+
+function parseBlock(block: Block, file: FileState): ParsedBlock | undefined {
+  const { variables, byName, warnings } = file;
   const lines = block.lines;
   let i = 0;
   let name: string | undefined;
@@ -113,15 +124,23 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
         continue;
       }
     }
+    // httpyac's GraphQL fragment (or a document) before the request line: kept for the queries that spread it.
+    const fragment = graphQlAt(lines, i);
+    if (fragment) {
+      if (fragment.name !== undefined) file.fragments.set(fragment.name, fragment.document);
+      i = fragment.next - 1;
+      continue;
+    }
     const variable = VARIABLE_LINE.exec(line);
     if (variable) {
+      const value = variable[2] ?? variable[3]!;
       // By name in a map: a file defining thousands of variables must not be read in quadratic time.
       const existing = byName.get(variable[1]!);
       if (!existing) {
-        const added = { name: variable[1]!, value: variable[2]! };
+        const added = { name: variable[1]!, value };
         variables.push(added);
         byName.set(added.name, added);
-      } else if (existing.value !== variable[2]) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
+      } else if (existing.value !== value) warnings.push(`Line ${lines[i]!.line}: variable "${variable[1]}" is defined again with another value; the first value was kept.`);
       continue;
     }
     // JetBrains' `import ./other.http` and `run #name` lines (2024.1 on) lead to other requests; none of them is this block's request.
@@ -153,9 +172,14 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
   const match = REQUEST_LINE.exec(first);
   let method = 'GET';
   let url: string;
-  if (match && !URL_ONLY.test(first)) {
+  if (match && !URL_ONLY.test(first) && (isKnownMethod(match[1]!) || match[1]! in NOT_HTTP_METHODS)) {
     method = match[1]!;
     url = match[2]!;
+  } else if (match && !URL_ONLY.test(first)) {
+    // VS Code REST Client and httpyac take a first word outside their method lists as part of the target (GET), and the
+    // JetBrains grammar lists its methods: all three send GET to the whole line, which is no URL. Wirebench reads it so too.
+    url = first;
+    local.push(`Line ${requestLine.line}: "${match[1]}" is not a method JetBrains, VS Code REST Client or httpyac know; like them, Wirebench reads the whole line as the URL of a GET. Set the method and URL by hand if "${match[1]}" was meant.`);
   } else if (/^\S+$/.test(first)) {
     url = first;
   } else {
@@ -254,11 +278,15 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     input.auth = { scheme: 'basic', values: basic };
   }
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
-  const fileBody = content.length === 1 ? FILE_BODY.exec(content[0]!.text.trim()) : null;
-  const boundary = graphQl || fileBody ? undefined : multipart(contentType);
+  const httpyacGraphQl = !graphQl && content.length > 0 ? graphQlAt(content, 0) : undefined;
+  const fileBody = content.length === 1 && !httpyacGraphQl ? FILE_BODY.exec(content[0]!.text.trim()) : null;
+  const boundary = graphQl || httpyacGraphQl || fileBody ? undefined : multipart(contentType);
   const parts = boundary ? multipartPartsOf(content, boundary, (w) => local.push(w)) : undefined;
   if (graphQl) {
     input.body = draftBodyForText(graphQlBody(content), 'application/json');
+  } else if (httpyacGraphQl) {
+    const variablesText = content.slice(httpyacGraphQl.next).map((l) => l.text).join('\n');
+    input.body = draftBodyForText(graphQlRequestBody(httpyacGraphQl, variablesText, file.fragments, (w) => local.push(w)), contentType ?? 'application/json');
   } else if (fileBody) {
     const [, processed, encoding, path] = fileBody;
     const notes = [encoding ? `in the ${encoding} encoding` : '', processed ? 'with its {{variables}} substituted (VS Code REST Client), which Wirebench does not do: its bytes are sent as they are' : ''].filter(Boolean);
@@ -271,7 +299,8 @@ function parseBlock(block: Block, variables: Variable[], byName: Map<string, Var
     if (fileLines.length > 0) local.push(`parts of the body are read from files (< path, line ${fileLines.join(', ')}), which cannot be read here; those lines are sent as written.`);
     input.body = draftBodyForText(formLinesJoined(content.map((l) => l.text), contentType), contentType);
   }
-  const requestName = title ?? requestNameOf(method, url);
+  // httpyac names a request after its GraphQL operation when nothing else names it.
+  const requestName = title ?? httpyacGraphQl?.name ?? requestNameOf(method, url);
   const request = savedRequestOf(requestName, input, description.length > 0 ? description.join('\n') : undefined);
   if (scripts.length > 0) {
     request.scripts = scripts;
@@ -311,11 +340,11 @@ function graphQlBody(content: Line[]): string {
 export function parseHttpFile(text: string, name = 'HTTP requests'): Result<ImportResult> {
   const collection = emptyCollection(name);
   const result: ImportResult = { collection, skipped: [], warnings: [] };
-  const byName = new Map<string, Variable>();
+  const file: FileState = { variables: collection.variables, byName: new Map(), fragments: new Map(), warnings: result.warnings };
   for (const block of blocksOf(text)) {
     let parsed: ParsedBlock | undefined;
     try {
-      parsed = parseBlock(block, collection.variables, byName, result.warnings);
+      parsed = parseBlock(block, file);
     } catch (error) {
       // One block the parser trips on must not cost the rest of the file.
       const at = block.lines.find((l) => l.text.trim() !== '')?.line ?? 0;

@@ -31,15 +31,28 @@ export function blocksOf(text: string): Block[] {
   const blocks: Block[] = [{ title: '', lines: [] }];
   let seenRequest = false;
   let inScript = false;
+  // Only `###` ends the block: after `# @forceRegionDelimiter`, and inside a multipart/mixed body (an OData batch
+  // holds request lines) until its closing `--boundary--`, as httpyac reads them.
+  let delimiterOnly = false;
+  let mixedEnd: string | undefined;
   text.split(/\r\n|\r|\n/).forEach((line, index) => {
     const separator = /^###(.*)$/.exec(line);
     const trimmed = line.trim();
-    if (separator || (!inScript && seenRequest && HTTPYAC_REQUEST_START.test(line))) {
+    if (separator || (!inScript && !delimiterOnly && mixedEnd === undefined && seenRequest && HTTPYAC_REQUEST_START.test(line))) {
       blocks.push({ title: separator ? separator[1]!.trim() : '', lines: [] });
       seenRequest = !separator;
       inScript = false;
+      delimiterOnly = false;
+      mixedEnd = undefined;
       if (separator) return;
     } else if (!inScript && HTTPYAC_REQUEST_START.test(line)) seenRequest = true;
+    if (/^(#|\/\/)\s*@forceRegionDelimiter\b/.test(trimmed)) delimiterOnly = true;
+    if (mixedEnd !== undefined) {
+      if (line.includes(mixedEnd)) mixedEnd = undefined;
+    } else if (seenRequest && /^content-type\s*:/i.test(trimmed)) {
+      const mixed = contentTypeParams(trimmed.slice(trimmed.indexOf(':') + 1));
+      if (mixed.type === 'multipart/mixed' && mixed.params.boundary) mixedEnd = `--${mixed.params.boundary}--`;
+    }
     if (/^[<>]\s*\{%/.test(trimmed) || /^\{\{(@[\w-]+|\+[\w-]*)?$/.test(trimmed)) inScript = !/%\}\s*$/.test(trimmed);
     else if (inScript && (/%\}\s*$/.test(trimmed) || trimmed === '}}')) inScript = false;
     blocks[blocks.length - 1]!.lines.push({ text: line, line: index + 1 });
@@ -82,8 +95,18 @@ export function formLinesJoined(lines: string[], contentType: string | undefined
  * method names are ABNF strings, which are case-insensitive (RFC 5234 §2.3).
  */
 const KNOWN_METHODS = new Set(
-  'GET HEAD POST PUT DELETE CONNECT OPTIONS TRACE PATCH LOCK UNLOCK PROPFIND PROPPATCH COPY MOVE MKCOL MKCALENDAR ACL SEARCH REPORT MERGE GRAPHQL WEBSOCKET GRPC'.split(' '),
+  [
+    'GET HEAD POST PUT DELETE CONNECT OPTIONS TRACE PATCH LOCK UNLOCK PROPFIND PROPPATCH COPY MOVE MKCOL MKCALENDAR ACL SEARCH',
+    'REPORT MERGE CHECKOUT CHECKIN MKACTIVITY MKWORKSPACE VERSION-CONTROL BASELINE-CONTROL GRAPHQL WEBSOCKET GRPC',
+  ]
+    .join(' ')
+    .split(' '),
 );
+
+/** Whether `word` (upper-case) is a method one of the clients knows: a request line's first word is a method only then. */
+export function isKnownMethod(word: string): boolean {
+  return KNOWN_METHODS.has(word);
+}
 
 /** The request line with a known method written in lower or mixed case upper-cased (`get /x` is `GET /x`). */
 export function uppercaseKnownMethod(line: string): string {
