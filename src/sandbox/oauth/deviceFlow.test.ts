@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSandboxClock } from '../clock';
-import { resetSandbox } from '../reset';
-import { startSandboxHarness, type SandboxHarness } from '../testHarness';
 import { GRANT_TYPES } from './clients';
-import { OAuthTestClient } from './oauthTestClient';
+import { useOAuthSandbox } from './oauthTestSetup';
 
-let sb: SandboxHarness;
-let as: OAuthTestClient;
+const t = useOAuthSandbox();
 let now = 0;
-beforeAll(async () => {
-  sb = await startSandboxHarness();
-  as = new OAuthTestClient(sb.origin);
-});
-afterAll(() => sb.close());
 beforeEach(() => {
-  resetSandbox();
   now = Date.now();
   setSandboxClock(() => now);
 });
 
-const poll = (deviceCode: string) => as.token({ grant_type: GRANT_TYPES.deviceCode, device_code: deviceCode, client_id: 'wb-device' });
+const poll = (deviceCode: string) => t.as.token({ grant_type: GRANT_TYPES.deviceCode, device_code: deviceCode, client_id: 'wb-device' });
 
 async function startDevice(): Promise<any> {
-  const answer = await as.post('/device_authorization', { client_id: 'wb-device', scope: 'openid orders:read' });
+  const answer = await t.as.post('/device_authorization', { client_id: 'wb-device', scope: 'openid orders:read' });
   expect(answer.status).toBe(200);
   return answer.json;
 }
@@ -32,20 +23,20 @@ async function userDecides(started: any, decision: 'approve' | 'deny'): Promise<
   const page = await fetch(started.verification_uri_complete);
   expect(await page.text()).toContain(`value="${started.user_code}"`);
   // Typed in lower case with a space instead of the dash: still the same code.
-  const login = await as.postPage('/sandbox/oauth/device', { user_code: started.user_code.toLowerCase().replace('-', ' ') });
+  const login = await t.as.postPage('/sandbox/oauth/device', { user_code: started.user_code.toLowerCase().replace('-', ' ') });
   expect(login.status).toBe(200);
-  const consent = await as.signIn(await login.text());
+  const consent = await t.as.signIn(await login.text());
   const consentHtml = await consent.text();
   expect(consentHtml).toContain('Wirebench TV App');
-  return (await as.decide(consentHtml, decision)).text();
+  return (await t.as.decide(consentHtml, decision)).text();
 }
 
 describe('device authorization grant (RFC 8628)', () => {
   it('answers a device code, an 8-letter user code, the verification URIs, expires_in and interval 5', async () => {
     const started = await startDevice();
     expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
-    expect(started.verification_uri).toBe(`${as.issuer}/device`);
-    expect(started.verification_uri_complete).toBe(`${as.issuer}/device?user_code=${started.user_code}`);
+    expect(started.verification_uri).toBe(`${t.as.issuer}/device`);
+    expect(started.verification_uri_complete).toBe(`${t.as.issuer}/device?user_code=${started.user_code}`);
     expect(started).toMatchObject({ expires_in: 600, interval: 5 });
   });
 
@@ -82,19 +73,19 @@ describe('device authorization grant (RFC 8628)', () => {
     const started = await startDevice();
     now += 601_000;
     expect((await poll(started.device_code)).json.error).toBe('expired_token');
-    const page = await as.postPage('/sandbox/oauth/device', { user_code: started.user_code });
+    const page = await t.as.postPage('/sandbox/oauth/device', { user_code: started.user_code });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('has expired');
   });
 
   it('refuses an unknown user code on the page, a client without the grant, and another client polling', async () => {
-    const page = await as.postPage('/sandbox/oauth/device', { user_code: 'BBBB-BBBB' });
+    const page = await t.as.postPage('/sandbox/oauth/device', { user_code: 'BBBB-BBBB' });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('no device code');
-    const notAllowed = await as.post('/device_authorization', { client_id: 'wb-public' });
+    const notAllowed = await t.as.post('/device_authorization', { client_id: 'wb-public' });
     expect(notAllowed.json.error).toBe('unauthorized_client');
     const started = await startDevice();
-    const other = await as.token({ grant_type: GRANT_TYPES.deviceCode, device_code: started.device_code, client_id: 'wb-public' });
+    const other = await t.as.token({ grant_type: GRANT_TYPES.deviceCode, device_code: started.device_code, client_id: 'wb-public' });
     expect(other.json.error).toBe('unauthorized_client');
   });
 });
