@@ -13,6 +13,7 @@ import { fail, ok, positionAt } from '../types';
 import { splitCurlCommands, unterminatedQuote, isCurlWord, type CurlCommandSource } from './curlCommands';
 import { CURL_QUIET_OPTIONS, CURL_REQUEST_OPTIONS, CURL_SHORT_OPTIONS, CURL_UNSUPPORTED_OPTIONS, curlOptionTakesValue, resolveCurlOption } from './curlOptions';
 import { applyOption, curlEscape, freshState, setFlag, stdinFile, stdinText, type CurlState } from './curlState';
+import { curlUrlCredentials, curlUrlRefusal } from './curlUrl';
 import { expandCurlVariables, shellVariablesNote, type CurlVariable } from './curlVariables';
 import { baseName } from './importResult';
 import type { ShellWord } from './shellWords';
@@ -223,38 +224,47 @@ function requestsOf(state: CurlState): Result<CurlImport[]> {
   }
   if (state.uploads.length > state.urls.length) state.warnings.push(`${state.uploads.length - state.urls.length} -T file${state.uploads.length - state.urls.length > 1 ? 's have' : ' has'} no URL to go to and ${state.uploads.length - state.urls.length > 1 ? 'were' : 'was'} ignored.`);
   const auth = state.auth && !(state.authUnsupported && state.auth.scheme === 'basic') ? state.auth : undefined;
-  return ok(
-    state.urls.map((rawUrl, index) => {
-      const warnings = index === 0 ? state.warnings : [];
-      const headers = state.headers.map((h) => ({ ...h }));
-      let url = withQuery(withQuery(absoluteUrl(rawUrl), query), dataQuery);
-      let body = shared;
-      const upload = state.data.length === 0 && state.form.length === 0 ? state.uploads[index] : undefined;
-      if (upload !== undefined) {
-        const input = isStdinUpload(upload) ? stdinText(state) : undefined;
-        if (input !== undefined) {
-          body = input === '' ? { kind: 'none' } : { kind: 'text', texts: { text: input } };
-        } else {
-          const file = isStdinUpload(upload) ? stdinFile(state) : upload;
-          warnings.push(file === '-' ? `The body is read from standard input (-T ${upload}), which is not available here; pick a file or type the body.` : `The body is the file "${file}" (-T): pick the file again before sending.`);
-          body = { kind: 'binary' };
-        }
-        if (!isStdinUpload(upload)) url = withUploadName(url, upload);
+  // curl skips a URL its parser refuses and sends the others; when it refuses them all, they are kept, to be corrected.
+  const refusals = state.urls.map((rawUrl) => curlUrlRefusal(absoluteUrl(rawUrl)));
+  const skipRefused = refusals.some((r) => r === undefined);
+  const firstKept = skipRefused ? refusals.indexOf(undefined) : 0;
+  const refusalNotes = refusals.flatMap((r, i) => (r ? [`cURL refuses the URL "${state.urls[i]}": ${r}; ${skipRefused ? 'it sends the other URLs, so this one was left out' : 'correct it before sending'}.`] : []));
+  state.warnings.push(...refusalNotes);
+  const requests = state.urls.map((rawUrl, index): CurlImport | undefined => {
+    if (skipRefused && refusals[index]) return undefined;
+    const warnings = index === firstKept ? state.warnings : [];
+    const headers = state.headers.map((h) => ({ ...h }));
+    const credentials = curlUrlCredentials(absoluteUrl(rawUrl));
+    let url = withQuery(withQuery(credentials.url, query), dataQuery);
+    let body = shared;
+    const upload = state.data.length === 0 && state.form.length === 0 ? state.uploads[index] : undefined;
+    if (upload !== undefined) {
+      const input = isStdinUpload(upload) ? stdinText(state) : undefined;
+      if (input !== undefined) {
+        body = input === '' ? { kind: 'none' } : { kind: 'text', texts: { text: input } };
+      } else {
+        const file = isStdinUpload(upload) ? stdinFile(state) : upload;
+        warnings.push(file === '-' ? `The body is read from standard input (-T ${upload}), which is not available here; pick a file or type the body.` : `The body is the file "${file}" (-T): pick the file again before sending.`);
+        body = { kind: 'binary' };
       }
-      if (state.range !== undefined && upload !== undefined) warnings.push(`-r ${state.range} with -T: cURL would send the upload as a Content-Range part, which is not carried over; the whole body is sent.`);
-      headers.unshift(...curlOwnHeaders(state, headers, upload === undefined));
-      const method = state.method ?? (state.head ? 'HEAD' : state.get ? 'GET' : upload !== undefined ? 'PUT' : body ? 'POST' : 'GET');
-      const input: DraftInput = {
-        method,
-        url,
-        headers,
-        options: { followRedirects: state.location, insecureTls: state.insecure, ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}) },
-      };
-      if (body) input.body = body;
-      if (auth) input.auth = auth;
-      return { draft: normaliseDraft(input), warnings, moreRequests: 0 };
-    }),
-  );
+      if (!isStdinUpload(upload)) url = withUploadName(url, upload);
+    }
+    if (state.range !== undefined && upload !== undefined) warnings.push(`-r ${state.range} with -T: cURL would send the upload as a Content-Range part, which is not carried over; the whole body is sent.`);
+    headers.unshift(...curlOwnHeaders(state, headers, upload === undefined));
+    const method = state.method ?? (state.head ? 'HEAD' : state.get ? 'GET' : upload !== undefined ? 'PUT' : body ? 'POST' : 'GET');
+    const input: DraftInput = {
+      method,
+      url,
+      headers,
+      options: { followRedirects: state.location, insecureTls: state.insecure, ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}) },
+    };
+    if (body) input.body = body;
+    if (auth) input.auth = auth;
+    else if (credentials.auth && !state.authUnsupported && !hasHeader(headers, 'authorization')) input.auth = credentials.auth;
+    if (credentials.auth && input.auth !== credentials.auth) warnings.push(`The user and password in the URL ${credentials.url.replace(/\?.*/s, '')} were left out: cURL sends ${state.authUnsupported ? 'them with an authentication scheme Wirebench lacks' : 'the -u or Authorization header credentials instead'}.`);
+    return { draft: normaliseDraft(input), warnings, moreRequests: 0 };
+  });
+  return ok(requests.filter((request): request is CurlImport => request !== undefined));
 }
 
 /** Warnings about the command as a whole: what the shell would do that was not done here. */
