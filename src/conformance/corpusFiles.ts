@@ -4,7 +4,7 @@
  * specifications written in JavaScript hold their inputs as string literals; those are
  * read with the TypeScript parser (never run).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -17,17 +17,32 @@ export interface CorpusFile {
 
 const NOT_DATA = new Set(['LICENSE', 'SOURCE.md']);
 
-/** Every data file of `format`'s corpus, by source folder and name. */
+/**
+ * Every data file of `format`'s corpus, at any depth, sorted folder by folder, as paths
+ * relative to `test-data/corpus/<format>/` (`<source>/<path in the peer's repository>`);
+ * with `endings`, only names ending with one of them (case-insensitively).
+ */
+export function corpusPaths(format: string, endings?: readonly string[]): string[] {
+  const root = path.resolve('test-data', 'corpus', format);
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const full = path.join(at, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (!NOT_DATA.has(name) && (!endings || endings.some((e) => name.toLowerCase().endsWith(e)))) out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Every data file of `format`'s corpus, by source folder and name (its path under the source folder). */
 export function corpusFiles(format: string): CorpusFile[] {
   const root = path.resolve('test-data', 'corpus', format);
-  const files: CorpusFile[] = [];
-  for (const source of readdirSync(root).sort()) {
-    for (const name of readdirSync(path.join(root, source)).sort()) {
-      if (NOT_DATA.has(name)) continue;
-      files.push({ source, name, text: readFileSync(path.join(root, source, name), 'utf8') });
-    }
-  }
-  return files;
+  return corpusPaths(format).map((file) => {
+    const [source = '', ...rest] = file.split(path.sep);
+    return { source, name: rest.join('/'), text: readFileSync(path.join(root, file), 'utf8') };
+  });
 }
 
 /** Whether a corpus file is JavaScript whose string literals are the inputs. */

@@ -20,8 +20,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHttpFile } from '../core/formats/httpFile';
 import { graphQlPlaceholderFile } from '../core/formats/httpFileGraphQl';
+import { corpusPaths } from './corpusFiles';
 import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
-import { corpusFiles, draftView, firstDisagreement, type BodyView, type RequestView } from './postmanDraft';
+import { draftView, firstDisagreement, type BodyView, type RequestView } from './postmanDraft';
 import { httpOracleItems, type HttpOracleItem } from './httpFileOracle';
 
 const CORPUS = path.resolve('test-data/corpus/http');
@@ -143,7 +144,7 @@ async function runFile(file: string, row: ConformanceRow): Promise<void> {
 describe('.http import conformance with httpyac', () => {
   it('imports every HTTP request of the corpus and agrees with httpyac on method, URL, headers and body', async () => {
     const row: ConformanceRow = { format: '.http (JetBrains, REST Client, httpyac)', files: 0, items: 0, outOfScope: {}, throws: 0, imported: 0, agreeing: 0, examples: [] };
-    for (const file of corpusFiles(CORPUS, ['.http', '.rest'])) await runFile(file, row);
+    for (const file of corpusPaths('http', ['.http', '.rest'])) await runFile(file, row);
     printConformance('http', [row]);
     expect(row.items).toBeGreaterThan(300);
     expect(row.throws).toBe(0);

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importPostman } from '../core/formats/postmanImport';
 import type { CollectionItem } from '../core/workspace';
+import { corpusPaths } from './corpusFiles';
 import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
-import { corpusFiles, draftView, firstDisagreement, type RequestView } from './postmanDraft';
+import { draftView, firstDisagreement, type RequestView } from './postmanDraft';
 import { postmanOracleItems, postmanVersionOf, type OracleItem } from './postmanOracle';
 
 const CORPUS = path.resolve('test-data/corpus/postman');
@@ -96,7 +97,7 @@ describe('Postman import conformance with the Postman SDK', () => {
         { version, row: { format: `Postman ${label}`, files: 0, items: 0, outOfScope: {}, throws: 0, imported: 0, agreeing: 0, examples: [] } },
       ]),
     );
-    for (const file of corpusFiles(CORPUS, ['.json'])) runFile(file, tallies);
+    for (const file of corpusPaths('postman', ['.json'])) runFile(file, tallies);
     const rows = [...tallies.values()].map((t) => t.row);
     printConformance('postman', rows);
     const total = rows.reduce((sum, row) => ({ items: sum.items + row.items, imported: sum.imported + row.imported, scope: sum.scope + inScope(row), agreeing: sum.agreeing + row.agreeing, throws: sum.throws + row.throws }), { items: 0, imported: 0, scope: 0, agreeing: 0, throws: 0 });

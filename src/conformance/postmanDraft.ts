@@ -6,8 +6,6 @@
  * `comma`) and path parameters filled in as `buildWireRequest` fills them (as Postman's
  * `Url.toString()` does); their names and values are compared on their own too.
  */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { applyAuth } from '../core/auth';
 import { expandPath, formatUrlParts, parseUrlParts } from '../core/encoding';
 import type { RequestDraft } from '../core/request';
@@ -113,18 +111,4 @@ export function firstDisagreement(ours: RequestView, theirs: RequestView): strin
   const [a, b] = [comparableBody(ours.body), comparableBody(theirs.body)];
   if (!sameJson(a, b)) return `body: ${short(a)} vs ${short(b)}`;
   return undefined;
-}
-
-/** Every file under `dir` whose name ends with one of `endings`, sorted, as paths relative to `dir`. */
-export function corpusFiles(dir: string, endings: readonly string[]): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const full = path.join(at, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (endings.some((e) => name.toLowerCase().endsWith(e))) out.push(path.relative(dir, full));
-    }
-  };
-  walk(dir);
-  return out;
 }

@@ -36,6 +36,14 @@ describe('importPostman on shapes found in the corpus', () => {
     expect(request.draft.pathParams).toEqual([{ name: 'id', value: '42' }]);
   });
 
+  it('sends a :name segment no url.variable of a URL object declares as written, as Url.toString() does (no path parameter to fill)', () => {
+    const request = only(withUrl({ raw: 'https://a.test/crazyvar/{{yo}}/:awesome?a=b', protocol: 'https', host: ['a', 'test'], path: ['crazyvar', '{{yo}}', ':awesome'], query: [{ key: 'a', value: 'b' }], variable: [] }));
+    expect(request.draft.url).toBe('https://a.test/crazyvar/{{yo}}/:awesome?a=b');
+    expect(request.draft.pathParams).toEqual([]);
+    // The SDK's Url.parse declares the :name segments of a URL string (with no value).
+    expect(only(withUrl('https://a.test/users/:id')).draft).toMatchObject({ url: 'https://a.test/users/{id}', pathParams: [{ name: 'id', value: '' }] });
+  });
+
   it('keeps the user and password of the URL pieces, as Url.toString() writes them', () => {
     const request = only(withUrl({ raw: 'https://u:p@a.test/get', protocol: 'https', auth: { user: 'u', password: '{{pw}}' }, host: ['a', 'test'], path: ['get'] }));
     expect(request.draft.url).toBe('https://u:{{pw}}@a.test/get');

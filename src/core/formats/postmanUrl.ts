@@ -24,13 +24,17 @@ export interface PostmanUrlImport {
 }
 
 /**
- * Replaces `:name` path segments with `{name}`, leaving base, query and `{{…}}` alone. As in
+ * Replaces the `:name` path segments of the path variables the URL declares (`declared`;
+ * every one when undefined) with `{name}`, leaving base, query and `{{…}}` alone. As in
  * Postman's SDK (`parsePathVariable`), the name ends at the first `.`: `:id.json` is the
- * variable `id` followed by `.json`.
+ * variable `id` followed by `.json`. The SDK declares the `:name` segments of a URL string
+ * (`Url.parse`), but of a URL object only those in `url.variable`; an undeclared `:name`
+ * is sent as written (`Url.toString()` fills in only declared variables), so it stays
+ * literal text: Wirebench's path parameters are `{name}`, and a `:name` is no parameter to it.
  */
-function colonToBraces(url: string): string {
+function colonToBraces(url: string, declared?: ReadonlySet<string>): string {
   const layout = locateUrlParts(url);
-  const path = url.slice(layout.pathStart, layout.pathEnd).replace(/(^|\/):([A-Za-z_][\w-]*)(?=[./]|$)/g, '$1{$2}');
+  const path = url.slice(layout.pathStart, layout.pathEnd).replace(/(^|\/):([A-Za-z_][\w-]*)(?=[./]|$)/g, (whole, slash: string, name: string) => (!declared || declared.has(name) ? `${slash}{${name}}` : whole));
   return url.slice(0, layout.pathStart) + path + url.slice(layout.pathEnd);
 }
 
@@ -100,15 +104,13 @@ export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlIm
   if (url === undefined || url === null) return { url: '', pathParams: [] };
   if (typeof url === 'string') return { url: colonToBraces(url), pathParams: [] };
   const built = hasPieces(url) ? urlTextFromPieces(url) : (url.raw ?? '');
-  const template = colonToBraces(built);
-  const out: PostmanUrlImport = {
-    url: template,
-    // Old path variables name themselves by `id` (postman-collection still reads `key || id`).
-    pathParams: (url.variable ?? []).flatMap((v) => {
-      const name = typeof v.key === 'string' && v.key !== '' ? v.key : typeof v.id === 'string' && v.id !== '' ? v.id : undefined;
-      return name === undefined ? [] : [{ name, value: v.value == null ? '' : typeof v.value === 'string' ? v.value : JSON.stringify(v.value) }];
-    }),
-  };
+  // Old path variables name themselves by `id` (postman-collection still reads `key || id`).
+  const pathParams = (url.variable ?? []).flatMap((v) => {
+    const name = typeof v.key === 'string' && v.key !== '' ? v.key : typeof v.id === 'string' && v.id !== '' ? v.id : undefined;
+    return name === undefined ? [] : [{ name, value: v.value == null ? '' : typeof v.value === 'string' ? v.value : JSON.stringify(v.value) }];
+  });
+  const template = colonToBraces(built, new Set(pathParams.map((p) => p.name)));
+  const out: PostmanUrlImport = { url: template, pathParams };
   if (url.raw !== undefined && hasPieces(url) && !sameOnTheWire(url.raw.trim(), built)) {
     out.warning = `url.raw "${url.raw}" disagrees with the URL's pieces; imported what Postman sends, built from the pieces: "${built}"`;
   }
