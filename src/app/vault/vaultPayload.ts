@@ -94,6 +94,8 @@ const logShape = z.object({
   trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized']),
   endpoint: z.string(),
   bodyFormat: z.enum(['json', 'form']),
+  request: z.enum(['refresh_token', 'client_credentials', 'revocation', 'introspection', 'userinfo']).optional(),
+  clientAuthMethod: z.string().optional(),
   durationMs: z.number(),
   outcome: z.enum(['ok', 'error']),
   status: z.number().optional(),

@@ -9,7 +9,6 @@
 import {
   accessTokenExpiry,
   appendVaultExchange,
-  buildTokenRequest,
   checkVaultDestination,
   decodeJwt,
   effectiveExpiry,
@@ -23,7 +22,6 @@ import {
   transitionVaultEntry,
   usableAccessToken,
   vaultAuthorization,
-  vaultEntryNeedsExchange,
   vaultExchangeRecord,
   type CoreError,
   type HeaderField,
@@ -33,12 +31,17 @@ import {
   type VaultExchangeTrigger,
   type VaultTokenGrant,
 } from '../../core';
+import { createVaultGrantCalls, type VaultGrantCalls } from './vaultGrantCalls';
+import { buildRenewalRequest, entrySecrets, renewsByItself, runsOwnGrant, signInAgainMessage, vaultRenewalDue, vaultRenewalOf } from './vaultRenewal';
 import type { VaultCore } from './vaultSession';
 import { isLaterVaultEntryState, vaultRefreshLockName } from './vaultTabs';
 
-/** Token operations of a session. */
-export interface VaultTokens {
-  /** Exchanges the entry's refresh token now, or joins the exchange already in flight. */
+/** Token operations of a session; revocation, introspection and userinfo in `vaultGrantCalls.ts`. */
+export interface VaultTokens extends VaultGrantCalls {
+  /**
+   * Renews the entry's access token now — exchanges its refresh token, or runs a client
+   * credentials entry's grant again — or joins the renewal already in flight.
+   */
   refresh(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>>;
   /** The Authorization header for a request to `url`, refreshing first when needed. */
   resolveAuth(id: string, url: string): Promise<Result<HeaderField>>;
@@ -62,19 +65,21 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
   async function exchange(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
     const record = core.entry(id);
     if (!record) return fail({ kind: 'vault-entry-missing', message: `The vault has no entry "${id}".` });
-    const startedAt = deps.now();
-    const started = transitionVaultEntry(record.state, { type: 'exchange-started', at: startedAt });
-    if (!started.ok) return started;
     const { config } = record;
+    const renewal = vaultRenewalOf(config, record.state);
+    if (renewal === 'sign-in-again') return fail({ kind: 'vault-sign-in-again', message: signInAgainMessage(config) });
+    const startedAt = deps.now();
+    const started = transitionVaultEntry(record.state, { type: 'exchange-started', at: startedAt, ...(renewal === 'client-credentials' ? { byGrant: true } : {}) });
+    if (!started.ok) return started;
     const refreshToken = record.state.refreshToken ?? '';
     core.updateRecord(id, (e) => ({ ...e, state: started.value }));
 
     let answer: TokenEndpointAnswer | undefined;
     let outcome: Result<VaultTokenGrant, CoreError>;
-    const built = buildTokenRequest(config, refreshToken);
+    const built = await buildRenewalRequest(config, renewal, refreshToken);
     if (!built.ok) outcome = built;
     else {
-      const sent = await deps.transport(built.value);
+      const sent = await deps.transport(built.value.wire);
       if (!sent.ok) outcome = sent;
       else {
         answer = sent.value;
@@ -119,7 +124,8 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
         at: startedAt,
         trigger,
         endpoint: config.tokenUrl,
-        bodyFormat: config.bodyFormat,
+        bodyFormat: built.ok ? built.value.bodyFormat : runsOwnGrant(config) ? 'form' : config.bodyFormat,
+        ...(built.ok && built.value.request ? { request: built.value.request, clientAuthMethod: config.oauth!.clientAuthMethod } : {}),
         durationMs: receivedAt - startedAt,
         outcome: outcome.ok ? 'ok' : 'error',
         ...(status !== undefined ? { status } : {}),
@@ -136,10 +142,10 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
           ? { errorCode: ('code' in outcome.error && typeof outcome.error.code === 'string' ? outcome.error.code : outcome.error.kind), message: outcome.error.message }
           : {}),
       },
-      [config.clientSecret, refreshToken, grant?.refreshToken, grant?.accessToken],
+      entrySecrets(config, refreshToken, grant?.refreshToken, grant?.accessToken),
     );
     core.updateRecord(id, (e) => ({ ...e, state: next.value, log: appendVaultExchange(e.log, logged) }));
-    if (!outcome.ok) return fail({ ...outcome.error, message: `The vault could not refresh "${config.name}": ${outcome.error.message}` });
+    if (!outcome.ok) return fail({ ...outcome.error, message: `The vault could not ${renewal === 'client-credentials' ? 'get a new token for' : 'refresh'} "${config.name}": ${outcome.error.message}` });
     return ok(access!);
   }
 
@@ -162,7 +168,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
       if (asked && record && isLaterVaultEntryState(record.state, asked)) {
         const now = deps.now();
         const access = usableAccessToken(record.state, record.config, now);
-        if (access && !vaultEntryNeedsExchange(record.state, record.config, now)) return ok(access);
+        if (access && !vaultRenewalDue(record.state, record.config, now)) return ok(access);
       }
       const result = await exchange(id, trigger);
       await core.whenSaved();
@@ -183,22 +189,29 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     return { kind: 'vault-not-set-up', message: 'The vault is not set up; open the Vault panel to add an entry.' };
   }
 
-  async function resolveAuth(id: string, url: string): Promise<Result<HeaderField>> {
+  /**
+   * The entry's access token, renewed first when it is missing or due (a refresh, or the
+   * client credentials grant again). Shared by `resolveAuth` and the userinfo call.
+   */
+  async function currentAccess(id: string): Promise<Result<VaultAccessToken>> {
     const shut = closed();
     if (shut) return fail(shut);
     const record = core.entry(id);
     if (!record) return fail({ kind: 'vault-entry-missing', message: 'The vault entry this request uses no longer exists; pick another in the Auth tab.' });
     const { config } = record;
-    const allowed = checkVaultDestination(url, { entryName: config.name, allowedHosts: config.allowedHosts, allowPlainHttp: config.allowPlainHttp });
-    if (!allowed.ok) return allowed;
     if (record.state.phase === 'revoked') {
-      return fail({ kind: 'vault-grant-revoked', message: `The grant of "${config.name}" was revoked; grant access again and give the entry the new refresh token.` });
+      const again = runsOwnGrant(config) ? 'sign in again with "Get token"' : 'grant access again and give the entry the new refresh token';
+      return fail({ kind: 'vault-grant-revoked', message: `The grant of "${config.name}" was revoked; ${again}.` });
     }
-    if (record.state.phase === 'empty') {
-      return fail({ kind: 'vault-no-refresh-token', message: `"${config.name}" holds no refresh token yet; grant access and paste the refresh token into the entry.` });
+    const renewal = vaultRenewalOf(config, record.state);
+    if (record.state.phase === 'empty' && renewal !== 'client-credentials') {
+      return fail(
+        runsOwnGrant(config)
+          ? { kind: 'vault-no-token', message: `"${config.name}" holds no token yet; use "Get token" in the Vault panel.` }
+          : { kind: 'vault-no-refresh-token', message: `"${config.name}" holds no refresh token yet; grant access and paste the refresh token into the entry.` },
+      );
     }
-    const now = deps.now();
-    if (record.state.phase === 'refreshing' || vaultEntryNeedsExchange(record.state, config, now)) {
+    if (record.state.phase === 'refreshing' || vaultRenewalDue(record.state, config, deps.now())) {
       const refreshed = await refresh(id, 'on-demand');
       if (!refreshed.ok) {
         // An expiring token that has not expired yet is still better than no request.
@@ -209,10 +222,21 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     }
     const latest = core.entry(id);
     const access = latest && usableAccessToken(latest.state, latest.config, deps.now());
-    if (!latest || !access) {
-      return fail({ kind: 'vault-no-access-token', message: `"${config.name}" has no valid access token; use "Refresh now" in the Vault panel to see why.` });
+    if (access) return ok(access);
+    if (latest && vaultRenewalOf(latest.config, latest.state) === 'sign-in-again') return fail({ kind: 'vault-sign-in-again', message: signInAgainMessage(config) });
+    return fail({ kind: 'vault-no-access-token', message: `"${config.name}" has no valid access token; use "Refresh now" in the Vault panel to see why.` });
+  }
+
+  async function resolveAuth(id: string, url: string): Promise<Result<HeaderField>> {
+    const record = core.entry(id);
+    if (record && !closed()) {
+      const { config } = record;
+      const allowed = checkVaultDestination(url, { entryName: config.name, allowedHosts: config.allowedHosts, allowPlainHttp: config.allowPlainHttp });
+      if (!allowed.ok) return allowed;
     }
-    return vaultAuthorization(latest.config.scheme, access.token);
+    const access = await currentAccess(id);
+    if (!access.ok) return access;
+    return vaultAuthorization(core.entry(id)?.config.scheme ?? { kind: 'bearer' }, access.value.token);
   }
 
   async function handleUnauthorized(id: string, challengeHeader: string | undefined): Promise<'refreshed' | 'not-refreshable'> {
@@ -238,7 +262,8 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     for (const { config, state } of entries) {
       const id = config.id;
       if (state.phase !== 'held') continue;
-      const autoDue = config.autoRefresh
+      // An entry that cannot renew by itself only gets the status ticks below.
+      const autoDue = config.autoRefresh && renewsByItself(vaultRenewalOf(config, state))
         ? state.access && !state.accessRejected
           ? refreshDueAt(state.access, config)
           : now
@@ -268,6 +293,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
   });
 
   return {
+    ...createVaultGrantCalls(core, { currentAccess }),
     refresh,
     resolveAuth,
     handleUnauthorized,

@@ -42,7 +42,11 @@ export type VaultEntryEvent =
   | { type: 'grant-completed'; access: VaultAccessToken; refreshToken?: string; at: number }
   /** The person revoked the grant at the authorization server (RFC 7009; spec §5 rule 3). */
   | { type: 'grant-revoked'; at: number }
-  | { type: 'exchange-started'; at: number }
+  /**
+   * An exchange begins. `byGrant`: the entry renews by running its grant again (client
+   * credentials, issue 16) instead of presenting a refresh token, so it needs none.
+   */
+  | { type: 'exchange-started'; at: number; byGrant?: boolean }
   | { type: 'exchange-succeeded'; access: VaultAccessToken; refreshToken?: string; at: number }
   | { type: 'exchange-failed'; error: TokenEndpointError | CoreError; at: number }
   | { type: 'access-rejected'; at: number }
@@ -118,7 +122,7 @@ export function transitionVaultEntry(state: VaultEntryState, event: VaultEntryEv
       if (phase === 'revoked') {
         return refused('vault-grant-revoked', 'The grant was revoked; a new refresh token is needed before the vault can exchange again.');
       }
-      if (phase === 'empty' || state.refreshToken === undefined) return refused('vault-no-refresh-token', 'The entry holds no refresh token to exchange.');
+      if (!event.byGrant && (phase === 'empty' || state.refreshToken === undefined)) return refused('vault-no-refresh-token', 'The entry holds no refresh token to exchange.');
       return ok({ ...state, phase: 'refreshing' });
     }
     case 'exchange-succeeded': {

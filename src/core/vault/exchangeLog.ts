@@ -10,6 +10,13 @@
  */
 export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized';
 
+/**
+ * What was sent, for entries with OAuth settings (issue 16): a refresh (RFC 6749 §6), the
+ * client credentials grant run again, or a revocation, introspection or userinfo call.
+ * Absent on records of the spec's refresh and on records made before.
+ */
+export type VaultExchangeRequest = 'refresh_token' | 'client_credentials' | 'revocation' | 'introspection' | 'userinfo';
+
 /** One exchange, without secret values. */
 export interface VaultExchangeRecord {
   /** Local time the exchange started (ms). */
@@ -18,6 +25,9 @@ export interface VaultExchangeRecord {
   /** Token endpoint without query or fragment. */
   endpoint: string;
   bodyFormat: 'json' | 'form';
+  request?: VaultExchangeRequest;
+  /** How the client authenticated (`client_secret_basic`, …; `bearer` for userinfo), never the credential. */
+  clientAuthMethod?: string;
   durationMs: number;
   outcome: 'ok' | 'error';
   /** HTTP status, when an answer arrived. */
