@@ -62,6 +62,14 @@ const QUIRKS = {
   text: 'captured body text dropped (multipart or form without params)',
   /** `postData.mimeType` is matched whole: `multipart/form-data; boundary=…` with params gives no body at all. */
   params: 'params ignored when postData.mimeType has parameters',
+  /** A form body is always re-serialised from `params`, even where the captured `text` (what was sent) differs from them. */
+  formText: 'form params written in place of a captured text that differs',
+  /** A JSON body captured only as `params` (no `text`) is dropped, though the object they spell has the entry's bodySize. */
+  jsonParams: 'JSON body captured as params dropped',
+  /** Header lines are an object: an HTTP/2 capture's several `cookie` fields keep only the last (RFC 9113 §8.2.3 joins them with "; "). */
+  h2cookies: 'several HTTP/2 cookie fields cut to the last',
+  /** Chrome's provisional headers, listed before the HTTP/2 pseudo-headers and repeated after them, are sent again beside the ones sent. */
+  provisional: 'Chrome provisional headers sent twice',
 } as const;
 
 type Quirk = keyof typeof QUIRKS;
@@ -72,9 +80,43 @@ function pairsQuery(pairs: readonly { name: string; value: string }[]): string {
   return new URLSearchParams([...grouped].flatMap(([name, values]) => values.map((v) => [name, v]))).toString();
 }
 
-/** httpsnippet-lite's reading of `request` as a sent request, with the quirks in `setAside` corrected. */
-function sentOfPrepared(request: HarRequest, strict: Prepared, essence: Prepared, setAside: ReadonlySet<Quirk>): SentRequest {
-  const prepared = setAside.has('params') ? essence : strict;
+/** The quirks set aside by correcting the request httpsnippet reads, rather than what it prepares. */
+const INPUT_QUIRKS: readonly Quirk[] = ['params', 'h2cookies', 'provisional'];
+
+type HarHeader = { name: string; value: string };
+
+/**
+ * The request as httpsnippet should read it once the input quirks in `setAside` are set
+ * aside: the media type cut to its essence; the cookie fields joined (RFC 9113 §8.2.3);
+ * the header lines before the pseudo-headers that lines after them repeat taken out.
+ */
+function correctedInput(request: HarRequest, setAside: ReadonlySet<Quirk>): HarRequest {
+  let out = setAside.has('params') ? withMimeEssence(request) : request;
+  let headers = (out.headers as HarHeader[] | undefined) ?? [];
+  if (setAside.has('provisional')) {
+    const pseudo = headers.findIndex((h) => h.name.startsWith(':'));
+    const after = headers.slice(Math.max(pseudo, 0));
+    headers = headers.filter((h, i) => i >= pseudo || !after.some((a) => a.name.toLowerCase() === h.name.toLowerCase() && a.value === h.value));
+  }
+  const http2 = /^(h[23]\b|http\/[23])/i.test(String(request.httpVersion ?? '').trim()) || headers.some((h) => h.name.startsWith(':'));
+  if (setAside.has('h2cookies') && http2) {
+    const cookies = headers.filter((h) => h.name.toLowerCase() === 'cookie');
+    if (cookies.length > 1) headers = headers.flatMap((h) => (h === cookies[0] ? [{ ...h, value: cookies.map((c) => c.value).join('; ') }] : cookies.includes(h) ? [] : [h]));
+  }
+  if (headers !== out.headers && out.headers) out = { ...out, headers };
+  return out;
+}
+
+/** The JSON object a JSON body's `params` spell, when the entry has no text and its bodySize says that is what was sent. */
+function jsonOfParams(request: HarRequest): string | undefined {
+  const postData = request.postData as { mimeType?: string; text?: string; params?: { name: string; value?: unknown }[] } | undefined;
+  if (!postData?.params?.length || postData.text || !/^application\/json\b/i.test(postData.mimeType ?? '')) return undefined;
+  const json = JSON.stringify(Object.fromEntries(postData.params.map((p) => [p.name, p.value ?? null])));
+  return new TextEncoder().encode(json).length === request.bodySize ? json : undefined;
+}
+
+/** httpsnippet-lite's reading of `request` (corrected as `correctedInput` says), with the other quirks in `setAside` corrected. */
+function sentOfPrepared(request: HarRequest, prepared: Prepared, setAside: ReadonlySet<Quirk>): SentRequest {
   const url = new URL(prepared.fullUrl);
   if (setAside.has('repeats')) {
     const own = [...new URL(String(request.url)).searchParams].map(([name, value]) => ({ name, value }));
@@ -88,6 +130,8 @@ function sentOfPrepared(request: HarRequest, strict: Prepared, essence: Prepared
   const headers = Object.entries(source).map(([name, value]) => ({ name, value: String(value) }));
   let body = prepared.postData?.text ?? '';
   if (setAside.has('text') && body === '' && request.postData?.text) body = request.postData.text;
+  if (setAside.has('formText') && body !== '' && request.postData?.text && /^application\/x-www-form-urlencoded\b/i.test(request.postData.mimeType ?? '')) body = request.postData.text;
+  if (setAside.has('jsonParams') && body === '') body = jsonOfParams(request) ?? '';
   const mimeType = request.postData?.mimeType;
   if (mimeType && body !== '' && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: mimeType });
   return { method: prepared.method, scheme: url.protocol.slice(0, -1), authority: url.host, target: url.pathname + url.search, headers, body: new TextEncoder().encode(body), missingFiles: 0 };
@@ -127,11 +171,15 @@ async function checkEntry(row: ConformanceRow, label: string, entry: unknown): P
     row.outOfScope[reason] = (row.outOfScope[reason] ?? 0) + 1;
     return;
   }
-  let prepared: Prepared;
-  let essence: Prepared;
+  const variants = new Map<string, Prepared>();
+  /** httpsnippet's reading of the request with the input quirks of `setAside` corrected. */
+  const preparedFor = async (setAside: ReadonlySet<Quirk>): Promise<Prepared> => {
+    const key = INPUT_QUIRKS.filter((q) => setAside.has(q)).join(',');
+    if (!variants.has(key)) variants.set(key, await prepare(correctedInput(request, setAside)));
+    return variants.get(key)!;
+  };
   try {
-    prepared = await prepare(request);
-    essence = await prepare(withMimeEssence(request));
+    await preparedFor(new Set());
   } catch (error) {
     const reason = `httpsnippet cannot read it (${String(error).slice(0, 40)})`;
     row.outOfScope[reason] = (row.outOfScope[reason] ?? 0) + 1;
@@ -162,17 +210,19 @@ async function checkEntry(row: ConformanceRow, label: string, entry: unknown): P
     row.examples.push(`${label}: cannot be sent: ${sent.reason}`);
     return;
   }
-  const compare = (setAside: ReadonlySet<Quirk>) => differences(withSearchParams(sent.sent), withSearchParams(sentOfPrepared(request, prepared, essence, setAside)), HEADER_RULES);
-  const problems = compare(new Set());
+  const mine = sent.sent;
+  const compare = async (setAside: ReadonlySet<Quirk>) => differences(withSearchParams(mine), withSearchParams(sentOfPrepared(request, await preparedFor(setAside), setAside)), HEADER_RULES);
+  const problems = await compare(new Set());
   if (problems.length === 0) {
     row.agreeing++;
     return;
   }
   const all = Object.keys(QUIRKS) as Quirk[];
-  if (compare(new Set(all)).length === 0) {
+  if ((await compare(new Set(all))).length === 0) {
     row.agreeing++;
     // Name the quirks that matter: those without which the item still disagrees.
-    const needed = all.filter((quirk) => compare(new Set(all.filter((q) => q !== quirk))).length > 0);
+    const needed: Quirk[] = [];
+    for (const quirk of all) if ((await compare(new Set(all.filter((q) => q !== quirk)))).length > 0) needed.push(quirk);
     for (const quirk of needed.length ? needed : all) row.oracleQuirks = { ...row.oracleQuirks, [QUIRKS[quirk]]: (row.oracleQuirks?.[QUIRKS[quirk]] ?? 0) + 1 };
     return;
   }

@@ -117,11 +117,35 @@ function quotedNames(names: readonly string[]): string {
   return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
 }
 
+/**
+ * The header lines a capture says were sent, two capture habits undone. Chrome's
+ * DevTools-protocol HAR writers (browsertime, chrome-har) list the provisional request
+ * headers before the HTTP/2 pseudo-headers and the ones sent after them: a line before
+ * the pseudo-headers that a line after repeats (name in any case, same value) was sent
+ * once. HTTP/2 and HTTP/3 may split the cookie into several fields, which RFC 9113 §8.2.3
+ * (RFC 9114 §4.2.1) joins with "; " for HTTP/1.1, where RFC 6265 §5.4 allows one Cookie
+ * header: one line, at the first's place. Several Cookie lines of an HTTP/1.1 capture were
+ * sent as several lines, so they stay.
+ */
+export function sentHeaderLines(headers: readonly HarNameValue[], http2OrLater: boolean, warnings: string[] = [], label = ''): HarNameValue[] {
+  const pseudo = headers.findIndex((h) => h.name.startsWith(':'));
+  const sent = headers.slice(Math.max(pseudo, 0));
+  const repeated = (h: HarNameValue) => sent.some((s) => !s.name.startsWith(':') && s.name.toLowerCase() === h.name.toLowerCase() && s.value === h.value);
+  const provisional = pseudo > 0 ? headers.slice(0, pseudo).filter(repeated) : [];
+  if (provisional.length > 0) warnings.push(`${label}: ${provisional.length} header line${provisional.length > 1 ? 's' : ''} listed before the HTTP/2 pseudo-headers and again after them (Chrome's provisional headers) sent once.`);
+  const lines = headers.filter((h) => !provisional.includes(h)).map((h) => ({ name: h.name, value: h.value }));
+  const cookies = lines.filter((h) => h.name.toLowerCase() === 'cookie');
+  if (!http2OrLater || cookies.length < 2) return lines;
+  warnings.push(`${label}: ${cookies.length} cookie header fields (HTTP/2) joined into one Cookie header, as RFC 9113 §8.2.3 says for HTTP/1.1.`);
+  cookies[0]!.value = cookies.map((h) => h.value).join('; ');
+  return lines.filter((h) => !cookies.includes(h) || h === cookies[0]);
+}
+
 /** The draft input for one entry's request, with what was taken from its lists reported in `warnings`. */
 function draftInputOf(request: HarRequestReading, warnings: string[], label: string): DraftInput {
   const query = urlWithHarQuery(request.url.split('#')[0]!, request.queryString);
   if (query.added.length > 0) warnings.push(`${label}: query parameter${query.added.length > 1 ? 's' : ''} ${quotedNames(query.added)} from request.queryString added to the URL, which lacked ${query.added.length > 1 ? 'them' : 'it'}.`);
-  const headers = request.headers.filter((h) => !h.name.startsWith(':') && !COMPUTED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ name: h.name, value: h.value }));
+  const headers = sentHeaderLines(request.headers, request.http2OrLater, warnings, label).filter((h) => !h.name.startsWith(':') && !COMPUTED_HEADERS.has(h.name.toLowerCase()));
   if (request.cookies.length > 0 && !headers.some((h) => h.name.toLowerCase() === 'cookie')) {
     // First, where httpsnippet puts it (its headers object starts with the cookie).
     headers.unshift({ name: 'Cookie', value: cookieHeaderOf(request.cookies) });

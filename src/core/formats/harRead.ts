@@ -6,7 +6,9 @@
  * cannot be read is reported with its index and field and the others still import;
  * only a document that is not HAR at all is refused, saying what it looks like instead.
  */
+import { contentTypeParams } from '../encoding';
 import { isHttpToken } from '../grammar';
+import { isJsonMediaType } from '../http/requestBody';
 import type { Result } from '../types';
 import { fail, ok } from '../types';
 import type { HarNameValue, HarParam } from './har';
@@ -29,6 +31,8 @@ export interface HarRequestReading {
   queryString: HarNameValue[];
   postData?: { mimeType: string; text?: string; params: HarParam[] };
   comment?: string;
+  /** The capture's `httpVersion` says HTTP/2 or HTTP/3 (`h2`, `HTTP/2.0`, `h3`…), or its headers hold pseudo-headers. */
+  http2OrLater: boolean;
 }
 
 /** Why one entry was left out: the field that could not be read and what was wrong with it. */
@@ -179,6 +183,19 @@ function readParams(params: unknown, label: string, warnings: string[]): Result<
 }
 
 /**
+ * The JSON text of a JSON body that a capture tool recorded only as `params` (one per
+ * top-level member, values still JSON: objects, booleans), without `text`: the object they
+ * spell, members in order, as the page's `JSON.stringify` sent it (PageXray's captures:
+ * its length is the entry's bodySize). Undefined for other bodies.
+ */
+function jsonOfParams(params: unknown, mimeType: unknown, text: unknown): string | undefined {
+  if ((typeof text === 'string' && text !== '') || typeof mimeType !== 'string' || !isJsonMediaType(contentTypeParams(mimeType).type)) return undefined;
+  if (!Array.isArray(params) || params.length === 0 || !params.every((p) => isObject(p) && typeof p.name === 'string')) return undefined;
+  const members = (params as JsonObject[]).map((p) => `${JSON.stringify(p.name)}:${JSON.stringify(p.value ?? null)}`);
+  return `{${members.join(',')}}`;
+}
+
+/**
  * Reads one entry's request. Fails (the entry is skipped) only for what the request
  * cannot be sent without: an object `request`, a method that is an HTTP token, a URL as
  * text, a readable `postData`. Smaller problems (one bad header) leave that item out,
@@ -198,16 +215,21 @@ export function readHarRequest(entry: unknown, label: string, warnings: string[]
     headers: readPairs(request, 'headers', label, warnings),
     cookies: readPairs(request, 'cookies', label, warnings),
     queryString: readPairs(request, 'queryString', label, warnings),
+    http2OrLater: false,
   };
+  reading.http2OrLater = (typeof request.httpVersion === 'string' && /^(h[23]\b|http\/[23])/i.test(request.httpVersion.trim())) || reading.headers.some((h) => h.name.startsWith(':'));
   const postData = request.postData;
   if (postData !== undefined && postData !== null) {
     if (!isObject(postData)) return fail({ field: 'request.postData', reason: `is ${describeJsonValue(postData)}, not an object` });
     const { mimeType, text } = postData;
     if (mimeType !== undefined && mimeType !== null && typeof mimeType !== 'string') return fail({ field: 'request.postData.mimeType', reason: `is ${describeJsonValue(mimeType)}, not a media type` });
     if (text !== undefined && text !== null && typeof text !== 'string') return fail({ field: 'request.postData.text', reason: `is ${describeJsonValue(text)}, not the body as text` });
-    const params = readParams(postData.params, label, warnings);
+    const json = jsonOfParams(postData.params, mimeType, text);
+    if (json !== undefined) warnings.push(`${label}: the JSON body is given only as request.postData.params; it was sent as the JSON object they spell.`);
+    const params = json === undefined ? readParams(postData.params, label, warnings) : ok([]);
     if (!params.ok) return params;
-    reading.postData = { mimeType: mimeType ?? '', params: params.value, ...(typeof text === 'string' ? { text } : {}) };
+    const body = json ?? (typeof text === 'string' ? text : undefined);
+    reading.postData = { mimeType: mimeType ?? '', params: params.value, ...(body !== undefined ? { text: body } : {}) };
   }
   if (typeof request.comment === 'string' && request.comment !== '') reading.comment = request.comment;
   return ok(reading);
