@@ -75,7 +75,7 @@ export class VaultPage {
     await form.getByLabel('Client ID').fill(settings.clientId);
     await form.getByLabel('Client secret').fill(settings.clientSecret);
     await form.getByLabel('Allowed hosts').fill(settings.hosts);
-    if (settings.scope !== undefined) await form.getByLabel('Scope').fill(settings.scope);
+    if (settings.scope !== undefined) await form.getByLabel('Scope', { exact: true }).fill(settings.scope);
     await form.getByLabel('Allow plain http for this entry').setChecked(settings.allowPlainHttp ?? false);
     await form.getByLabel('Refresh automatically before expiry').setChecked(settings.autoRefresh ?? true);
     await form.getByRole('button', { name: 'Save entry' }).click();

@@ -9,6 +9,7 @@ import {
   type VaultResponseMapping,
 } from '../../core';
 import { pageVault } from './vaultInstance';
+import { VaultGrantSettings } from './VaultGrantSettings';
 import type { VaultEntryRecord } from './vaultPayload';
 
 /** The form's own text fields for what the config keeps as lists. */
@@ -66,7 +67,9 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
   const merged = useMemo(() => fromText(config, text), [config, text]);
   const problems = useMemo(() => vaultEntryProblems(merged), [merged]);
   const preview = useMemo(() => previewTokenRequest(merged), [merged]);
-  const shapeNote = tokenUrlShapeNote(config.tokenUrl);
+  /** The vault runs the entry's grant itself: its refresh is RFC 6749's form, authenticated as the client's method says. */
+  const ownGrant = config.oauth !== undefined && config.oauth.grant !== 'manual';
+  const shapeNote = ownGrant ? undefined : tokenUrlShapeNote(config.tokenUrl);
 
   const edit = (patch: Partial<VaultEntryConfig>) => {
     setConfig((c) => ({ ...c, ...patch }));
@@ -104,7 +107,7 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
   return (
     <form className="vault-entry-form" onSubmit={save} aria-label="Entry settings">
       <fieldset>
-        <legend>Token request (spec §4.1)</legend>
+        <legend>{ownGrant ? 'Client' : 'Token request (spec §4.1)'}</legend>
         {field('name', 'Name', (id, d) => <input id={id} value={config.name} onChange={(e) => edit({ name: e.target.value })} aria-describedby={d} />)}
         {field(
           'tokenUrl',
@@ -116,28 +119,34 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
         {field('clientSecret', 'Client secret', (id, d) => (
           <input id={id} type="password" value={config.clientSecret} onChange={(e) => edit({ clientSecret: e.target.value })} aria-describedby={d} autoComplete="off" />
         ))}
-        <div className="vault-field" role="radiogroup" aria-label="Body format">
-          <span className="vault-field-label">Body format</span>
-          <label className="vault-inline">
-            <input type="radio" name={`${baseId}-format`} checked={config.bodyFormat === 'json'} onChange={() => edit({ bodyFormat: 'json' })} /> JSON (spec §4.1)
-          </label>
-          <label className="vault-inline">
-            <input type="radio" name={`${baseId}-format`} checked={config.bodyFormat === 'form'} onChange={() => edit({ bodyFormat: 'form' })} /> Form (RFC 6749)
-          </label>
-        </div>
-        {config.bodyFormat === 'form' &&
-          field('clientAuthentication', 'Client authentication', (id) => (
-            <select id={id} value={config.clientAuthentication} onChange={(e) => edit({ clientAuthentication: e.target.value as VaultEntryConfig['clientAuthentication'] })}>
-              <option value="body">client_id and client_secret in the body</option>
-              <option value="basic">HTTP Basic (RFC 6749 §2.3.1)</option>
-            </select>
-          ))}
-        {field('scope', 'Scope', (id) => <input id={id} value={text.scope} placeholder="orders:read" onChange={(e) => editText({ scope: e.target.value })} />)}
-        {field('audience', 'Audience', (id) => <input id={id} value={text.audience} onChange={(e) => editText({ audience: e.target.value })} />)}
+        {!ownGrant && (
+          <>
+            <div className="vault-field" role="radiogroup" aria-label="Body format">
+              <span className="vault-field-label">Body format</span>
+              <label className="vault-inline">
+                <input type="radio" name={`${baseId}-format`} checked={config.bodyFormat === 'json'} onChange={() => edit({ bodyFormat: 'json' })} /> JSON (spec §4.1)
+              </label>
+              <label className="vault-inline">
+                <input type="radio" name={`${baseId}-format`} checked={config.bodyFormat === 'form'} onChange={() => edit({ bodyFormat: 'form' })} /> Form (RFC 6749)
+              </label>
+            </div>
+            {config.bodyFormat === 'form' &&
+              field('clientAuthentication', 'Client authentication', (id) => (
+                <select id={id} value={config.clientAuthentication} onChange={(e) => edit({ clientAuthentication: e.target.value as VaultEntryConfig['clientAuthentication'] })}>
+                  <option value="body">client_id and client_secret in the body</option>
+                  <option value="basic">HTTP Basic (RFC 6749 §2.3.1)</option>
+                </select>
+              ))}
+            {field('scope', 'Scope', (id) => <input id={id} value={text.scope} placeholder="orders:read" onChange={(e) => editText({ scope: e.target.value })} />)}
+            {field('audience', 'Audience', (id) => <input id={id} value={text.audience} onChange={(e) => editText({ audience: e.target.value })} />)}
+          </>
+        )}
         {field('extraFields', 'Other fields', (id, d) => (
           <textarea id={id} rows={2} placeholder="name=value, one per line" value={text.otherFields} onChange={(e) => editText({ otherFields: e.target.value })} aria-describedby={d} />
         ))}
       </fieldset>
+
+      <VaultGrantSettings config={config} edit={edit} />
 
       <fieldset>
         <legend>Response mapping (JSON pointers, RFC 6901)</legend>
@@ -214,10 +223,12 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
         )}
       </fieldset>
 
-      <details className="vault-preview">
-        <summary>The token request, secrets shown as placeholders</summary>
-        <pre>{preview.ok ? preview.value : preview.error.message}</pre>
-      </details>
+      {!ownGrant && (
+        <details className="vault-preview">
+          <summary>The token request, secrets shown as placeholders</summary>
+          <pre>{preview.ok ? preview.value : preview.error.message}</pre>
+        </details>
+      )}
 
       <div className="vault-actions vault-form-actions">
         <button type="submit" className="primary">
@@ -228,12 +239,12 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
         </span>
         {confirmDelete ? (
           <>
-            <button type="button" className="danger" onClick={() => pageVault().removeEntry(record.config.id)}>
-              Delete “{record.config.name}” and its tokens
-            </button>
-            <button type="button" onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </button>
+                <button type="button" className="danger" onClick={() => pageVault().removeEntry(record.config.id)}>
+                  Delete “{record.config.name}” and its tokens
+                </button>
+                <button type="button" onClick={() => setConfirmDelete(false)}>
+                  Keep it
+                </button>
           </>
         ) : (
           <button type="button" onClick={() => setConfirmDelete(true)}>

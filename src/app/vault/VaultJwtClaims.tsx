@@ -1,11 +1,5 @@
 import { decodeJwt, explainAudience } from '../../core';
-
-function show(name: string, value: unknown): string {
-  if ((name === 'exp' || name === 'iat' || name === 'nbf') && typeof value === 'number') {
-    return `${value} (${new Date(value * 1000).toISOString().replace('.000Z', 'Z')})`;
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+import { VaultClaimsTable } from './VaultClaimsTable';
 
 /**
  * What the access token says about itself, when it is a JWT: its claims decoded (not
@@ -26,16 +20,7 @@ export function VaultJwtClaims({ token, clientId, now, skewSeconds }: { token: s
         Decoded, not verified: header <code>alg</code> {String(header.alg)}
         {header.typ ? <>, <code>typ</code> {String(header.typ)}</> : null}.
       </p>
-      <table className="header-list" aria-label="Access token claims">
-        <tbody>
-          {Object.entries(claims).map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>{show(name, value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <VaultClaimsTable claims={claims} label="Access token claims" />
       {problems.length > 0 && (
         <ul className="vault-problem vault-small">
           {problems.map((p) => (

@@ -3,6 +3,8 @@ import { effectiveExpiry, refreshDueAt, vaultEntryStatus } from '../../core';
 import { useNow } from './useNow';
 import { VaultEntryStatusBadge } from './VaultEntryStatusBadge';
 import { VaultFlowDiagram } from './VaultFlowDiagram';
+import { VaultGrantPanel } from './VaultGrantPanel';
+import { VaultGrantTools } from './VaultGrantTools';
 import { VaultJwtClaims } from './VaultJwtClaims';
 import { pageVault } from './vaultInstance';
 import type { VaultEntryRecord } from './vaultPayload';
@@ -30,10 +32,12 @@ export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryR
   };
 
   const error = state.lastError;
+  const ownGrant = config.oauth !== undefined && config.oauth.grant !== 'manual';
   const access = state.access;
   return (
     <div className="vault-token-view">
       <VaultFlowDiagram status={status} />
+      {ownGrant && <VaultGrantPanel record={record} onEditSettings={onEditSettings} />}
 
       <section className="vault-token-section" aria-label="Access token">
         <div className="vault-toolbar">
@@ -90,32 +94,38 @@ export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryR
         {access && !state.accessRejected && <VaultJwtClaims token={access.token} clientId={config.clientId} now={now} skewSeconds={config.clockSkewSeconds} />}
       </section>
 
+      {ownGrant && <VaultGrantTools record={record} />}
+
       <section className="vault-token-section" aria-label="Refresh token">
         <h3>Refresh token</h3>
         <p className="muted vault-small">
           {state.refreshToken
             ? `Held since ${time(state.grantedAt)}; the server rotated it ${state.rotations} time${state.rotations === 1 ? '' : 's'}. It is never shown again.`
-            : 'None held. Grant access on the identity provider\'s consent page and paste the refresh token it shows.'}
+            : ownGrant
+              ? 'None held: "Get tokens" above signs in and stores the one the server gives (ask for offline_access where the server needs it).'
+              : 'None held. Grant access on the identity provider\'s consent page and paste the refresh token it shows.'}
         </p>
-        <form className="vault-give-token" onSubmit={give}>
-          <label htmlFor={inputId}>{state.refreshToken ? 'Replace the refresh token' : 'Refresh token'}</label>
-          <input
-            id={inputId}
-            type="password"
-            autoComplete="off"
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
-            aria-describedby={pasteProblem ? `${inputId}-problem` : undefined}
-          />
-          <button type="submit" disabled={pasted.trim() === ''}>
-            Use this refresh token
-          </button>
-          {pasteProblem && (
-            <p id={`${inputId}-problem`} role="alert" className="vault-problem vault-small">
-              {pasteProblem}
-            </p>
-          )}
-        </form>
+        {!ownGrant && (
+          <form className="vault-give-token" onSubmit={give}>
+            <label htmlFor={inputId}>{state.refreshToken ? 'Replace the refresh token' : 'Refresh token'}</label>
+            <input
+              id={inputId}
+              type="password"
+              autoComplete="off"
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+              aria-describedby={pasteProblem ? `${inputId}-problem` : undefined}
+            />
+            <button type="submit" disabled={pasted.trim() === ''}>
+              Use this refresh token
+            </button>
+            {pasteProblem && (
+              <p id={`${inputId}-problem`} role="alert" className="vault-problem vault-small">
+                {pasteProblem}
+              </p>
+            )}
+          </form>
+        )}
       </section>
     </div>
   );

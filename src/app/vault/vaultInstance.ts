@@ -5,17 +5,18 @@
  */
 import { createVaultCore, type VaultLifecycle, type VaultCore } from './vaultSession';
 import { createVaultTokens, type VaultTokens } from './vaultTokens';
+import { createVaultGrants, type VaultGrants } from './vaultGrants';
 import { relayTokenTransport } from './vaultExchange';
 import { indexedDbVaultStorage } from './vaultStorage';
 import { browserVaultLocks, browserVaultTabChannel } from './vaultTabs';
 
-/** A session: core state, lifecycle and token operations together. */
-export type VaultSession = VaultCore & VaultLifecycle & VaultTokens;
+/** A session: core state, lifecycle, token operations and the grants it runs itself together. */
+export type VaultSession = VaultCore & VaultLifecycle & VaultTokens & VaultGrants;
 
 /** Makes a session from `deps` (tests pass fakes). */
 export function createVaultSession(deps: Parameters<typeof createVaultCore>[0]): VaultSession {
   const core = createVaultCore(deps);
-  return { ...core, ...createVaultTokens(core) };
+  return { ...core, ...createVaultTokens(core), ...createVaultGrants(core) };
 }
 
 let session: VaultSession | undefined;

@@ -1,0 +1,172 @@
+/**
+ * Grants the vault runs itself, one per entry at a time, as the dialog shows them: each
+ * step as it happens, the authorization URL's parameters explained, the device code to
+ * enter, and the outcome. Kept outside the dialog so switching its tabs does not stop a
+ * sign-in, and outside the session because nothing here is sealed: a run holds no secret
+ * (the device code, verifier and code never enter it) and is forgotten with the page.
+ * Only a successful run stores anything, through `completeGrant`.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { CoreError, Result, TokenEndpointAnswer, VaultGrantType } from '../../core';
+import { runGrant, type DeviceAuthorization, type GrantRunnerDeps, type GrantStep } from '../../core/oauth';
+import { waitForAuthorizationCallback, type CallbackSources, type CallbackWaiter } from './oauthCallbackWaiter';
+import { explainEndpointAnswer } from './vaultGrants';
+import { grantSettingsOf, oauthOf } from './vaultGrantSettings';
+import type { VaultSession } from './vaultInstance';
+
+/** One authorization parameter as shown: random values masked. */
+export interface ShownParameter {
+  name: string;
+  value: string;
+  explanation: string;
+}
+
+/** What the dialog shows of a grant run. */
+export interface GrantRunView {
+  grant: Exclude<VaultGrantType, 'manual'>;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  steps: GrantStep[];
+  /** The sign-in page: where it opened and the parameters sent. The URL carries no secret (PKCE sends only the challenge). */
+  authorization?: { url: string; opened: 'popup' | 'tab' | 'blocked'; parameters: ShownParameter[]; manual: boolean };
+  /** The device grant's code for the person; the device code itself is never kept. */
+  device?: { userCode: string; verificationUri: string; verificationUriComplete?: string; expiresAt: number; intervalSeconds: number };
+  /** Why the run failed, in words the person can act on. */
+  error?: string;
+  /** The validated ID token's claims and the checks it passed. */
+  idToken?: { claims: Record<string, unknown>; checks: string[] };
+}
+
+/** The browser (or a test's stand-in) around the runs. */
+export interface GrantRunEnv {
+  session: Pick<VaultSession, 'entry' | 'completeGrant' | 'deps'>;
+  origin: string;
+  /** Opens the sign-in page: in a popup, else a new tab; says which, or that both were blocked. */
+  openWindow(url: string): 'popup' | 'tab' | 'blocked';
+  callbackSources: CallbackSources;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const MASKED = new Set(['state', 'nonce']);
+
+/** The authorization URL's parameters, explained by the runner's `authorize` step, random values masked. */
+export function shownParameters(url: string, explained: string | undefined): ShownParameter[] {
+  const explanations = new Map<string, string>();
+  for (const line of (explained ?? '').split('\n')) {
+    const colon = line.indexOf(': ');
+    if (colon > 0) explanations.set(line.slice(0, colon), line.slice(colon + 2));
+  }
+  return [...new URL(url).searchParams].map(([name, value]) => ({
+    name,
+    value: MASKED.has(name) ? '•••••• (random, checked when the browser comes back)' : value,
+    explanation: explanations.get(name) ?? 'A parameter the authorization endpoint\'s URL already carries.',
+  }));
+}
+
+/** The failure in words, with what the last answer reveals (an HTML page where JSON was expected). */
+function failureText(error: CoreError, last: TokenEndpointAnswer | undefined): string {
+  const html = last && /html/i.test(last.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '');
+  return html ? `${error.message} ${explainEndpointAnswer('endpoint', last)}` : error.message;
+}
+
+export function createGrantRuns(env: GrantRunEnv) {
+  const store = createStore<{ runs: Record<string, GrantRunView> }>(() => ({ runs: {} }));
+  const running = new Map<string, { abort: AbortController; waiter?: CallbackWaiter }>();
+
+  const update = (entryId: string, change: (run: GrantRunView) => GrantRunView) =>
+    store.setState((s) => {
+      const run = s.runs[entryId];
+      return run ? { runs: { ...s.runs, [entryId]: change(run) } } : s;
+    });
+
+  /** Starts the entry's grant; a run already going for the entry is left alone. */
+  async function start(entryId: string): Promise<Result<void>> {
+    const record = env.session.entry(entryId);
+    if (!record) return { ok: false, error: { kind: 'vault-entry-missing', message: 'The entry is gone.' } };
+    const settings = grantSettingsOf(record.config, env.origin);
+    if (!settings.ok) return settings;
+    if (running.has(entryId)) return { ok: true, value: undefined };
+    const abort = new AbortController();
+    const control: { abort: AbortController; waiter?: CallbackWaiter } = { abort };
+    running.set(entryId, control);
+    const manual = oauthOf(record.config).manualRedirect;
+    store.setState((s) => ({ runs: { ...s.runs, [entryId]: { grant: settings.value.grant, status: 'running', steps: [] } } }));
+    let last: TokenEndpointAnswer | undefined;
+    let lastExplained: string | undefined;
+    const deps: GrantRunnerDeps = {
+      send: async (wire) => {
+        const answer = await env.session.deps.transport(wire);
+        last = answer.ok ? answer.value : undefined;
+        return answer;
+      },
+      now: () => env.session.deps.now(),
+      sleep: env.sleep,
+      report: (step) => {
+        if (step.step === 'authorize') lastExplained = step.detail;
+        update(entryId, (run) => ({ ...run, steps: [...run.steps, step] }));
+      },
+      authorize: (url, signal) => {
+        const state = new URL(url).searchParams.get('state') ?? undefined;
+        control.waiter = waitForAuthorizationCallback(state, env.callbackSources, signal);
+        const opened = env.openWindow(url);
+        update(entryId, (run) => ({ ...run, authorization: { url, opened, manual, parameters: shownParameters(url, lastExplained) } }));
+        return control.waiter.answer;
+      },
+      showDeviceCode: (device: DeviceAuthorization) =>
+        update(entryId, (run) => ({
+          ...run,
+          device: {
+            userCode: device.userCode,
+            verificationUri: device.verificationUri,
+            ...(device.verificationUriComplete ? { verificationUriComplete: device.verificationUriComplete } : {}),
+            expiresAt: env.session.deps.now() + device.expiresInSeconds * 1000,
+            intervalSeconds: device.intervalSeconds,
+          },
+        })),
+    };
+    try {
+      const outcome = await runGrant(settings.value, deps, abort.signal);
+      if (abort.signal.aborted) {
+        update(entryId, (run) => ({ ...run, status: 'cancelled', error: 'Cancelled: nothing was stored.' }));
+        return { ok: true, value: undefined };
+      }
+      if (!outcome.ok) {
+        update(entryId, (run) => ({ ...run, status: 'failed', error: `${failureText(outcome.error, last)} Nothing was stored.` }));
+        return outcome;
+      }
+      const stored = env.session.completeGrant(entryId, outcome.value);
+      const idToken = outcome.value.idToken;
+      update(entryId, (run) => ({
+        ...run,
+        status: stored.ok ? 'done' : 'failed',
+        ...(stored.ok ? {} : { error: stored.error.message }),
+        ...(idToken ? { idToken: { claims: { ...idToken.claims }, checks: idToken.checks.map((c) => c.name) } } : {}),
+      }));
+      return stored;
+    } finally {
+      running.delete(entryId);
+    }
+  }
+
+  return {
+    store,
+    start,
+    /** Cancels the entry's run: the sign-in wait or the device polling stops, nothing is stored. */
+    cancel(entryId: string) {
+      running.get(entryId)?.abort.abort();
+    },
+    /** The address the person was redirected to, pasted by hand. */
+    paste(entryId: string, redirect: string) {
+      running.get(entryId)?.waiter?.paste(redirect);
+    },
+    /** Forgets a finished run's view. */
+    dismiss(entryId: string) {
+      if (running.has(entryId)) return;
+      store.setState((s) => {
+        const { [entryId]: _gone, ...rest } = s.runs;
+        return { runs: rest };
+      });
+    },
+  };
+}
+
+export type GrantRuns = ReturnType<typeof createGrantRuns>;
