@@ -41,6 +41,8 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
     entries: [
       { methods: 'GET', path: '/sandbox/oauth/.well-known/openid-configuration', summary: 'OpenID Connect Discovery; the same document at /.well-known/oauth-authorization-server/sandbox/oauth (RFC 8414 §3.1).' },
       { methods: 'GET', path: '/sandbox/oauth/authorize', summary: 'Authorization code: login page (alice / wonderland-42), consent page, redirect with code, state and iss (RFC 9207). PKCE S256; exact redirect URIs, loopback on any port.' },
+      { methods: 'POST', path: '/sandbox/oauth/login', summary: 'The login form of an authorization (interaction, username, password); answers the consent page.' },
+      { methods: 'POST', path: '/sandbox/oauth/consent', summary: 'The consent form (interaction, decision=approve|deny); redirects to the client with code or error, state and iss.' },
       { methods: 'POST', path: '/sandbox/oauth/token', summary: 'authorization_code, client_credentials, refresh_token (rotating), password (wb-legacy only), device_code; client_secret_basic, client_secret_post, none, private_key_jwt; form or JSON body.' },
       { methods: 'POST', path: '/sandbox/oauth/device_authorization', summary: 'Device authorization (RFC 8628) for wb-device: user code, verification URIs, interval 5 s.' },
       { methods: 'GET POST', path: '/sandbox/oauth/device', summary: 'Device verification page: enter the user code, sign in, approve or deny.' },

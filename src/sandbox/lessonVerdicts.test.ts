@@ -16,7 +16,7 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core';
-import { LESSONS } from '../core/lessons';
+import { lessonCaptures, LESSONS } from '../core/lessons';
 import { prepareLessonCall } from './lessonCalls';
 import { resetSandbox } from './reset';
 import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from './testHarness';
@@ -70,8 +70,8 @@ describe('every lesson\u2019s exchange is explained with one voice', () => {
     for (const lesson of LESSONS) {
       const call = prepareLessonCall(lesson, variables);
       const answer = await sb.call(call.url, call);
-      for (const capture of lesson.captures ?? []) variables[capture.variable] = answer.json?.[capture.jsonField];
       const { request, response } = exchangeOf(sb.origin, call, answer);
+      Object.assign(variables, lessonCaptures(lesson, { headers: response.headers, bodyText: answer.text }));
       const stated = statedVerdicts(request, response);
       if (stated.length) withVerdicts += 1;
       for (const c of findContradictions(stated)) {

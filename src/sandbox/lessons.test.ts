@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LESSONS } from '../core/lessons';
+import { lessonCaptures, LESSONS } from '../core/lessons';
 import { ENDPOINT_CATALOG } from './endpointCatalog';
 import { prepareLessonCall } from './lessonCalls';
 import { lessonsFor } from './lessonsPage';
@@ -20,11 +20,9 @@ describe('the lessons, run in order against a fresh sandbox', () => {
       const answer = await sb.call(request.url, request);
       seen.push(`${lesson.id} ${answer.status}`);
       expect(`${lesson.id} ${answer.status}`, answer.text.slice(0, 300)).toBe(`${lesson.id} ${lesson.expectedStatus}`);
-      for (const capture of lesson.captures ?? []) {
-        const value = answer.json?.[capture.jsonField];
-        expect(typeof value, `${lesson.id} captures ${capture.jsonField}`).toBe('string');
-        variables[capture.variable] = value;
-      }
+      const captured = lessonCaptures(lesson, { headers: answer.rawHeaders.map(([name, value]) => ({ name, value })), bodyText: answer.text });
+      for (const capture of lesson.captures ?? []) expect(typeof captured[capture.variable], `${lesson.id} captures ${capture.variable}`).toBe('string');
+      Object.assign(variables, captured);
     }
     expect(seen).toHaveLength(LESSONS.length);
   });
@@ -40,8 +38,9 @@ describe('the endpoint catalog', () => {
 
   it('gives every lesson a home on the index page', () => {
     const placed = new Set(ENDPOINT_CATALOG.flatMap((s) => s.entries).flatMap((e) => lessonsFor(e).map((l) => l.id)));
-    // The wrong-endpoint lesson aims at a URL that deliberately is no endpoint.
-    expect(LESSONS.filter((l) => !placed.has(l.id)).map((l) => l.id)).toEqual(['soap-wrong-endpoint']);
+    // The wrong-endpoint lesson aims at a URL that deliberately is no endpoint; RFC 8414's
+    // metadata URL is at the origin's root, listed beside the discovery document.
+    expect(LESSONS.filter((l) => !placed.has(l.id)).map((l) => l.id)).toEqual(['oauth-metadata-path-insertion', 'soap-wrong-endpoint']);
   });
 
   it('renders /sandbox as an HTML page with every endpoint, its lessons, and no script', async () => {

@@ -1,5 +1,6 @@
 /**
- * Keeps what a lesson's answer hands on (a refresh token, an access token) as variables of
+ * Keeps what a lesson's answer hands on (a refresh token, an access token, a redirect's
+ * code, a login page's hidden field) as variables of
  * a "Lessons" environment, so the next lessons can use `{{refresh_token}}` as a client
  * holding that token would.
  */
@@ -21,14 +22,9 @@ export function useLessonCaptures(): void {
           const lessonId = lessonDrafts.get(exchange.draftId);
           const lesson = lessonId ? lessonById(lessonId) : undefined;
           if (!lesson?.captures?.length) return;
-          let answer: unknown;
-          try {
-            const decoder = new TextDecoder();
-            answer = JSON.parse(exchange.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode());
-          } catch {
-            return;
-          }
-          const captured = lessonCaptures(lesson, answer);
+          const decoder = new TextDecoder();
+          const bodyText = exchange.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
+          const captured = lessonCaptures(lesson, { headers: exchange.head?.headers ?? [], bodyText });
           if (!Object.keys(captured).length) return;
           let environment = state.environments.find((e) => e.name === ENVIRONMENT_NAME);
           const id = environment?.id ?? state.addEnvironment(ENVIRONMENT_NAME);

@@ -24,16 +24,16 @@ export interface LessonRequest {
   auth?: LessonAuth;
 }
 
-/** A value to keep from the lesson's JSON answer as a variable for later lessons. */
-export interface LessonCapture {
-  /** The variable it becomes, used as `{{variable}}`. */
-  variable: string;
-  /** The top-level member of the JSON answer that holds it. */
-  jsonField: string;
-}
+/**
+ * A value to keep from the lesson's answer as a variable for later lessons (`{{variable}}`):
+ * a top-level member of a JSON answer (`jsonField`), a query parameter of the URL in the
+ * `Location` header (`locationParam`, e.g. a redirect's `code`), or the value of a form
+ * field of an HTML answer (`formField`, e.g. a login page's hidden `interaction`).
+ */
+export type LessonCapture = { variable: string } & ({ jsonField: string } | { locationParam: string } | { formField: string });
 
 /** The groups the sidebar shows lessons in, in order. */
-export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
+export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'OAuth grants', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
 export type LessonGroup = (typeof LESSON_GROUPS)[number];
 
 /** One lesson. */

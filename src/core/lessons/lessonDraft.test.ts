@@ -29,11 +29,21 @@ describe('lessonToDraft', () => {
 });
 
 describe('lessonCaptures', () => {
+  const base = LESSONS[0]!;
+  const answer = (bodyText: string, headers: { name: string; value: string }[] = []) => ({ headers, bodyText });
+
   it('keeps the declared top-level members of a JSON answer', () => {
-    const lesson = LESSONS.find((l) => l.captures?.length)!;
-    const answer = Object.fromEntries(lesson.captures!.map((c) => [c.jsonField, `value of ${c.jsonField}`]));
-    const expected = Object.fromEntries(lesson.captures!.map((c) => [c.variable, `value of ${c.jsonField}`]));
-    expect(lessonCaptures(lesson, { ...answer, other: 1 })).toEqual(expected);
-    expect(lessonCaptures(lesson, null)).toEqual({});
+    const lesson = { ...base, captures: [{ variable: 'rt', jsonField: 'refresh_token' }, { variable: 'n', jsonField: 'expires_in' }, { variable: 'x', jsonField: 'missing' }] };
+    expect(lessonCaptures(lesson, answer('{"refresh_token": "r1", "expires_in": 60, "other": 1}'))).toEqual({ rt: 'r1', n: '60' });
+    expect(lessonCaptures(lesson, answer('not json'))).toEqual({});
+    expect(lessonCaptures(lesson, answer('null'))).toEqual({});
+  });
+
+  it('reads a query parameter of the Location header and a form field of an HTML page', () => {
+    const lesson = { ...base, captures: [{ variable: 'code', locationParam: 'code' }, { variable: 'interaction', formField: 'interaction' }] };
+    const html = '<form><input type="hidden" name="interaction" value="ia_a&amp;b"><input name="other" value="no"></form>';
+    const location = { name: 'Location', value: 'http://127.0.0.1/oauth/callback?code=ac_1%2B2&state=s' };
+    expect(lessonCaptures(lesson, answer(html, [location]))).toEqual({ code: 'ac_1+2', interaction: 'ia_a&b' });
+    expect(lessonCaptures(lesson, answer('<p>nothing</p>'))).toEqual({});
   });
 });

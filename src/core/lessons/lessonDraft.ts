@@ -3,7 +3,8 @@
  * origin, the body placed in the editor its Content-Type calls for, the auth scheme's
  * form values filled in, and dynamic placeholders (`{{$timestamp}}`…) made fresh.
  */
-import { parseForm, parseMediaType } from '../encoding';
+import { parseForm, parseJson, parseMediaType } from '../encoding';
+import { headerValue, type HeaderField } from '../types';
 import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import type { DraftBodyKind, DraftInput } from '../request';
 import { draftRowId } from '../request/rowId';
@@ -44,12 +45,45 @@ export function lessonToDraft(lesson: Lesson, origin: string, source: LessonPlac
   return draft;
 }
 
-/** The values a lesson keeps from its JSON answer, by variable name. */
-export function lessonCaptures(lesson: Lesson, answer: unknown): Record<string, string> {
+/** What a lesson's captures read from: the answer's header fields and its body as text. */
+export interface LessonAnswer {
+  headers: readonly HeaderField[];
+  bodyText: string;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+
+/** The value of the first `<input name="…" value="…">` named `name` (attributes in that order, as the sandbox writes them). */
+function formFieldValue(html: string, name: string): string | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`<input[^>]*\\bname="${escaped}"[^>]*\\bvalue="([^"]*)"`, 'i').exec(html);
+  return match?.[1]!.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, entity: string) => ENTITIES[entity]!);
+}
+
+function locationParam(headers: readonly HeaderField[], name: string): string | undefined {
+  const location = headerValue(headers, 'location');
+  if (location === undefined) return undefined;
+  try {
+    return new URL(location, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values a lesson keeps from its answer, by variable name; what is not there is left out. */
+export function lessonCaptures(lesson: Lesson, answer: LessonAnswer): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!lesson.captures || typeof answer !== 'object' || answer === null) return out;
-  for (const capture of lesson.captures) {
-    const value = (answer as Record<string, unknown>)[capture.jsonField];
+  let json: unknown;
+  for (const capture of lesson.captures ?? []) {
+    let value: unknown;
+    if ('jsonField' in capture) {
+      if (json === undefined) {
+        const parsed = parseJson(answer.bodyText);
+        json = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : null;
+      }
+      value = json === null ? undefined : (json as Record<string, unknown>)[capture.jsonField];
+    } else if ('locationParam' in capture) value = locationParam(answer.headers, capture.locationParam);
+    else value = formFieldValue(answer.bodyText, capture.formField);
     if (typeof value === 'string' || typeof value === 'number') out[capture.variable] = String(value);
   }
   return out;

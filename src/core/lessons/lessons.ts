@@ -5,6 +5,7 @@
 import { AUTH_LESSONS, TOKEN_LESSONS } from './authLessons';
 import { ENCODING_LESSONS, UTILITY_LESSONS } from './encodingLessons';
 import type { Lesson } from './lesson';
+import { OAUTH_LESSONS } from './oauthLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { SOAP_LESSONS } from './soapLessons';
 
@@ -12,6 +13,7 @@ import { SOAP_LESSONS } from './soapLessons';
 export const LESSONS: readonly Lesson[] = [
   ...AUTH_LESSONS,
   ...TOKEN_LESSONS,
+  ...OAUTH_LESSONS,
   ...RESOURCE_LESSONS,
   ...ERROR_LESSONS,
   ...ENCODING_LESSONS,
