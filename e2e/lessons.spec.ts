@@ -16,3 +16,19 @@ test('the token lesson captures the refresh token for the next lesson', async ({
   await expect(workbench.status).toContainText('200');
   await expect(workbench.responseBody).toContainText('access_token');
 });
+
+test('the authorization code lessons carry the login form field and the redirect code to the next lessons', async ({ workbench, lessons }) => {
+  const steps: [string, string][] = [
+    ['Authorization code: the authorization request', '200'],
+    ['The person signs in', '200'],
+    ['Consent, and the redirect with a code', '303'],
+    ['PKCE: a stolen code without the verifier', '400'],
+  ];
+  for (const [title, status] of steps) {
+    await lessons.open(title);
+    await workbench.send.click();
+    await expect(workbench.status).toContainText(status);
+  }
+  // Only the code captured from the Location header reaches the verifier check.
+  await expect(workbench.responseBody).toContainText('code_verifier does not match');
+});
