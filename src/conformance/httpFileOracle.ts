@@ -146,6 +146,13 @@ export async function httpOracleItems(file: string): Promise<HttpOracleItem[]> {
     const headers = [...headerList(request.headers), ...(typed ? [] : [['Content-Type', 'application/json'] as [string, string]])].map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? basic(value) : value] as [string, string]);
     // httpyac keeps spaces after the target; a URL parser drops them (WHATWG URL strips leading and trailing spaces).
     const url = urlOf({ ...request, url: request.url.trim() }, headers);
+    // A first word outside httpyac's method list becomes part of a GET's target ("INVALIDMETHOD /test"): a target that is
+    // neither an absolute URL, nor a path, nor a variable cannot be sent, so the tools send nothing and there is nothing
+    // to agree with.
+    if (!/^([a-z][a-z0-9+.-]*:\/\/|\/|\{\{|\[\[|\*$)/i.test(url) && /\s/.test(url)) {
+      out.push({ line, name: region.symbol.name, scope: 'other', protocol: 'no request the tools can send (a word before the target)' });
+      continue;
+    }
     const gql = gqlDataOf(region);
     const graphQl = request.method === 'GRAPHQL' && gql?.query === undefined;
     out.push({

@@ -176,10 +176,12 @@ function parseBlock(block: Block, file: FileState): ParsedBlock | undefined {
     method = match[1]!;
     url = match[2]!;
   } else if (match && !URL_ONLY.test(first)) {
-    // VS Code REST Client and httpyac take a first word outside their method lists as part of the target (GET), and the
-    // JetBrains grammar lists its methods: all three send GET to the whole line, which is no URL. Wirebench reads it so too.
-    url = first;
-    local.push(`Line ${requestLine.line}: "${match[1]}" is not a method JetBrains, VS Code REST Client or httpyac know; like them, Wirebench reads the whole line as the URL of a GET. Set the method and URL by hand if "${match[1]}" was meant.`);
+    // VS Code REST Client and httpyac take a first word outside their method lists as part of a GET's target, and the
+    // JetBrains grammar lists its methods: none of them can send this request at all (a target with a space). Wirebench
+    // keeps the word as the method (an RFC 9110 token), so a custom method written by Wirebench's own export comes back.
+    method = match[1]!;
+    url = match[2]!;
+    local.push(`Line ${requestLine.line}: "${match[1]}" is not a method JetBrains, VS Code REST Client or httpyac know; they would send a GET to the whole line, which is no URL. Wirebench keeps ${match[1]} as the method.`);
   } else if (/^\S+$/.test(first)) {
     url = first;
   } else {

@@ -36,7 +36,10 @@ function withQueryParam(url: string, name: string, value: string): string {
   const hash = url.indexOf('#');
   const base = hash < 0 ? url : url.slice(0, hash);
   // Encoded as the builder adds the pair (a space is %20, `{{variables}}` kept).
-  return `${base}${base.includes('?') ? '&' : '?'}${buildQuery([{ name, value }])}${hash < 0 ? '' : url.slice(hash)}`;
+  const query = base.indexOf('?');
+  // After a bare `?` or a typed trailing `&` the pair follows directly, as the request builder adds it.
+  const separator = query < 0 ? '?' : query === base.length - 1 || base.endsWith('&') ? '' : '&';
+  return `${base}${separator}${buildQuery([{ name, value }])}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
 /**

@@ -57,10 +57,10 @@ describe('httpyac GraphQL', () => {
 });
 
 describe('request lines and variables as the clients read them', () => {
-  it('reads a first word that is no known method as part of the target of a GET, as all three clients do, and says so', () => {
+  it('keeps a first word that is no known method as a custom method, and says the clients would send a GET to the whole line', () => {
     const result = parsed('INVALIDMETHOD /test\n');
-    expect(requests(result)[0]!.draft).toMatchObject({ method: 'GET', url: 'INVALIDMETHOD /test' });
-    expect(result.warnings[0]).toContain('"INVALIDMETHOD" is not a method JetBrains, VS Code REST Client or httpyac know');
+    expect(requests(result)[0]!.draft).toMatchObject({ method: 'INVALIDMETHOD', url: '/test' });
+    expect(result.warnings[0]).toContain('"INVALIDMETHOD" is not a method JetBrains, VS Code REST Client or httpyac know; they would send a GET to the whole line');
     expect(requests(parsed('MKWORKSPACE https://a.test/w\n'))[0]!.draft.method).toBe('MKWORKSPACE');
   });
 

@@ -4,7 +4,7 @@
  * values in the path-parameter table. Both use `{{variable}}`. Postman keeps disabled
  * query parameters in `url.query`; Wirebench keeps them as disabled query rows.
  */
-import { encodePathSegment, locateUrlParts, parseQuery, parseUrlParts } from '../encoding';
+import { encodePathSegment, locateUrlParts, parseQuery, parseUrlParts, type UrlLayout } from '../encoding';
 import type { QueryRow, RequestDraft } from '../request';
 import { draftRowId, queryRowsFromParams } from '../request';
 import { queryRowWritesNothing } from '../request/urlSync';
@@ -132,6 +132,13 @@ export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlIm
   return out;
 }
 
+/** The URL's query text when it was typed with empty pieces (`?id&`, `?&=`, `a&&b`), which the rows cannot hold. */
+function typedQueryText(url: string, layout: UrlLayout): string | undefined {
+  if (layout.queryStart < 0) return undefined;
+  const text = url.slice(layout.queryStart, layout.fragmentStart >= 0 ? layout.fragmentStart - 1 : undefined);
+  return text !== '' && /(^|&)(&|$)/.test(text) ? text : undefined;
+}
+
 /** A Postman URL object for a draft: `{name}` segments as `:name` with their values, other `{name}`s filled in. */
 export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
   const values = new Map(draft.pathParams.map((p) => [p.name, p.value]));
@@ -161,11 +168,20 @@ export function urlToPostman(draft: RequestDraft): Record<string, unknown> {
   if (path !== '') url.path = path.replace(/^\//, '').split('/');
   // Rows the builder writes, `?=` included (Postman writes a pair with empty key and value as "=").
   const query = draft.query.filter((row) => !queryRowWritesNothing(row));
-  if (query.length > 0) {
+  const pieceOf = (rawText: string): Record<string, unknown> => {
+    const eq = rawText.indexOf('=');
+    return { key: eq < 0 ? rawText : rawText.slice(0, eq), value: eq < 0 ? null : rawText.slice(eq + 1) };
+  };
+  const typed = typedQueryText(draft.url, layout);
+  if (typed !== undefined) {
+    // Empty pieces as typed (`?id&`, `a&&b`) are sent as typed; Postman keeps each as a pair with a null key.
+    url.query = [
+      ...typed.split('&').map((piece) => (piece === '' ? { key: null, value: null } : pieceOf(piece))),
+      ...query.filter((row) => !row.enabled).map((row) => ({ ...pieceOf(row.raw ?? `${row.name}=${row.value}`), disabled: true })),
+    ];
+  } else if (query.length > 0) {
     url.query = query.map((row) => {
-      const rawText = row.raw ?? `${row.name}=${row.list ? row.list.items.join(',') : row.value}`;
-      const eq = rawText.indexOf('=');
-      const entry: Record<string, unknown> = { key: eq < 0 ? rawText : rawText.slice(0, eq), value: eq < 0 ? null : rawText.slice(eq + 1) };
+      const entry = pieceOf(row.raw ?? `${row.name}=${row.list ? row.list.items.join(',') : row.value}`);
       if (!row.enabled) entry.disabled = true;
       return entry;
     });

@@ -15,7 +15,7 @@ import { exportHar } from './harExport';
 import { importHar } from './harImport';
 import { parseHttpFile } from './httpFile';
 import { formatHttpFile } from './httpFileFormat';
-import type { ImportResult } from './importResult';
+import { savedRequestOf, type ImportResult } from './importResult';
 import { exportPostman } from './postmanExport';
 import { importPostman } from './postmanImport';
 import { comparableWire, savedRequestArb, withFilesPicked, wireOfDraft, type FormatReach } from './roundTripArbitraries';
@@ -155,5 +155,26 @@ describe('Postman → .http → cURL → HAR → Postman', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('round-trip regressions found by the properties', () => {
+  const request = (url: string, auth?: RequestDraft['auth']) => savedRequestOf('r', { method: 'GET', url, ...(auth ? { auth } : {}) });
+  const apiKey = { scheme: 'apikey' as const, values: { headerName: 'X-Api-Key', key: 'k1', placement: 'query' } };
+  it.each(['https://api.example.test/?id&', 'https://api.example.test/?&=', 'https://api.example.test/?a&&b=1'])('Postman keeps the empty query pieces of %s', (url) => {
+    const original = request(url);
+    const back = viaPostman(original);
+    expect(comparableWire(wireOfDraft(back.request.draft))).toEqual(comparableWire(wireOfDraft(original.draft)));
+  });
+  it.each(['https://api.example.test/?', 'https://api.example.test/?=&', 'https://api.example.test/?=?'])('.http adds a query API key to %s as the builder does', (url) => {
+    const original = request(url, apiKey);
+    const back = viaHttpFile(original);
+    expect(comparableWire(wireOfDraft(back.request.draft))).toEqual(comparableWire(wireOfDraft(original.draft)));
+  });
+  it('.http keeps a custom method the clients do not know, with a note', () => {
+    const original = savedRequestOf('r', { method: 'PURGE', url: 'https://api.example.test/cache' });
+    const back = viaHttpFile(original);
+    expect(back.request.draft.method).toBe('PURGE');
+    expect(back.warnings.join(' ')).toContain('"PURGE" is not a method JetBrains, VS Code REST Client or httpyac know');
   });
 });
