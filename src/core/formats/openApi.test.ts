@@ -220,10 +220,10 @@ describe('importOpenApi: broken files', () => {
   });
 
   it('skips an operation whose structure is wrong, naming it and the field, and imports the rest', () => {
-    const result = importOpenApi('openapi: 3.0.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      parameters: nope\n  /b:\n    get: { summary: fine }\n');
+    const result = importOpenApi('openapi: 3.0.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      requestBody: nope\n  /b:\n    get: { summary: fine }\n');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.skipped).toEqual([{ item: 'GET /a', reason: expect.stringContaining('parameters') }]);
+    expect(result.value.skipped).toEqual([{ item: 'GET /a', reason: expect.stringContaining('requestBody') }]);
     expect(result.value.collection.items.map((i) => i.name)).toEqual(['fine']);
   });
 });
@@ -257,6 +257,15 @@ describe('OpenAPI read leniently (issue 15)', () => {
     expect(result.value.skipped).toEqual([{ item: 'GET /items parameters[0]', reason: 'it is null, not an object.' }]);
     const request = result.value.collection.items[0];
     expect(request?.kind === 'request' && request.draft.url).toContain('limit=5');
+  });
+
+  it('leaves out operation parameters that are not a list (parameters: ...) and imports the operation', () => {
+    const result = importOpenApi(['openapi: 3.0.0', 'info: { title: x, version: "1" }', 'paths:', '  /users/{userId}:', '    get:', '      summary: one user', '      parameters: ...'].join('\n'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.skipped).toEqual([]);
+    expect(result.value.warnings).toContain('GET /users/{userId} parameters is not a list; it was left out.');
+    expect(names(result)).toEqual(['one user']);
   });
 
   it('leaves out a tag description that is a $ref, and keeps the tag as a folder', () => {

@@ -54,10 +54,19 @@ export type OpenApiOperation = z.infer<typeof openApiOperationSchema>;
 /**
  * Parses OpenAPI text: JSON when it starts with `{`, YAML otherwise. YAML errors carry
  * the line and column of the offending text; aliases are limited so a small file cannot
- * expand into a huge one.
+ * expand into a huge one. Text that starts with `{` but is not JSON is read as YAML when it
+ * is a YAML flow mapping (`{ 'type': 'string' }`, found in real multi-file descriptions),
+ * else the JSON error is given.
  */
 export function parseOpenApiText(text: string): Result<unknown> {
-  if (text.trimStart().startsWith('{')) return parseJsonDocument(text, 'OpenAPI');
+  if (!text.trimStart().startsWith('{')) return parseYamlText(text);
+  const json = parseJsonDocument(text, 'OpenAPI');
+  if (json.ok) return json;
+  const yaml = parseYamlText(text);
+  return yaml.ok ? yaml : json;
+}
+
+function parseYamlText(text: string): Result<unknown> {
   const source = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   const error = source.errors[0];
   if (error) {

@@ -88,8 +88,11 @@ interface ParsedFile {
   references: Set<string>;
 }
 
-/** Parses every file; a broken description fails with its file, line and column, a broken fragment is noted. */
-function parseFiles(files: readonly DescriptionFile[], notes: string[]): Result<ParsedFile[]> {
+/**
+ * Parses every file; a broken description fails with its file, line and column, a broken
+ * fragment is noted. Files holding a list (such as a document's tags) go to `lists`.
+ */
+function parseFiles(files: readonly DescriptionFile[], notes: string[], lists: Map<string, unknown[]>): Result<ParsedFile[]> {
   const parsed: ParsedFile[] = [];
   for (const file of files) {
     const path = normaliseFilePath(file.path);
@@ -99,6 +102,13 @@ function parseFiles(files: readonly DescriptionFile[], notes: string[]): Result<
       const error: CoreError = files.length > 1 ? { ...value.error, message: `${path}: ${value.error.message}` } : value.error;
       if (looksLikeRoot) return fail(error);
       notes.push(`${error.message} References to it were left unresolved.`);
+      continue;
+    }
+    if (Array.isArray(value.value)) {
+      let refers = false;
+      eachRef(value.value, () => void (refers = true));
+      if (refers) notes.push(`${path} holds a list with $refs in it; references to it were left unresolved.`);
+      else lists.set(path, value.value);
       continue;
     }
     if (!isObject(value.value)) {
@@ -155,13 +165,33 @@ function qualifyRefs(file: ParsedFile, isEntry: boolean, locate: (target: string
 }
 
 /**
+ * Replaces every `$ref` of `file` to a whole file holding a list by a copy of the list: the
+ * dereferencer merges a reference's target into the object holding the `$ref`, which would
+ * turn the list (`tags: { $ref: ./tags.yaml }`) into an object.
+ */
+function inlineLists(file: ParsedFile, lists: ReadonlyMap<string, unknown[]>, locate: (target: string) => string | undefined): void {
+  const visit = (value: unknown, seen: Set<unknown>): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    for (const [key, child] of Object.entries(value)) {
+      const ref = isObject(child) && typeof child.$ref === 'string' ? child.$ref : undefined;
+      const target = ref === undefined || /#./.test(ref) ? undefined : referencedFile(file.path, ref);
+      const list = target === undefined ? undefined : lists.get(locate(target) ?? target);
+      if (list) (value as Json)[key] = structuredClone(list);
+      else visit(child, seen);
+    }
+  };
+  visit(file.value, new Set());
+}
+
+/**
  * Finds a referenced file in the set: by its path, else — files dropped together lose
  * their folders — by its name when exactly one file given has that name (noted once).
  */
-function fileLocator(parsed: readonly ParsedFile[], notes: string[]): (target: string) => string | undefined {
-  const known = new Set(parsed.map((f) => f.path));
+function fileLocator(paths: readonly string[], notes: string[]): (target: string) => string | undefined {
+  const known = new Set(paths);
   const byName = new Map<string, string[]>();
-  for (const file of parsed) byName.set(file.path.split('/').pop()!, [...(byName.get(file.path.split('/').pop()!) ?? []), file.path]);
+  for (const path of paths) byName.set(path.split('/').pop()!, [...(byName.get(path.split('/').pop()!) ?? []), path]);
   const matched = new Set<string>();
   return (target) => {
     if (known.has(target) || URL_REF.test(target)) return known.has(target) ? target : undefined;
@@ -181,9 +211,11 @@ function fileLocator(parsed: readonly ParsedFile[], notes: string[]): (target: s
 export function dereferenceDescription(files: readonly DescriptionFile[]): Result<DereferencedDescription> {
   if (files.length === 0) return fail({ kind: 'empty-input', message: 'No files were given to import.' });
   const notes: string[] = [];
-  const parsed = parseFiles(files, notes);
+  const lists = new Map<string, unknown[]>();
+  const parsed = parseFiles(files, notes, lists);
   if (!parsed.ok) return parsed;
-  const locate = fileLocator(parsed.value, notes);
+  const locate = fileLocator([...parsed.value.map((f) => f.path), ...lists.keys()], notes);
+  for (const file of parsed.value) inlineLists(file, lists, locate);
   for (const file of parsed.value) file.references = new Set([...file.references].map((target) => locate(target) ?? target));
   const entry = entryOf(parsed.value, notes);
   if (!entry.ok) return entry;

@@ -128,7 +128,7 @@ export function readOpenApiLeniently(source: Json): LenientReading {
           continue;
         }
         const cleaned: Json = { ...operation };
-        if (operation.parameters !== undefined && Array.isArray(operation.parameters)) cleaned.parameters = objectItems(operation.parameters, `${name} parameters`, skipped, notes);
+        if (operation.parameters !== undefined) cleaned.parameters = objectItems(operation.parameters, `${name} parameters`, skipped, notes);
         if (Array.isArray(operation.tags)) cleaned.tags = operation.tags.flatMap((t) => (text(t) !== undefined ? [text(t)] : []));
         for (const field of ['summary', 'description', 'operationId'] as const) if (operation[field] !== undefined && typeof operation[field] !== 'string') cleaned[field] = text(operation[field]);
         const security = operation.security;
