@@ -3,8 +3,12 @@
  * reads from a description, operation by operation, with none of Wirebench's importer code.
  * Swagger 2.0 is upgraded by the parser (`upgrade`, which turns `host`, `basePath` and
  * `schemes` into servers and `body`/`formData` parameters into a request body), then every
- * document is dereferenced by it and its paths walked.
+ * document is dereferenced by it and its paths walked. Multi-file descriptions
+ * (`oracleReadFiles`) are read from disk by Scalar's bundler (`@scalar/json-magic`, which the
+ * parser depends on and resolves references with) before that.
  */
+import { bundle } from '@scalar/json-magic/bundle';
+import { parseJson, parseYaml, readFiles } from '@scalar/json-magic/bundle/plugins/node';
 import { dereference, normalize, upgrade } from '@scalar/openapi-parser';
 
 type Json = Record<string, unknown>;
@@ -99,6 +103,19 @@ function operationOf(doc: Json, path: string, item: Json, method: string, operat
   };
 }
 
+/** The operations of a dereferenced OpenAPI 3.x document, path by path. */
+function operationsOf(schema: Json): OracleOperation[] {
+  const operations: OracleOperation[] = [];
+  for (const [path, item] of Object.entries(isObject(schema.paths) ? schema.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isObject(operation)) operations.push(operationOf(schema, path, item, method, operation));
+    }
+  }
+  return operations;
+}
+
 /**
  * Reads `text` (JSON or YAML) with the parser: undefined when it is not Swagger 2.0 or
  * OpenAPI 3.0/3.1, or when the parser cannot dereference it.
@@ -110,13 +127,43 @@ export function oracleRead(text: string): OracleReading | undefined {
   const document = family === 'Swagger 2.0' ? upgrade(source as Json).specification : source;
   const { schema, errors } = dereference(document as Json);
   if (!isObject(schema) || (errors?.length ?? 0) > 0) return undefined;
-  const operations: OracleOperation[] = [];
-  for (const [path, item] of Object.entries(isObject(schema.paths) ? schema.paths : {})) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (isObject(operation)) operations.push(operationOf(schema, path, item, method, operation));
+  return { family, operations: operationsOf(schema) };
+}
+
+/** The bundled `document` upgraded (Swagger 2.0) and dereferenced by the parser; undefined on a dereferencing error. */
+function dereferenceBundle(document: Json, family: OpenApiFamily): Json | undefined {
+  if (family === 'Swagger 2.0') {
+    // Upgraded once dereferenced, so that parameters and responses from other files are
+    // upgraded too; the upgrader recurses without end on a cyclic document, which is
+    // therefore upgraded before it is dereferenced.
+    const { schema, errors } = dereference(structuredClone(document));
+    if (!isObject(schema) || (errors?.length ?? 0) > 0) return undefined;
+    try {
+      return upgrade(schema).specification as Json;
+    } catch {
+      return dereferenceBundle(upgrade(document).specification as Json, 'OpenAPI 3.1');
     }
   }
-  return { family, operations };
+  const { schema, errors } = dereference(document);
+  return isObject(schema) && (errors?.length ?? 0) === 0 ? schema : undefined;
+}
+
+/**
+ * Reads the description whose entry is the file `entryPath`: Scalar's bundler (`bundle` of
+ * `@scalar/json-magic`, the package `@scalar/openapi-parser` resolves references with; the
+ * parser's own `load` with its `readFiles` plugin never returns on files that refer to each
+ * other) reads each relative `$ref` from disk against the folder of the file holding it and
+ * embeds the file under `x-ext`; the result is dereferenced by the parser, Swagger 2.0
+ * upgraded by it. Undefined when it is not Swagger 2.0 or OpenAPI 3.0/3.1, or when a file or
+ * reference cannot be resolved.
+ */
+export async function oracleReadFiles(entryPath: string): Promise<OracleReading | undefined> {
+  let unresolved = 0;
+  const onResolveError = () => void (unresolved += 1);
+  const plugins = [readFiles(), parseJson(), parseYaml(), { type: 'lifecycle' as const, onResolveError }];
+  const bundled: unknown = await bundle(entryPath, { plugins, treeShake: false });
+  const family = familyOf(bundled);
+  if (!family || unresolved > 0) return undefined;
+  const document = dereferenceBundle(bundled as Json, family);
+  return document ? { family, operations: operationsOf(document) } : undefined;
 }
