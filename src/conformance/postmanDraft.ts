@@ -10,6 +10,7 @@ import { applyAuth } from '../core/auth';
 import { expandPath, formatUrlParts, parseUrlParts } from '../core/encoding';
 import type { RequestDraft } from '../core/request';
 import { queryParamsOfRows } from '../core/request';
+import { queryAsTyped } from '../core/request/urlSync';
 
 export type BodyView =
   | { mode: 'none' }
@@ -69,7 +70,9 @@ export function draftView(draft: RequestDraft, withAuth = false): RequestView {
   const values = Object.fromEntries(draft.pathParams.map((p) => [p.name, p.value]));
   const expanded = expandPath(parts.path, values);
   const pathText = expanded.ok ? expanded.value : colonPath(parts.path, names);
-  const url = formatUrlParts({ ...parts, path: pathText, query: queryParamsOfRows(draft.query) }, { lists: 'comma' });
+  // The query as `buildWireRequest` sends it: typed empty pieces (`?&`, `a&&b`, a bare `?`) kept while the rows agree.
+  const typed = queryAsTyped(draft.url.trim(), draft.query, queryParamsOfRows(draft.query));
+  const url = typed === undefined ? formatUrlParts({ ...parts, path: pathText, query: queryParamsOfRows(draft.query) }, { lists: 'comma' }) : `${parts.base}${pathText}?${typed}`;
   const headers = draft.headers.filter((h) => h.enabled && h.name.trim() !== '').map((h) => [h.name.trim(), h.value] as [string, string]);
   if (withAuth && draft.auth.scheme !== 'none' && draft.auth.scheme !== 'vault') {
     const applied = applyAuth(draft.auth.scheme, draft.auth.values);

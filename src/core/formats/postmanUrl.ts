@@ -87,10 +87,12 @@ export function urlTextFromPieces(url: PostmanUrlObject): string {
     : typeof url.path === 'string' && url.path !== ''
       ? url.path.replace(/^\/(.+)$/, '$1') === '/' ? [''] : url.path.replace(/^\/(.+)$/, '$1').split('/')
       : undefined;
-  const query = (url.query ?? []).filter((q) => !q.disabled).map(queryPairText).join('&');
+  // Postman writes `?` whenever an enabled pair exists, even one with neither key nor value (`/get?`).
+  const enabled = (url.query ?? []).filter((q) => !q.disabled);
+  const query = enabled.length > 0 ? `?${enabled.map(queryPairText).join('&')}` : '';
   const protocol = url.protocol ? (url.protocol.endsWith('://') ? url.protocol : `${url.protocol}://`) : '';
   const port = scalarText(url.port);
-  return protocol + userInfoText(url.auth) + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + (query ? `?${query}` : '') + (url.hash ? `#${url.hash}` : '');
+  return protocol + userInfoText(url.auth) + host + (port ? `:${port}` : '') + (segments ? `/${segments.join('/')}` : '') + query + (url.hash ? `#${url.hash}` : '');
 }
 
 /** Whether two URL texts send the same request line: an empty path and `/` are the same. */
@@ -132,11 +134,11 @@ export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlIm
   return out;
 }
 
-/** The URL's query text when it was typed with empty pieces (`?id&`, `?&=`, `a&&b`), which the rows cannot hold. */
+/** The URL's query text when it was typed with empty pieces (`?id&`, `?&=`, `a&&b`, a bare `?`), which the rows cannot hold. */
 function typedQueryText(url: string, layout: UrlLayout): string | undefined {
   if (layout.queryStart < 0) return undefined;
   const text = url.slice(layout.queryStart, layout.fragmentStart >= 0 ? layout.fragmentStart - 1 : undefined);
-  return text !== '' && /(^|&)(&|$)/.test(text) ? text : undefined;
+  return text === '' || /(^|&)(&|$)/.test(text) ? text : undefined;
 }
 
 /** A Postman URL object for a draft: `{name}` segments as `:name` with their values, other `{name}`s filled in. */

@@ -161,7 +161,7 @@ describe('Postman → .http → cURL → HAR → Postman', () => {
 describe('round-trip regressions found by the properties', () => {
   const request = (url: string, auth?: RequestDraft['auth']) => savedRequestOf('r', { method: 'GET', url, ...(auth ? { auth } : {}) });
   const apiKey = { scheme: 'apikey' as const, values: { headerName: 'X-Api-Key', key: 'k1', placement: 'query' } };
-  it.each(['https://api.example.test/?id&', 'https://api.example.test/?&=', 'https://api.example.test/?a&&b=1'])('Postman keeps the empty query pieces of %s', (url) => {
+  it.each(['https://api.example.test/?id&', 'https://api.example.test/?&=', 'https://api.example.test/?a&&b=1', 'https://api.example.test/?'])('Postman keeps the empty query pieces of %s', (url) => {
     const original = request(url);
     const back = viaPostman(original);
     expect(comparableWire(wireOfDraft(back.request.draft))).toEqual(comparableWire(wireOfDraft(original.draft)));

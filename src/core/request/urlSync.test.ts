@@ -170,3 +170,11 @@ describe('queryAsTyped: empty pieces sent as typed', () => {
     expect(draftWithQueryRows({ ...emptyDraft(), url: 'http://h/?a=1&' }, [row('a', '2')]).url).toBe('http://h/?a=2');
   });
 });
+
+describe('a bare ? is sent as typed', () => {
+  it('keeps /get? and puts an added pair right after it', () => {
+    expect(queryAsTyped('https://a.test/get?', [], [])).toBe('');
+    expect(queryAsTyped('https://a.test/get?', [], [{ name: 'k', value: '1' }])).toBe('k=1');
+    expect(queryAsTyped('https://a.test/get', [], [])).toBeUndefined();
+  });
+});

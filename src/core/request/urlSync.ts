@@ -144,8 +144,8 @@ export function queryParamsOfRows(rows: readonly QueryRow[], value: (text: strin
 
 /**
  * The runs of `&` in the query typed in `url`: before each of its parameters and after the
- * last (`?&a=1&&b=2&` gives [1, 2, 1]), or undefined when they are the plain single `&`
- * between parameters (or the query cannot be walked piece by piece).
+ * last (`?&a=1&&b=2&` gives [1, 2, 1]; a bare `?` gives [0]), or undefined when they are the
+ * plain single `&` between parameters (or the query cannot be walked piece by piece).
  */
 function typedQuerySeparators(url: string): number[] | undefined {
   const layout = locateUrlParts(url);
@@ -166,6 +166,8 @@ function typedQuerySeparators(url: string): number[] | undefined {
   }
   runs.push(run());
   if (at !== text.length) return undefined;
+  // A bare `?` (`/get?`) is sent as typed too: an empty query, which servers can tell from none.
+  if (text === '') return [0];
   return runs.some((n, i) => n !== (i === 0 || i === runs.length - 1 ? 0 : 1)) ? runs : undefined;
 }
 
