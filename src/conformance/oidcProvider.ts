@@ -27,7 +27,13 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(): Promise<RunningProvider> {
+export interface OidcProviderOptions {
+  /** More redirect URIs for the confidential and public clients, e.g. a Wirebench server's own /oauth/callback in the e2e tests. */
+  redirectUris?: string[];
+}
+
+export async function startOidcProvider(options: OidcProviderOptions = {}): Promise<RunningProvider> {
+  const redirectUris = [REDIRECT_URI, ...(options.redirectUris ?? [])];
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid: 'wb-jwt-1', alg: 'ES256', use: 'sig' };
   const server = http.createServer();
@@ -36,9 +42,9 @@ export async function startOidcProvider(): Promise<RunningProvider> {
   const none = { token_endpoint_auth_method: 'none' as const };
   const provider = new Provider(issuer, {
     clients: [
-      { client_id: CONFIDENTIAL.clientId, client_secret: CONFIDENTIAL.clientSecret, grant_types: ['authorization_code', 'refresh_token', 'client_credentials'], redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'client_secret_basic' },
+      { client_id: CONFIDENTIAL.clientId, client_secret: CONFIDENTIAL.clientSecret, grant_types: ['authorization_code', 'refresh_token', 'client_credentials'], redirect_uris: redirectUris, token_endpoint_auth_method: 'client_secret_basic' },
       { client_id: POST_CLIENT.clientId, client_secret: POST_CLIENT.clientSecret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'client_secret_post' },
-      { client_id: 'wb-public', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: [REDIRECT_URI], application_type: 'native', ...none },
+      { client_id: 'wb-public', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: redirectUris, application_type: 'native', ...none },
       { client_id: 'wb-device', grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], response_types: [], redirect_uris: [], ...none },
       { client_id: 'wb-jwt', grant_types: ['client_credentials'], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256', jwks: { keys: [publicJwk] } },
     ],

@@ -104,7 +104,7 @@ describe('refresh of an entry with OAuth settings (RFC 6749 §6)', () => {
     const wire = sent[0]!;
     expect(wire.headers).toContainEqual({ name: 'Content-Type', value: 'application/x-www-form-urlencoded' });
     expect(wire.headers.find((h) => h.name === 'Authorization')?.value).toMatch(/^Basic /);
-    expect(Object.fromEntries(bodyOf(wire))).toEqual({ grant_type: 'refresh_token', refresh_token: first.refreshToken, scope: 'openid profile orders:read' });
+    expect(Object.fromEntries(bodyOf(wire))).toEqual({ grant_type: 'refresh_token', refresh_token: first.refreshToken });
     const after = s.entry(id)!;
     expect(after.state).toMatchObject({ phase: 'held', rotations: 1 });
     expect(after.state.refreshToken).not.toBe(first.refreshToken);

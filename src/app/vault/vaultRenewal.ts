@@ -124,7 +124,10 @@ export async function buildRenewalRequest(config: VaultEntryConfig, renewal: Vau
   const grant: Grant = renewal === 'oauth-refresh' ? { kind: 'refresh_token', refreshToken } : { kind: 'client_credentials' };
   const { buildGrantTokenRequest } = await loadOAuth();
   const built = await buildGrantTokenRequest(endpoint.value, oauthClientOf(config), grant, {
-    scope: oauth.scope,
+    // RFC 6749 §6: a refresh without scope keeps the scope granted. Asking again for the
+    // entry's scope is refused (invalid_scope) where the grant came back narrower, e.g.
+    // oidc-provider, which does not echo offline_access.
+    ...(renewal === 'client-credentials' ? { scope: oauth.scope } : {}),
     resources: oauth.resources,
     audience: oauth.audience,
     extra: config.extraFields,
