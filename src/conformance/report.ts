@@ -57,7 +57,7 @@ export function tableLines(rows: ConformanceRow[]): string[] {
 
 /**
  * Prints the table and the reasons and examples under it, and keeps it as JSON and Markdown
- * under `test-results/conformance/` for the closing note.
+ * under `conformance-results/` for the closing note.
  */
 export function printConformance(name: string, rows: ConformanceRow[]): void {
   const lines = [`Conformance: ${name}`, ...tableLines(rows)];
@@ -69,7 +69,8 @@ export function printConformance(name: string, rows: ConformanceRow[]): void {
     for (const example of row.examples.slice(0, 15)) lines.push(`  ${row.format}: ${example}`);
   }
   console.log(lines.join('\n'));
-  const dir = path.resolve('test-results', 'conformance');
+  // Not under test-results/: Playwright empties that folder at the start of every e2e run.
+  const dir = path.resolve('conformance-results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(rows, null, 2));
   writeFileSync(path.join(dir, `${name}.md`), `${lines.join('\n')}\n`);
