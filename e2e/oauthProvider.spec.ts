@@ -23,7 +23,7 @@ test.afterAll(async () => {
 test('oidc-provider: discovery, authorization code + PKCE through its login and consent pages, refresh with rotation', async ({ workbench }) => {
   const grants = new VaultGrantPage(workbench.page);
   await grants.addGrantEntry({ name: 'OIDC', grant: 'Authorization code + PKCE', issuer: op.issuer, clientId: 'wb-public', authMethod: 'none', scope: 'openid offline_access api:read', hosts: new URL(op.issuer).host });
-  await expect(grants.form.getByRole('status').first()).toContainText('Read from the OpenID configuration');
+  await expect(grants.discoveryNote()).toContainText('Read from the OpenID configuration');
 
   const popup = await grants.getTokensInPopup();
   // The provider's development interactions: any login, then consent.

@@ -55,13 +55,18 @@ export class VaultGrantPage {
     await this.form.getByRole('button', { name: 'Discover', exact: true }).click();
   }
 
+  /** What discovery read, beside the issuer. */
+  discoveryNote(): Locator {
+    return this.form.getByText(/^Read from the /);
+  }
+
   discoveryProblem(): Locator {
     return this.form.getByRole('alert');
   }
 
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: 'Save entry' }).click();
-    await expect(this.form.getByRole('status').last()).toHaveText(/^Saved/);
+    await expect(this.form.getByRole('status')).toHaveText(/^Saved/);
   }
 
   /** Starts the grant from the Token tab. */

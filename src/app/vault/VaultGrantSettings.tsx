@@ -115,7 +115,7 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
           The issuer's /.well-known/openid-configuration (OpenID Connect Discovery) or /.well-known/oauth-authorization-server (RFC 8414) names its endpoints. The document's
           "issuer" must equal the URL typed here exactly (RFC 8414 §3.3), or it is refused.
         </HelpPopover>,
-        <p id={`${baseId}-issuer-note`} role={discovery.problem ? 'alert' : 'status'} className={discovery.problem ? 'vault-problem vault-small' : 'muted vault-small'}>
+        <p id={`${baseId}-issuer-note`} aria-live="polite" role={discovery.problem ? 'alert' : undefined} className={discovery.problem ? 'vault-problem vault-small' : 'muted vault-small'}>
           {discovery.problem ?? discovery.note ?? ''}
         </p>,
       )}
