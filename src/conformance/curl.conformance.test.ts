@@ -27,7 +27,7 @@ import { importAny } from '../core/formats/importAny';
 import { importCurlCommands } from '../core/formats/curlCommandsImport';
 import { isCurlWord, splitCurlCommands } from '../core/formats/curlCommands';
 import type { SavedRequest } from '../core/workspace';
-import { corpusFiles, isScriptFile, scriptLiterals } from './corpusFiles';
+import { corpusFiles, isScriptFile, scriptLiterals, type CorpusFile } from './corpusFiles';
 import { runCurlAll, sentOfRecorded, type CurlInvocation, type CurlRun } from './curlOracle';
 import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
 import { differences, sentOfDraft, type HeaderRules, type SentRequest } from './sentRequest';
@@ -64,12 +64,28 @@ function itemsOf(source: string, label: string, text: string): CurlItem[] {
   return items;
 }
 
+/**
+ * The cURL text of a test-harness scenario (Prism's `====command====` section; the other
+ * sections are an API description and the expected response), or undefined for other files.
+ */
+function harnessCommand(text: string): string | undefined {
+  const match = /^====command====\r?\n([\s\S]*?)(?=^====[a-z]+====\r?$|(?![\s\S]))/m.exec(text);
+  return match?.[1];
+}
+
+/** The cURL texts of a corpus file: a script's string literals, a harness scenario's command, or the whole file. */
+function curlTextsOf(file: CorpusFile): string[] {
+  if (isScriptFile(file.name)) return scriptLiterals(file.text, (value) => /^\s*(\$\s+)?curl\s/.test(value));
+  const command = harnessCommand(file.text);
+  return [command ?? file.text];
+}
+
 function corpusItems(): { items: CurlItem[]; files: Map<string, number> } {
   const items: CurlItem[] = [];
   const files = new Map<string, number>();
   for (const file of corpusFiles('curl')) {
     files.set(file.source, (files.get(file.source) ?? 0) + 1);
-    const texts = isScriptFile(file.name) ? scriptLiterals(file.text, (value) => /^\s*(\$\s+)?curl\s/.test(value)) : [file.text];
+    const texts = curlTextsOf(file);
     texts.forEach((text, i) => items.push(...itemsOf(file.source, texts.length > 1 ? `${file.name}[${i + 1}]` : file.name, text)));
   }
   return { items, files };
@@ -125,7 +141,7 @@ describe('cURL import conformance', () => {
     for (const file of corpusFiles('curl')) {
       if (isScriptFile(file.name)) continue;
       try {
-        const whole = importAny(file.text, file.name);
+        const whole = importAny(harnessCommand(file.text) ?? file.text, file.name);
         if (whole.ok) expect(whole.value.format, `${file.source}/${file.name}`).toBe('curl');
       } catch (error) {
         rowOf(file.source).throws++;

@@ -17,24 +17,29 @@ export interface CurlFormField {
 
 const PARAM = /^;\s*(type|filename|headers|encoder|format)=/i;
 
-/** Reads a value that may be double-quoted (with `\"` and `\\` escapes) up to the next parameter. */
-function readValue(text: string, from: number, stopAtAnySemicolon: boolean): { value: string; end: number } {
-  if (text[from] === '"') {
+/**
+ * Reads a value that may be double-quoted (with `\"` and `\\` escapes) up to the next `;`,
+ * as curl does: an unquoted value ends at the first `;` and loses its surrounding spaces
+ * (`-F 'a=x;y'` sends `x`, `-F 'a= x '` sends `x`); a quoted one is kept whole.
+ */
+function readValue(text: string, from: number): { value: string; end: number } {
+  let start = from;
+  while (text[start] === ' ' || text[start] === '\t') start++;
+  if (text[start] === '"') {
     let out = '';
-    let i = from + 1;
+    let i = start + 1;
     while (i < text.length && text[i] !== '"') {
       if (text[i] === '\\' && i + 1 < text.length) i++;
       out += text[i]!;
       i++;
     }
-    return { value: out, end: Math.min(i + 1, text.length) };
+    let end = Math.min(i + 1, text.length);
+    while (end < text.length && text[end] !== ';') end++;
+    return { value: out, end };
   }
-  let i = from;
-  while (i < text.length) {
-    if (text[i] === ';' && (stopAtAnySemicolon || PARAM.test(text.slice(i)))) break;
-    i++;
-  }
-  return { value: text.slice(from, i), end: i };
+  const semicolon = text.indexOf(';', start);
+  const end = semicolon < 0 ? text.length : semicolon;
+  return { value: text.slice(start, end).trim(), end };
 }
 
 /** Parses one `-F` (or, with `literal`, `--form-string`) value into a multipart part. */
@@ -46,7 +51,7 @@ export function parseCurlFormField(field: string, literal = false): Result<CurlF
   const warnings: string[] = [];
   if (literal) return ok({ part: { name, kind: 'text', value: content, contentType: '', base64: false, headers: [] }, warnings });
   const fileMode = content.startsWith('@') ? 'file' : content.startsWith('<') ? 'text-file' : null;
-  const first = readValue(content, fileMode ? 1 : 0, fileMode !== null && content[1] !== '"');
+  const first = readValue(content, fileMode ? 1 : 0);
   let contentType = '';
   let filename: string | undefined;
   let base64 = false;
@@ -55,10 +60,13 @@ export function parseCurlFormField(field: string, literal = false): Result<CurlF
   while (i < content.length) {
     const match = PARAM.exec(content.slice(i));
     if (!match) {
-      warnings.push(`Part "${name}": the text after "${first.value}" (${content.slice(i)}) is not a cURL form parameter and was ignored.`);
-      break;
+      // curl skips what is not one of its parameters, up to the next `;` ("skip unknown form field").
+      const unknown = readValue(content, i + 1);
+      if (unknown.value) warnings.push(`Part "${name}": "${unknown.value}" is not a cURL form parameter; curl leaves it out of the part, and so does Wirebench.`);
+      i = unknown.end;
+      continue;
     }
-    const param = readValue(content, i + match[0].length, false);
+    const param = readValue(content, i + match[0].length);
     const key = match[1]!.toLowerCase();
     if (key === 'type') contentType = param.value.trim();
     else if (key === 'filename') filename = param.value;

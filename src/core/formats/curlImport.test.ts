@@ -115,6 +115,18 @@ describe('parseCurl: bodies', () => {
     expect(warnings).toEqual(['Part "photo" is the file "./my;pic.png": pick the file again before sending.']);
   });
 
+
+  it('ends an unquoted -F value at its first ; and trims it, as curl 7.88 sends it (unknown parameters left out)', () => {
+    const { draft, warnings } = draftOf(`curl https://a.test/up -F "reserved=:/?#[]@!$&'()*+,;" -F 'a=x;y' -F 'g=  x  ' -F 'h= "q;r" ' -F 'i=a;;type=text/b'`);
+    expect(draft.body.multipart.map((p) => [p.name, p.value, p.contentType])).toEqual([
+      ['reserved', ":/?#[]@!$&'()*+,", ''],
+      ['a', 'x', ''],
+      ['g', 'x', ''],
+      ['h', 'q;r', ''],
+      ['i', 'a', 'text/b'],
+    ]);
+    expect(warnings).toEqual(['Part "a": "y" is not a cURL form parameter; curl leaves it out of the part, and so does Wirebench.']);
+  });
   it('takes the boundary of a typed multipart Content-Type and leaves the header to the builder', () => {
     const { draft } = draftOf(`curl https://a.test -H 'Content-Type: multipart/form-data; boundary=XyZ' -F a=1`);
     expect(draft.body.boundary).toBe('XyZ');
