@@ -4,8 +4,10 @@ import { VAULT_FLOW_STEPS, vaultFlowPosition, type VaultEntryStatus } from '../.
  * The spec's three-party flow (§5 rule 3) as an ordered list, with the entry's place in it:
  * steps reached are filled, the current one is marked `aria-current="step"`.
  */
-export function VaultFlowDiagram({ status }: { status: VaultEntryStatus }) {
+export function VaultFlowDiagram({ status, ownGrant = false }: { status: VaultEntryStatus; ownGrant?: boolean }) {
   const position = vaultFlowPosition(status);
+  // An entry whose grant the vault runs itself is not waiting for a pasted token.
+  const next = ownGrant && status === 'needs-refresh-token' ? '"Get tokens" below: the person signs in at the provider, and the vault keeps what it gives.' : position.next;
   return (
     <figure className="vault-flow" aria-labelledby="vault-flow-caption">
       <ol className="vault-flow-steps">
@@ -34,7 +36,7 @@ export function VaultFlowDiagram({ status }: { status: VaultEntryStatus }) {
         })}
       </ol>
       <figcaption id="vault-flow-caption">
-        <strong>Where this entry stands:</strong> {position.next}
+        <strong>Where this entry stands:</strong> {next}
       </figcaption>
     </figure>
   );

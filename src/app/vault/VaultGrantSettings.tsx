@@ -57,7 +57,14 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
     setMeta(found.value);
     const filled = applyDiscovery(config, found.value);
     edit({ tokenUrl: filled.tokenUrl, oauth: filled.oauth!, ...(oauth.grant === 'manual' ? {} : { bodyFormat: 'form' }) });
-    setDiscovery({ busy: false, note: [`Read from the ${found.value.source === 'openid-configuration' ? 'OpenID configuration' : 'RFC 8414 metadata'}: endpoints filled in, check them and save.`, ...found.value.notes].join(' ') });
+    // One sentence for every endpoint on plain http loopback, instead of one per endpoint.
+    const loopbackNotes = found.value.notes.filter((n) => n.includes('plain http on loopback'));
+    const notes = [
+      `Read from the ${found.value.source === 'openid-configuration' ? 'OpenID configuration' : 'RFC 8414 metadata'}: endpoints filled in, check them and save.`,
+      ...(loopbackNotes.length ? [`${loopbackNotes.length} endpoints are plain http on loopback: fine for a server on this machine only.`] : []),
+      ...found.value.notes.filter((n) => !loopbackNotes.includes(n)),
+    ];
+    setDiscovery({ busy: false, note: notes.join(' ') });
   };
 
   const row = (name: string, label: string, control: (id: string) => ReactNode, help?: ReactNode, note?: ReactNode) => {
@@ -167,7 +174,7 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
       {row(
         'resources',
         'Resources',
-        (id) => <textarea id={id} rows={1} className="vault-mono" placeholder="https://api.example.com, one per line" value={oauth.resources.join('\n')} onChange={(e) => set({ resources: e.target.value.split('\n') })} />,
+        (id) => <textarea id={id} rows={2} className="vault-mono" placeholder="https://api.example.com, one per line" value={oauth.resources.join('\n')} onChange={(e) => set({ resources: e.target.value.split('\n') })} />,
         <HelpPopover topic="resource indicators">RFC 8707: the APIs the token is meant for, sent as "resource"; the server may narrow the token's audience to them.</HelpPopover>,
       )}
       {grant === 'password' && (

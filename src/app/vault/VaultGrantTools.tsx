@@ -7,6 +7,12 @@ import type { VaultEntryRecord } from './vaultPayload';
 
 type Shown = { kind: 'revoked'; which: string } | { kind: 'introspection'; facts: Record<string, unknown> } | { kind: 'userinfo'; claims: Record<string, unknown> } | { kind: 'problem'; message: string };
 
+/** RFC 7662 §2.2's member names for what the session read, so the table says what the server said. */
+function introspectionMembers(facts: object): Record<string, unknown> {
+  const names: Record<string, string> = { clientId: 'client_id', tokenType: 'token_type' };
+  return Object.fromEntries(Object.entries(facts).map(([key, value]) => [names[key] ?? key, value]));
+}
+
 /**
  * What the person can ask the authorization server about the entry's grant: revoke it
  * (RFC 7009; confirmed first, it cannot be undone), whether the access token is active
@@ -50,7 +56,7 @@ export function VaultGrantTools({ record }: { record: VaultEntryRecord }) {
         )}
         <button
           type="button"
-          onClick={() => void call('introspect', () => vault.introspect(config.id), (v) => ({ kind: 'introspection', facts: { ...v } }))}
+          onClick={() => void call('introspect', () => vault.introspect(config.id), (v) => ({ kind: 'introspection', facts: introspectionMembers(v) }))}
           disabled={!state.access || busy !== undefined || !oauth.introspectionEndpoint}
           title={missing(oauth.introspectionEndpoint, 'introspection')}
         >

@@ -36,7 +36,7 @@ export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryR
   const access = state.access;
   return (
     <div className="vault-token-view">
-      <VaultFlowDiagram status={status} />
+      <VaultFlowDiagram status={status} ownGrant={ownGrant} />
       {ownGrant && <VaultGrantPanel record={record} onEditSettings={onEditSettings} />}
 
       <section className="vault-token-section" aria-label="Access token">
