@@ -13,17 +13,23 @@
  * the oracle's list is completed the same way. The query is compared as httpsnippet
  * writes it (URLSearchParams), ours read the same way. The fragment is never sent.
  *
+ * Files are read as Wirebench reads them (a byte order mark dropped, HAR Viewer's JSONP
+ * padding `onInputData({…})` taken off); HAR shipped as a JavaScript module (readmeio's
+ * fixtures) is read from its exported literal (`harScriptObject.ts`) and left out of the
+ * whole-file `importAny` check.
+ *
  * Out of scope, counted with the reason: entries whose URL is not http(s) (data:, blob:,
- * WebSocket), entries httpsnippet itself cannot read, and file parts whose file is not in
- * the corpus. Where httpsnippet departs from what the capture says was sent (`QUIRKS`), an
+ * WebSocket), entries httpsnippet itself cannot read (IE 11 writes `cookies` as one object,
+ * not a list), and file parts whose file is not in the corpus. Where httpsnippet departs from what the capture says was sent (`QUIRKS`), an
  * item that agrees once that quirk is set aside counts as agreeing and is listed under it.
  */
 import { HTTPSnippet } from 'httpsnippet-lite';
 import { describe, expect, it } from 'vitest';
 import { importAny } from '../core/formats/importAny';
-import { importHar } from '../core/formats/harImport';
+import { harJsonText, importHar } from '../core/formats/harImport';
 import type { SavedRequest } from '../core/workspace';
-import { corpusFiles } from './corpusFiles';
+import { corpusFiles, isScriptFile } from './corpusFiles';
+import { scriptObject } from './harScriptObject';
 import { AGREEING_TARGET, IMPORTED_TARGET, inScope, printConformance, type ConformanceRow } from './report';
 import { differences, sentOfDraft, type HeaderRules, type SentRequest } from './sentRequest';
 
@@ -33,8 +39,8 @@ const COMPUTED = new Set(['host', 'content-length', 'connection', 'transfer-enco
 const HEADER_RULES: HeaderRules = { ignore: (h) => h.name.startsWith(':') || COMPUTED.has(h.name.toLowerCase()) };
 
 /** The entries of a corpus file: a log's entries, or the file itself when it is a bare request. */
-function entriesOf(text: string): unknown[] {
-  const json = JSON.parse(text.replace(/^\uFEFF/, '')) as { log?: { entries?: unknown[] }; method?: unknown };
+function entriesOf(name: string, text: string): unknown[] {
+  const json = (isScriptFile(name) ? scriptObject(text) : JSON.parse(harJsonText(text).json)) as { log?: { entries?: unknown[] }; method?: unknown };
   if (Array.isArray(json.log?.entries)) return json.log.entries;
   return 'method' in json ? [{ request: json }] : [];
 }
@@ -58,6 +64,8 @@ const QUIRKS = {
   cookie: 'Cookie header rebuilt from cookies beside the captured one',
   /** `Object.fromEntries(url.searchParams)`: a name repeated in the URL keeps only its last value. */
   repeats: 'repeated query names in the URL cut to the last value',
+  /** The query is written in `queryString`'s order (Firebug lists it sorted), not in the order of the URL that was sent. */
+  order: 'query pairs reordered as queryString lists them',
   /** A multipart or form body without `params` is reset to empty, though `text` holds what was sent. */
   text: 'captured body text dropped (multipart or form without params)',
   /** `postData.mimeType` is matched whole: `multipart/form-data; boundary=…` with params gives no body at all. */
@@ -118,11 +126,14 @@ function jsonOfParams(request: HarRequest): string | undefined {
 /** httpsnippet-lite's reading of `request` (corrected as `correctedInput` says), with the other quirks in `setAside` corrected. */
 function sentOfPrepared(request: HarRequest, prepared: Prepared, setAside: ReadonlySet<Quirk>): SentRequest {
   const url = new URL(prepared.fullUrl);
-  if (setAside.has('repeats')) {
-    const own = [...new URL(String(request.url)).searchParams].map(([name, value]) => ({ name, value }));
-    const ownNames = new Set(own.map((p) => p.name));
-    const listed = ((request.queryString as { name: string; value: string }[] | undefined) ?? []).filter((p) => !ownNames.has(p.name));
-    const order = [...new Set([...((request.queryString as { name: string }[] | undefined) ?? []).map((p) => p.name), ...own.map((p) => p.name)])];
+  if (setAside.has('repeats') || setAside.has('order')) {
+    const inUrl = [...new URL(String(request.url)).searchParams].map(([name, value]) => ({ name, value }));
+    const own = setAside.has('repeats') ? inUrl : inUrl.filter((p, i) => !inUrl.slice(i + 1).some((q) => q.name === p.name));
+    const ownNames = own.map((p) => p.name);
+    const listedNames = ((request.queryString as { name: string }[] | undefined) ?? []).map((p) => p.name);
+    const listed = ((request.queryString as { name: string; value: string }[] | undefined) ?? []).filter((p) => !ownNames.includes(p.name));
+    // Set aside, the URL's own pairs keep the URL's order, after the pairs only the list has (which the URL lacked).
+    const order = [...new Set(setAside.has('order') ? [...listed.map((p) => p.name), ...ownNames] : [...listedNames, ...ownNames])];
     url.search = pairsQuery(order.flatMap((name) => [...listed, ...own].filter((p) => p.name === name)));
   }
   const captured = ((request.headers as { name: string }[] | undefined) ?? []).some((h) => h.name.toLowerCase() === 'cookie');
@@ -181,7 +192,10 @@ async function checkEntry(row: ConformanceRow, label: string, entry: unknown): P
   try {
     await preparedFor(new Set());
   } catch (error) {
-    const reason = `httpsnippet cannot read it (${String(error).slice(0, 40)})`;
+    const notLists = (['headers', 'cookies', 'queryString'] as const).filter((k) => request[k] !== undefined && !Array.isArray(request[k]));
+    const reason = notLists.length
+      ? `${notLists.join(', ')} written as one object, not a list (IE 11's export); httpsnippet cannot read it`
+      : `httpsnippet cannot read it (${String(error).slice(0, 40)})`;
     row.outOfScope[reason] = (row.outOfScope[reason] ?? 0) + 1;
     return;
   }
@@ -236,14 +250,14 @@ describe('HAR import conformance', () => {
       const row = rowFor(rows, file.source);
       row.files++;
       try {
-        importAny(file.text, file.name);
+        if (!isScriptFile(file.name)) importAny(file.text, file.name);
       } catch (error) {
         row.throws++;
         row.examples.push(`${file.name}: importAny threw ${String(error)}`);
       }
       let entries: unknown[];
       try {
-        entries = entriesOf(file.text);
+        entries = entriesOf(file.name, file.text);
       } catch {
         row.outOfScope['not JSON (a corrupted file kept by its project)'] = (row.outOfScope['not JSON (a corrupted file kept by its project)'] ?? 0) + 1;
         row.items++;

@@ -14,7 +14,7 @@ import type { CollectionItem, Folder } from '../workspace';
 import { workspaceItemId } from '../workspace';
 import type { HarNameValue } from './har';
 import { harEntryLabel, readHarLog, readHarRequest, type HarRequestReading } from './harRead';
-import { draftBodyForText, emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
+import { baseName, draftBodyForText, emptyCollection, parseJsonDocument, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
 /** Headers the relay writes itself, or that only exist in HTTP/2 captures. */
 const COMPUTED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
@@ -34,7 +34,8 @@ function bodyOf(request: HarRequestReading, input: DraftInput, warnings: string[
       const file = param.fileName !== undefined && param.value === undefined;
       if (file) warnings.push(`${label}: part "${param.name}" is the file "${param.fileName}": pick the file again before sending.`);
       const part: Partial<MultipartPartDraft> = { id: draftRowId(), enabled: true, name: param.name, kind: file ? 'file' : 'text', value: param.value ?? '', contentType: param.contentType ?? '', base64: false, headers: [] };
-      if (param.fileName !== undefined) part.filename = param.fileName;
+      // A path in fileName (tool-written HAR) is not sent: only its last segment, as browsers, curl and httpsnippet send it (RFC 7578 §4.2).
+      if (param.fileName !== undefined) part.filename = param.fileName === '' ? '' : baseName(param.fileName);
       return part as MultipartPartDraft;
     });
     input.body = { kind: 'multipart', multipart: parts, ...(boundary ? { boundary } : {}) };
@@ -158,6 +159,18 @@ function draftInputOf(request: HarRequestReading, warnings: string[], label: str
 }
 
 /**
+ * The JSON text of a HAR file: without the UTF-8 byte order mark Windows tools (Fiddler
+ * among them) write, which RFC 8259 §8.1 lets a parser ignore; and, for HAR padded as JSONP
+ * (`onInputData({…});`, the form HAR Viewer loads and its test files use), the object inside
+ * the call, with the callback's name.
+ */
+export function harJsonText(text: string): { json: string; callback?: string } {
+  const json = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const padded = /^\s*([A-Za-z_$][\w$.]*)\s*\(\s*(\{[\s\S]*\})\s*\)\s*;?\s*$/.exec(json);
+  return padded ? { json: padded[2]!, callback: padded[1]! } : { json };
+}
+
+/**
  * Imports a HAR 1.1 or 1.2 file (or a bare HAR request or entry, as httpsnippet reads
  * them). Fails only when the text is not JSON (with the line and column) or not HAR at
  * all (saying what it looks like). Each entry that cannot be read is skipped with its
@@ -167,14 +180,15 @@ function draftInputOf(request: HarRequestReading, warnings: string[], label: str
  * in `warnings`.
  */
 export function importHar(text: string, name?: string): Result<ImportResult> {
-  // Windows tools (Fiddler among them) save UTF-8 with a byte order mark; RFC 8259 §8.1 lets a parser ignore it.
-  const json = parseJsonDocument(text.startsWith('\uFEFF') ? text.slice(1) : text, 'HAR');
+  const { json: jsonText, callback } = harJsonText(text);
+  const json = parseJsonDocument(jsonText, 'HAR');
   if (!json.ok) return json;
   const log = readHarLog(json.value);
   if (!log.ok) return log;
   const { entries, fieldPath, creatorName } = log.value;
   const collection = emptyCollection(name ?? (creatorName ? `HAR from ${creatorName}` : 'HAR import'));
-  const result: ImportResult = { collection, skipped: [], warnings: [...log.value.warnings] };
+  const padded = callback ? [`The file is HAR wrapped in a JavaScript call, ${callback}(…) (HAR Viewer's JSONP form); the HAR inside was read.`] : [];
+  const result: ImportResult = { collection, skipped: [], warnings: [...padded, ...log.value.warnings] };
   const byHost = new Map<string, CollectionItem[]>();
   entries.forEach((entry, index) => {
     const label = harEntryLabel(entry, index);

@@ -1,0 +1,71 @@
+module.exports = {
+  log: {
+    entries: [
+      {
+        startedDateTime: new Date().toISOString(),
+        time: new Date().getMilliseconds(),
+        request: {
+          method: 'POST',
+          url: 'https://httpbin.org/post',
+          httpVersion: 'HTTP/1.1',
+          cookies: [],
+          headers: [
+            {
+              name: 'content-type',
+              value: 'multipart/form-data',
+            },
+          ],
+          queryString: [],
+          postData: {
+            mimeType: 'multipart/form-data',
+            params: [
+              {
+                name: 'foo',
+                fileName: 'file/path/to/hello.txt',
+                contentType: 'text/plain',
+              },
+            ],
+          },
+          bodySize: -1,
+          headersSize: -1,
+        },
+        response: {
+          status: 200,
+          statusText: 'OK',
+          httpVersion: 'HTTP/1.1',
+          headers: [
+            { name: 'Accept', value: '*/*' },
+            { name: 'Accept-Encoding', value: 'gzip,deflate' },
+            { name: 'Content-Length', value: 202 },
+            { name: 'Content-Type', value: 'application/json' },
+            { name: 'Host', value: 'httpbin.org' },
+            { name: 'User-Agent', value: 'node-fetch/1.0 (+https://github.com/bitinn/node-fetch)' },
+          ],
+          content: {
+            size: 633,
+            mimeType: 'application/json',
+            text: JSON.stringify({
+              args: {},
+              data: '',
+              files: { foo: 'Hello world\n' },
+              form: {},
+              headers: {
+                Accept: '*/*',
+                'Accept-Encoding': 'gzip,deflate',
+                'Content-Length': '202',
+                'Content-Type': 'multipart/form-data; boundary=form-data-boundary-hln91xukodlcq6sy',
+                Host: 'httpbin.org',
+                'User-Agent': 'node-fetch/1.0 (+https://github.com/bitinn/node-fetch)',
+              },
+              json: null,
+              origin: '127.0.0.1',
+              url: 'https://httpbin.org/post',
+            }),
+          },
+          headersSize: -1,
+          bodySize: -1,
+        },
+      },
+    ],
+  },
+};
