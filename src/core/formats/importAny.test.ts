@@ -20,6 +20,7 @@ describe('sniffImportFormat', () => {
     ['http', '< {% request.variables.set("id", "7") %}\nGET https://a.test/{{id}}\n'],
     ['http', 'GRAPHQL https://a.test/graphql\n\n{ viewer { login } }\n'],
     ['har', '{\n  "log": {\n    "version": "1.2",\n    "entries": ['],
+    ['har', 'onInputData({\n  "log": { "version": "1.1", "entries": [] }\n});'],
   ])('tells %s', (format, text) => {
     expect(sniffImportFormat(text)).toBe(format);
   });

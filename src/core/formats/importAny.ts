@@ -64,6 +64,8 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
     if (/"info"\s*:|getpostman\.com|"item"\s*:/.test(trimmed)) return 'postman';
     return jsonFormat(undefined, filename);
   }
+  // HAR Viewer's JSONP padding: `onInputData({"log": …});`.
+  if (/^[A-Za-z_$][\w$.]*\s*\(\s*\{\s*"log"\s*:/.test(trimmed)) return 'har';
   // A `.http` file may open with a JetBrains pre-request script, `< {% … %}`, which is not XML.
   if (trimmed.startsWith('<') && !/^<\s*\{%/.test(trimmed)) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
   if (/^(openapi|swagger)\s*:/m.test(trimmed) || /\.(ya?ml)$/i.test(filename)) return 'openapi';
