@@ -48,6 +48,8 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET POST', path: '/sandbox/oauth/device', summary: 'Device verification page: enter the user code, sign in, approve or deny.' },
       { methods: 'GET', path: '/sandbox/oauth/jwks', summary: 'The ID token keys (RS256, ES256); retired keys stay 10 minutes.' },
       { methods: 'POST', path: '/sandbox/oauth/rotate-keys', summary: 'Sandbox control: rotate the signing keys.' },
+      { methods: 'POST', path: '/sandbox/oauth/test/id-token-defect', summary: 'Test switch (loopback): the next ID token of client_id carries a wrong nonce, aud or signature (defect=nonce|aud|signature).' },
+      { methods: 'POST', path: '/sandbox/oauth/test/age-device', summary: 'Test switch (loopback): moves the device authorization of user_code forward by seconds, so it can expire.' },
       { methods: 'GET POST', path: '/sandbox/oauth/userinfo', summary: 'OIDC userinfo with a Bearer access token (scope openid; profile and email add claims).' },
       { methods: 'POST', path: '/sandbox/oauth/introspect', summary: 'Token introspection (RFC 7662) of access and refresh tokens; any registered client may ask.' },
       { methods: 'POST', path: '/sandbox/oauth/revoke', summary: 'Token revocation (RFC 7009) of a client\'s own access or refresh tokens.' },

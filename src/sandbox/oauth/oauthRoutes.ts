@@ -8,6 +8,7 @@ import { deviceRoutes } from './deviceFlow';
 import { metadataRoutes } from './serverMetadata';
 import { tokenEndpointRoutes } from './tokenEndpoint';
 import { tokenInspectionRoutes } from './tokenInspection';
+import { testSwitchRoutes } from './testSwitches';
 
 /** Every route of the authorization server. */
-export const oauthRoutes: SandboxRoute[] = [...metadataRoutes, ...authorizeRoutes, ...tokenEndpointRoutes, ...deviceRoutes, ...tokenInspectionRoutes];
+export const oauthRoutes: SandboxRoute[] = [...metadataRoutes, ...authorizeRoutes, ...tokenEndpointRoutes, ...deviceRoutes, ...tokenInspectionRoutes, ...testSwitchRoutes];

@@ -11,6 +11,7 @@ import { ACCESS_TOKEN_SECONDS, GRANT_TYPES, type OAuthClient } from './clients';
 import type { OAuthEndpoints } from './issuer';
 import { oauthState, randomId } from './oauthState';
 import { signIdToken } from './signingKeys';
+import { breakSignature, takeIdTokenDefect } from './testSwitches';
 
 /** Who the tokens are for and what they allow. */
 export interface TokenGrant {
@@ -57,15 +58,19 @@ export async function issueTokens(endpoints: OAuthEndpoints, client: OAuthClient
   const body: Record<string, string | number> = { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, scope: grant.scope.join(' ') };
   if (refreshToken) body.refresh_token = refreshToken;
   if (grant.user && grant.scope.includes('openid')) {
-    body.id_token = await signIdToken(client.idTokenAlg, {
+    // A test switch (testSwitches.ts) may make this one ID token defective.
+    const defect = takeIdTokenDefect(client.id);
+    const nonce = defect === 'nonce' ? `${grant.nonce ?? ''}-not-the-one-sent` : grant.nonce;
+    const idToken = await signIdToken(client.idTokenAlg, {
       issuer: endpoints.issuer,
       subject: grant.user.name,
-      audience: client.id,
+      audience: defect === 'aud' ? 'another-client' : client.id,
       authTime: grant.user.authTime,
-      ...(grant.nonce !== undefined ? { nonce: grant.nonce } : {}),
+      ...(nonce !== undefined ? { nonce } : {}),
       accessToken: access.token,
       lifetimeSeconds: ID_TOKEN_SECONDS,
     });
+    body.id_token = defect === 'signature' ? breakSignature(idToken) : idToken;
   }
   return { body, grantId, accessToken: { jti: access.jti, exp: access.exp } };
 }
