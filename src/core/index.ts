@@ -17,3 +17,4 @@ export * from './vault';
 export * from './workspace';
 export * from './lessons';
 export * from './formats';
+export * from './stream';

@@ -22,6 +22,7 @@ import { explainRedirect } from './explainRedirect';
 import { describeRequestBody } from './requestBody';
 import { soapFaultOfResponse, soapFaultSummary } from './explainSoapStatus';
 import type { SoapFault } from '../soap/soapFault';
+import { explainStreamedResponse } from '../stream/explainStream';
 
 /** Options of {@link explainResponse}. */
 export interface ExplainOptions {
@@ -291,7 +292,7 @@ function formatWait(seconds: number): string {
   return `${Math.round(seconds / 3600)} hours (${seconds} seconds)`;
 }
 
-/** 2xx notes: what a POST created, a 202 still pending, a 204 that carries a body. */
+/** 2xx notes: what a POST created, a 202 still pending, a 204 that carries a body, a streamed body. */
 function explainSuccess(request: WireRequest, response: WireResponse): Finding[] {
   const findings: Finding[] = [];
   if (response.status === 201) {
@@ -344,5 +345,6 @@ function explainSuccess(request: WireRequest, response: WireResponse): Finding[]
       reference: `RFC 9110 §15.3.${response.status === 204 ? 5 : 6}`,
     });
   }
+  findings.push(...explainStreamedResponse(request, response));
   return findings;
 }
