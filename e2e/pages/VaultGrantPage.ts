@@ -13,6 +13,10 @@ export interface GrantEntrySettings {
   hosts?: string;
   username?: string;
   password?: string;
+  /** private_key_jwt: the key (PEM or JWK text), its kid and algorithm. */
+  privateKey?: string;
+  keyId?: string;
+  signingAlg?: string;
 }
 
 /** The "Get tokens" settings and run of a vault entry, and the provider's pages in a popup or another page. */
@@ -45,6 +49,7 @@ export class VaultGrantPage {
     if (settings.scope !== undefined) await this.form.getByLabel('Scopes asked for').fill(settings.scope);
     if (settings.username !== undefined) await this.form.getByLabel('Username').fill(settings.username);
     if (settings.password !== undefined) await this.form.getByLabel('Password', { exact: true }).fill(settings.password);
+    if (settings.privateKey !== undefined) await this.usePrivateKey(settings.privateKey, settings.keyId ?? '', settings.signingAlg ?? 'ES256');
     if (settings.hosts !== undefined) await this.form.getByLabel('Allowed hosts').fill(settings.hosts);
     await this.form.getByLabel('Allow plain http for this entry').setChecked(true);
     await this.save();
@@ -64,6 +69,13 @@ export class VaultGrantPage {
     return this.form.getByRole('alert');
   }
 
+  /** The private_key_jwt settings (the method must already be private_key_jwt); not saved. */
+  async usePrivateKey(key: string, keyId: string, alg: string): Promise<void> {
+    await this.form.getByLabel('Private key').fill(key);
+    await this.form.getByLabel('Algorithm').selectOption(alg);
+    await this.form.getByLabel('Key ID').fill(keyId);
+  }
+
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: 'Save entry' }).click();
     await expect(this.form.getByRole('status')).toHaveText(/^Saved/);
@@ -80,6 +92,13 @@ export class VaultGrantPage {
     const popup = this.page.waitForEvent('popup');
     await this.getTokens();
     return popup;
+  }
+
+  /** Pastes the address the provider redirected to into the waiting sign-in. */
+  async pasteRedirect(url: string): Promise<void> {
+    const field = this.run.getByLabel(/address you were redirected to/);
+    await field.fill(url);
+    await this.run.getByRole('button', { name: 'Use this address' }).click();
   }
 
   stored(): Locator {
