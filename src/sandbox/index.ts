@@ -6,6 +6,7 @@
 import type http from 'node:http';
 import { isValidMethodToken, METHOD_OVERRIDE_HEADER } from '../core';
 import { consentRoutes } from './auth/consentPages';
+import { sigv4Routes } from './auth/sigv4Route';
 import { tokenRoutes } from './auth/tokenService';
 import { cookieRoutes } from './cookies';
 import { echoRoutes } from './echo';
@@ -20,6 +21,7 @@ import { representationRoutes } from './representations';
 import { resetRoutes } from './reset';
 import { matchPattern, sendMethodNotAllowed, sendOptions, sendProblem, type SandboxContext, type SandboxRoute } from './router';
 import { soapRoutes } from './soap/soapService';
+import { streamRoutes } from './streams';
 import { tlsInfoRoutes } from './tlsInfo';
 import { uploadRoutes } from './uploads';
 import { utilityRoutes } from './utilities';
@@ -29,12 +31,14 @@ const routes: SandboxRoute[] = [
   ...echoRoutes,
   ...utilityRoutes,
   ...largeJsonRoutes,
+  ...streamRoutes,
   ...cookieRoutes,
   ...representationRoutes,
   ...tokenRoutes,
   ...consentRoutes,
   ...oauthRoutes,
   ...protectedRoutes,
+  ...sigv4Routes,
   ...orderRoutes,
   ...uploadRoutes,
   ...errorRoutes,
