@@ -138,3 +138,18 @@ describe('cURL → request → cURL', () => {
     );
   });
 });
+
+describe('multipart values with spaces at either end (curl trims an unquoted -F value)', () => {
+  it.each([
+    ["-F 'a=A '", 'A '],
+    ["-F 'a= A'", ' A'],
+    ["-F 'a=\" A \";type=text/plain'", ' A '],
+  ])('%s comes back with its spaces', (option, value) => {
+    const draft = draftOf(`curl https://api.example.test/ --form-string 'a=${value}'`);
+    expect(draft.body.multipart[0]!.value).toBe(value);
+    const again = draftOf(toCurl(wireOf(draft)));
+    expect(again.body.multipart[0]!.value).toBe(value);
+    const typed = draftOf(`curl https://api.example.test/ ${option}`);
+    expect(typed.body.multipart[0]!.value).toBe(option.includes('"') ? value : value.trim());
+  });
+});

@@ -67,7 +67,8 @@ function bodyArgs(view: WireBodyView): { args: string[][]; pipe?: string } {
       return {
         args: view.parts.map((part) => {
           const plain = !part.file && !part.contentType && part.filename === undefined && !part.base64 && part.headers.length === 0;
-          if (plain && /^[@<"]|;/.test(part.value ?? '')) return ['--form-string', quoteShellWord(`${part.name}=${part.value ?? ''}`, true)];
+          // --form-string takes the value as it is: no @/< file, no ;type=, and no trimming of its spaces (curl 7.88).
+          if (plain && /^[@<"\s]|;|\s$/.test(part.value ?? '')) return ['--form-string', quoteShellWord(`${part.name}=${part.value ?? ''}`, true)];
           const field = formatCurlFormField({
             name: part.name,
             isFile: part.file !== undefined,

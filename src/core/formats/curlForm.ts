@@ -104,7 +104,8 @@ function quoteFormValue(value: string): string {
 
 /** Whether a text value must be written as a quoted `-F` value to be read back unchanged. */
 function needsQuoting(value: string): boolean {
-  return value.startsWith('@') || value.startsWith('<') || value.startsWith('"') || value.includes(';');
+  // curl trims the spaces around an unquoted value (`-F 'a= x '` sends "x"), so such a value is quoted too.
+  return value.startsWith('@') || value.startsWith('<') || value.startsWith('"') || value.includes(';') || /^\s|\s$/.test(value);
 }
 
 /**
