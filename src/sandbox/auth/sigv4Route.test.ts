@@ -28,7 +28,7 @@ async function signed(wire: Partial<WireRequest>, values: Record<string, string>
 function send(wire: WireRequest) {
   const url = new URL(wire.url);
   const body = (wire.body ?? []).map((c) => (typeof c === 'string' ? c : '')).join('');
-  return sb.call(url.pathname + url.search, { method: wire.method, headers: wire.headers.map((h) => [h.name, h.value]), ...(body ? { body } : {}) });
+  return sb.call(url.pathname + url.search, { method: wire.method, headers: wire.headers.map((h): [string, string] => [h.name, h.value]), ...(body ? { body } : {}) });
 }
 
 describe('/sandbox/api/sigv4', () => {
