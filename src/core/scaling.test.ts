@@ -34,7 +34,13 @@ function ratio(make: (bytes: number) => string, parse: (text: string) => unknown
   parse(small);
   parse(large);
   parse(small);
-  return fastest(() => parse(large)) / Math.max(fastest(() => parse(small)), 0.05);
+  // A loaded machine (other test files, other processes) can stretch one measurement past the
+  // limit; quadratic work is past it every time, so the lowest of three ratios is the verdict.
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3 && best >= LINEAR_LIMIT; attempt++) {
+    best = Math.min(best, fastest(() => parse(large)) / Math.max(fastest(() => parse(small)), 0.05));
+  }
+  return best;
 }
 
 /** Repeats `piece(i)` until the text reaches `bytes`. */
