@@ -23,6 +23,10 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET POST', path: '/sandbox/api/jwt', summary: 'The same tokens with Authorization: JWT.' },
       { methods: 'GET POST', path: '/sandbox/api/apikey', summary: 'Ocp-Apim-Subscription-Key: ro-demo-key-0001 (read) or rw-demo-key-0002 (read-write); 403 for writing read-only.' },
       { methods: 'GET POST', path: '/sandbox/api/custom', summary: 'Authorization: Sandbox key="sandbox-demo-key", ts="<unix seconds>".' },
+      { methods: 'GET POST', path: '/sandbox/api/digest/{algorithm}', example: '/sandbox/api/digest/sha-256', summary: 'Digest (RFC 7616): user Mufasa, password "Circle of Life"; algorithm md5, md5-sess, sha-256, sha-256-sess, sha-512-256 or sha-512-256-sess.' },
+      { methods: 'GET POST', path: '/sandbox/api/digest/{algorithm}?qop=auth-int', example: '/sandbox/api/digest/sha-256?qop=auth-int', summary: 'Digest with qop=auth-int: the body is hashed into the answer; ?qop=none is the RFC 2069 form (no qop, nc or cnonce).' },
+      { methods: 'GET', path: '/sandbox/api/digest/{algorithm}?userhash=true', example: '/sandbox/api/digest/sha-512-256?userhash=true', summary: 'Digest asking for the user name hashed (userhash=true).' },
+      { methods: 'GET', path: '/sandbox/api/digest/stale', summary: 'Digest whose first nonce is already expired: the right answer gets 401 stale=true, answered again with the new nonce.' },
       { methods: 'GET', path: '/sandbox/api/browser/profile', summary: 'Browser-style: no login → 302 to /sandbox/denied instead of 401.' },
       { methods: 'GET', path: '/sandbox/denied', summary: 'The access-denied page.' },
     ],
@@ -108,6 +112,16 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET', path: '/sandbox/xml', summary: 'An XML document.' },
       { methods: 'GET', path: '/sandbox/image.png', summary: 'A 16×16 PNG made at start.' },
       { methods: 'GET', path: '/sandbox/tls', summary: 'The HTTPS sandbox origin and certificate fingerprint.' },
+    ],
+  },
+  {
+    section: 'Streams (HTML §9.2 server-sent events, NDJSON)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/stream/sse', example: '/sandbox/stream/sse?count=6&interval=200', summary: 'Server-sent events: ids, three event types, two-line data, retry, keep-alive comments; ?count= (1-10000), ?interval= ms (0-10000), ?eol=lf|crlf|cr; resumes after Last-Event-ID.' },
+      { methods: 'GET', path: '/sandbox/stream/sse-broken', example: '/sandbox/stream/sse-broken?interval=100', summary: 'Three events, then a fourth cut off before its blank line (?drop=1 breaks the connection instead of ending the body).' },
+      { methods: 'GET', path: '/sandbox/stream/ndjson', example: '/sandbox/stream/ndjson?count=8&bad=4&interval=100', summary: 'One JSON value per line; ?bad=n makes line n invalid; ?format=jsonl|json-seq for JSON Lines or RFC 7464 sequences.' },
+      { methods: 'GET', path: '/sandbox/stream/text', example: '/sandbox/stream/text?count=5&interval=100', summary: 'Plain text lines, chunked, one per interval.' },
+      { methods: 'GET', path: '/sandbox/stream/connections', summary: 'Streams open now and streams closed early by their client (a cancelled request closes its connection).' },
     ],
   },
 ];

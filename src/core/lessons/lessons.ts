@@ -8,6 +8,7 @@ import type { Lesson } from './lesson';
 import { OAUTH_LESSONS } from './oauthLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { SOAP_LESSONS } from './soapLessons';
+import { STREAM_LESSONS } from './streamLessons';
 
 /** Every lesson, grouped and in running order. */
 export const LESSONS: readonly Lesson[] = [
@@ -19,6 +20,7 @@ export const LESSONS: readonly Lesson[] = [
   ...ENCODING_LESSONS,
   ...SOAP_LESSONS,
   ...UTILITY_LESSONS,
+  ...STREAM_LESSONS,
 ];
 
 /** The lesson with `id`, if there is one. */
