@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { pageGrantRuns } from './pageGrantRuns';
 import { useVault } from './useVault';
+import { blockingProblems, useVaultEntryDraft } from './vaultEntryDraft';
 import { VaultEntryForm } from './VaultEntryForm';
 import { VaultExchangeLog } from './VaultExchangeLog';
-import { VaultTokenView } from './VaultTokenView';
+import { VaultTokenView, type GrantStarter } from './VaultTokenView';
+import type { VaultEntryRecord } from './vaultPayload';
 
 const TABS = [
   { id: 'token', label: 'Token' },
@@ -62,11 +65,52 @@ export function VaultEntryDialog({ entryId, onClose }: { entryId: string; onClos
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`vault-tabpanel-${tab}`} aria-labelledby={`vault-tab-${tab}`} className="vault-tabpanel">
-        {tab === 'token' && <VaultTokenView record={record} onEditSettings={() => setTab('settings')} />}
-        {tab === 'settings' && <VaultEntryForm record={record} />}
-        {tab === 'log' && <VaultExchangeLog log={record.log} />}
-      </div>
+      <VaultEntrySections record={record} tab={tab} onTab={setTab} />
     </dialog>
+  );
+}
+
+/**
+ * The open tab's content. The settings draft lives here, not in the form, so switching
+ * tabs keeps unsaved edits, and "Get tokens" saves them first — checked as the form checks
+ * them — the way Postman and Insomnia run a grant with what the form shows.
+ */
+function VaultEntrySections({ record, tab, onTab }: { record: VaultEntryRecord; tab: TabId; onTab(tab: TabId): void }) {
+  const draft = useVaultEntryDraft(record);
+  const [startProblem, setStartProblem] = useState<string | undefined>();
+  const id = record.config.id;
+  const unsaved = draft.saved === 'unsaved';
+
+  const start = async () => {
+    setStartProblem(undefined);
+    if (unsaved) {
+      const blocking = blockingProblems(draft.problems);
+      if (blocking.length) {
+        setStartProblem(`Not started: the unsaved settings have ${blocking.length === 1 ? 'a problem' : `${blocking.length} problems`}: ${blocking.map((p) => p.message).join(' ')} Fix ${blocking.length === 1 ? 'it' : 'them'} under Settings.`);
+        return;
+      }
+      draft.save();
+    }
+    const runs = pageGrantRuns();
+    const started = await runs.start(id);
+    if (!started.ok && !runs.store.getState().runs[id]) setStartProblem(started.error.message);
+  };
+  const starter: GrantStarter = { unsaved, problem: startProblem, start: () => void start() };
+
+  return (
+    <div role="tabpanel" id={`vault-tabpanel-${tab}`} aria-labelledby={`vault-tab-${tab}`} className="vault-tabpanel">
+      {tab === 'token' && <VaultTokenView record={record} onEditSettings={() => onTab('settings')} starter={starter} />}
+      {tab === 'settings' && (
+        <VaultEntryForm
+          record={record}
+          draft={draft}
+          onSaveAndGetTokens={() => {
+            onTab('token');
+            void start();
+          }}
+        />
+      )}
+      {tab === 'log' && <VaultExchangeLog log={record.log} />}
+    </div>
   );
 }

@@ -1,53 +1,9 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  previewTokenRequest,
-  tokenUrlShapeNote,
-  VAULT_DEFAULT_MAPPING,
-  vaultEntryProblems,
-  type VaultEntryConfig,
-  type VaultExtraField,
-  type VaultResponseMapping,
-} from '../../core';
+import { previewTokenRequest, tokenUrlShapeNote, VAULT_DEFAULT_MAPPING, type VaultEntryConfig, type VaultResponseMapping } from '../../core';
+import { blockingProblems, ownGrantOf, type VaultEntryDraft } from './vaultEntryDraft';
 import { pageVault } from './vaultInstance';
 import { VaultGrantSettings } from './VaultGrantSettings';
 import type { VaultEntryRecord } from './vaultPayload';
-
-/** The form's own text fields for what the config keeps as lists. */
-interface FormText {
-  scope: string;
-  audience: string;
-  otherFields: string;
-  hosts: string;
-}
-
-function toText(config: VaultEntryConfig): FormText {
-  const pick = (name: string) => config.extraFields.find((f) => f.name === name)?.value ?? '';
-  return {
-    scope: pick('scope'),
-    audience: pick('audience'),
-    otherFields: config.extraFields
-      .filter((f) => f.name !== 'scope' && f.name !== 'audience')
-      .map((f) => `${f.name}=${f.value}`)
-      .join('\n'),
-    hosts: config.allowedHosts.join('\n'),
-  };
-}
-
-function fromText(config: VaultEntryConfig, text: FormText): VaultEntryConfig {
-  const extra: VaultExtraField[] = [];
-  if (text.scope.trim()) extra.push({ name: 'scope', value: text.scope.trim() });
-  if (text.audience.trim()) extra.push({ name: 'audience', value: text.audience.trim() });
-  for (const line of text.otherFields.split('\n')) {
-    if (line.trim() === '') continue;
-    const eq = line.indexOf('=');
-    extra.push(eq < 0 ? { name: line.trim(), value: '' } : { name: line.slice(0, eq).trim(), value: line.slice(eq + 1).trim() });
-  }
-  const allowedHosts = text.hosts
-    .split(/[\n,]/)
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return { ...config, extraFields: extra, allowedHosts };
-}
 
 const MAPPING_LABELS: [keyof VaultResponseMapping, string][] = [
   ['accessToken', 'access_token pointer'],
@@ -56,33 +12,25 @@ const MAPPING_LABELS: [keyof VaultResponseMapping, string][] = [
   ['tokenType', 'token_type pointer'],
 ];
 
-/** An entry's settings: what the token request sends, how its answer is read, where the token may go. */
-export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
-  const [config, setConfig] = useState<VaultEntryConfig>(() => structuredClone(record.config));
-  const [text, setText] = useState<FormText>(() => toText(record.config));
-  const [saved, setSaved] = useState<'saved' | 'unsaved' | 'pristine'>('pristine');
+/**
+ * An entry's settings: what the token request sends, how its answer is read, where the
+ * token may go. The draft is the dialog's, so switching tabs keeps unsaved edits;
+ * `onSaveAndGetTokens` saves and runs the entry's grant on the Token tab.
+ */
+export function VaultEntryForm({ record, draft, onSaveAndGetTokens }: { record: VaultEntryRecord; draft: VaultEntryDraft; onSaveAndGetTokens(): void }) {
+  const { config, text, merged, problems, saved, edit, editText } = draft;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const baseId = useId();
 
-  const merged = useMemo(() => fromText(config, text), [config, text]);
-  const problems = useMemo(() => vaultEntryProblems(merged), [merged]);
   const preview = useMemo(() => previewTokenRequest(merged), [merged]);
   /** The vault runs the entry's grant itself: its refresh is RFC 6749's form, authenticated as the client's method says. */
-  const ownGrant = config.oauth !== undefined && config.oauth.grant !== 'manual';
+  const ownGrant = ownGrantOf(config);
   const shapeNote = ownGrant ? undefined : tokenUrlShapeNote(config.tokenUrl);
+  const blocking = blockingProblems(problems);
 
-  const edit = (patch: Partial<VaultEntryConfig>) => {
-    setConfig((c) => ({ ...c, ...patch }));
-    setSaved('unsaved');
-  };
-  const editText = (patch: Partial<FormText>) => {
-    setText((t) => ({ ...t, ...patch }));
-    setSaved('unsaved');
-  };
   const save = (event: FormEvent) => {
     event.preventDefault();
-    pageVault().updateEntry(merged);
-    setSaved('saved');
+    draft.save();
   };
   /** Problems of fields whose name starts with `prefix`, for the field's description. */
   const problemOf = (prefix: string) => problems.filter((p) => p.field === prefix || p.field?.startsWith(`${prefix}[`) || p.field?.startsWith(`${prefix}.`));
@@ -141,12 +89,13 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
             {field('audience', 'Audience', (id) => <input id={id} value={text.audience} onChange={(e) => editText({ audience: e.target.value })} />)}
           </>
         )}
-        {field('extraFields', 'Other fields', (id, d) => (
-          <textarea id={id} rows={2} placeholder="name=value, one per line" value={text.otherFields} onChange={(e) => editText({ otherFields: e.target.value })} aria-describedby={d} />
-        ))}
+        {!ownGrant &&
+          field('extraFields', 'Other fields', (id, d) => (
+            <textarea id={id} rows={2} placeholder="name=value, one per line" value={text.otherFields} onChange={(e) => editText({ otherFields: e.target.value })} aria-describedby={d} />
+          ))}
       </fieldset>
 
-      <VaultGrantSettings config={config} edit={edit} />
+      <VaultGrantSettings config={config} edit={edit} problems={problems} />
 
       <fieldset>
         <legend>Response mapping (JSON pointers, RFC 6901)</legend>
@@ -234,17 +183,27 @@ export function VaultEntryForm({ record }: { record: VaultEntryRecord }) {
         <button type="submit" className="primary">
           Save entry
         </button>
+        {ownGrant && (
+          <button
+            type="button"
+            onClick={onSaveAndGetTokens}
+            disabled={blocking.length > 0}
+            title={blocking.length ? `Fix ${blocking.length} problem${blocking.length > 1 ? 's' : ''} first; each is shown beside its field.` : undefined}
+          >
+            Save and get tokens
+          </button>
+        )}
         <span role="status" className="muted">
           {saved === 'saved' ? (problems.length ? `Saved, with ${problems.length} problem${problems.length > 1 ? 's' : ''} to fix before use.` : 'Saved.') : saved === 'unsaved' ? 'Unsaved changes.' : ''}
         </span>
         {confirmDelete ? (
           <>
-                <button type="button" className="danger" onClick={() => pageVault().removeEntry(record.config.id)}>
-                  Delete “{record.config.name}” and its tokens
-                </button>
-                <button type="button" onClick={() => setConfirmDelete(false)}>
-                  Keep it
-                </button>
+            <button type="button" className="danger" onClick={() => pageVault().removeEntry(record.config.id)}>
+              Delete “{record.config.name}” and its tokens
+            </button>
+            <button type="button" onClick={() => setConfirmDelete(false)}>
+              Keep it
+            </button>
           </>
         ) : (
           <button type="button" onClick={() => setConfirmDelete(true)}>

@@ -1,7 +1,9 @@
 import { useNow } from './useNow';
 import { useVault } from './useVault';
 import { VaultEntryStatusBadge } from './VaultEntryStatusBadge';
+import { pageGrantRuns } from './pageGrantRuns';
 import { pageVault } from './vaultInstance';
+import { needsSignInAgain } from './vaultRenewal';
 
 /** The open vault's entries: status and countdown, "Refresh now", and the way into each entry. */
 export function VaultEntryList({ onOpen }: { onOpen(id: string): void }) {
@@ -23,13 +25,27 @@ export function VaultEntryList({ onOpen }: { onOpen(id: string): void }) {
             <VaultEntryStatusBadge record={record} now={now} />
             {error && <p className="vault-problem vault-small">{error.message}</p>}
             <div className="vault-actions">
-              <button
-                type="button"
-                onClick={() => void pageVault().refresh(id, 'manual')}
-                disabled={record.state.phase === 'empty' || record.state.phase === 'revoked' || record.state.phase === 'refreshing'}
-              >
-                Refresh now
-              </button>
+              {needsSignInAgain(record.config, record.state, now) ? (
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => {
+                    // The sign-in runs in a popup; the entry opens on its Token tab to show the steps.
+                    void pageGrantRuns().start(id);
+                    onOpen(id);
+                  }}
+                >
+                  Get tokens
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => void pageVault().refresh(id, 'manual')}
+                  disabled={record.state.phase === 'empty' || record.state.phase === 'revoked' || record.state.phase === 'refreshing'}
+                >
+                  Refresh now
+                </button>
+              )}
               <button type="button" onClick={() => onOpen(id)}>
                 Open
               </button>

@@ -1,4 +1,7 @@
+import './vaultGrants.css';
 import type { VaultExchangeRecord } from '../../core';
+import { VaultClaimsTable } from './VaultClaimsTable';
+import { VaultGrantSteps } from './VaultGrantSteps';
 
 const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
   manual: 'Refresh now',
@@ -6,9 +9,37 @@ const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
   granted: 'new refresh token',
   'on-demand': 'a request needed it',
   unauthorized: 'after a 401',
+  'get-tokens': 'Get tokens',
 };
 
-/** The entry's exchanges, newest first; the records hold no secret values by construction. */
+const REQUESTS: Record<NonNullable<VaultExchangeRecord['request']>, string> = {
+  refresh_token: 'refresh',
+  client_credentials: 'client credentials',
+  revocation: 'revocation',
+  introspection: 'introspection',
+  userinfo: 'userinfo',
+  authorization_code: 'authorization code',
+  device_code: 'device authorization',
+  password: 'password grant',
+};
+
+function facts(r: VaultExchangeRecord): string | undefined {
+  if (r.outcome !== 'ok') return r.message;
+  const grantRun = r.trigger === 'get-tokens';
+  return [
+    r.request ? REQUESTS[r.request] : undefined,
+    grantRun ? undefined : r.bodyFormat === 'json' ? 'JSON body' : 'form body',
+    r.expiresInSeconds !== undefined ? `expires_in ${r.expiresInSeconds} s` : undefined,
+    grantRun ? undefined : r.rotated ? 'refresh token rotated' : 'refresh token kept',
+    r.scope ? `scope "${r.scope}"` : undefined,
+    `${r.durationMs} ms`,
+    r.message,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The entry's exchanges and grant runs, newest first; the records hold no secret values by construction. */
 export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] }) {
   if (log.length === 0) return <p className="muted">No exchanges yet.</p>;
   return (
@@ -31,18 +62,21 @@ export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] 
               {r.status !== undefined && ` (${r.status})`}
             </td>
             <td>
-              {r.outcome === 'ok'
-                ? [
-                    r.bodyFormat === 'json' ? 'JSON body' : 'form body',
-                    r.expiresInSeconds !== undefined ? `expires_in ${r.expiresInSeconds} s` : undefined,
-                    r.rotated ? 'refresh token rotated' : 'refresh token kept',
-                    r.scope ? `scope "${r.scope}"` : undefined,
-                    `${r.durationMs} ms`,
-                    r.message,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')
-                : r.message}
+              {facts(r)}
+              {r.steps && r.steps.length > 0 && (
+                <details className="vault-log-steps">
+                  <summary>
+                    {r.steps.length} step{r.steps.length === 1 ? '' : 's'}
+                  </summary>
+                  <VaultGrantSteps steps={r.steps} label="Logged grant steps" authorizeDetail />
+                </details>
+              )}
+              {r.idToken && (
+                <details className="vault-log-steps">
+                  <summary>ID token: {r.idToken.checks.join(', ')} checked</summary>
+                  <VaultClaimsTable claims={r.idToken.claims} label="Logged ID token claims" />
+                </details>
+              )}
             </td>
           </tr>
         ))}

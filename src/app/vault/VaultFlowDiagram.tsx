@@ -4,15 +4,20 @@ import { VAULT_FLOW_STEPS, vaultFlowPosition, type VaultEntryStatus } from '../.
  * The spec's three-party flow (§5 rule 3) as an ordered list, with the entry's place in it:
  * steps reached are filled, the current one is marked `aria-current="step"`.
  */
-export function VaultFlowDiagram({ status, ownGrant = false }: { status: VaultEntryStatus; ownGrant?: boolean }) {
+export function VaultFlowDiagram({ status, ownGrant = false, signInAgain = false }: { status: VaultEntryStatus; ownGrant?: boolean; signInAgain?: boolean }) {
   const position = vaultFlowPosition(status);
   // An entry whose grant the vault runs itself is not waiting for a pasted token.
-  const next = ownGrant && status === 'needs-refresh-token' ? '"Get tokens" below: the person signs in at the provider, and the vault keeps what it gives.' : position.next;
+  const next = signInAgain
+    ? 'The access token expired and the grant gave no refresh token, so the vault cannot renew it: sign in again with "Get new tokens" below.'
+    : ownGrant && status === 'needs-refresh-token'
+      ? '"Get tokens" below: the person signs in at the provider, and the vault keeps what it gives.'
+      : position.next;
   return (
     <figure className="vault-flow" aria-labelledby="vault-flow-caption">
       <ol className="vault-flow-steps">
         {VAULT_FLOW_STEPS.map((step) => {
-          const reached = position.reached.includes(step.step);
+          // A grant that gave no refresh token never held one.
+          const reached = position.reached.includes(step.step) && !(signInAgain && step.step === 'refresh-token-held');
           const current = position.current === step.step;
           const accessState = step.step === 'access-token' && current ? (position.accessValid === true ? 'valid' : position.accessValid === false ? 'expired' : 'pending') : undefined;
           return (
@@ -24,9 +29,9 @@ export function VaultFlowDiagram({ status, ownGrant = false }: { status: VaultEn
             >
               <span className="vault-flow-party">{step.party}</span>
               <strong>
-                {step.label}
+                {signInAgain && step.step === 'refresh-token-held' ? 'Refresh token: none given' : step.label}
                 {accessState === 'valid' && ': valid'}
-                {accessState === 'expired' && ': expired'}
+                {accessState === 'expired' && (signInAgain ? ': expired, sign in again' : ': expired')}
                 {accessState === 'pending' && ': being fetched'}
               </strong>
               <span className="vault-flow-explain">{step.explanation}</span>

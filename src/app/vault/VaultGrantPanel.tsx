@@ -5,10 +5,12 @@ import { VaultDeviceCode } from './VaultDeviceCode';
 import { VaultGrantAuthorization } from './VaultGrantAuthorization';
 import { VaultGrantSteps } from './VaultGrantSteps';
 import { VaultClaimsTable } from './VaultClaimsTable';
+import { VaultPkceNote } from './VaultPkceNote';
 import { pageGrantRuns } from './pageGrantRuns';
 import { oauthOf, suggestedAllowedHost } from './vaultGrantSettings';
 import { pageVault } from './vaultInstance';
 import type { VaultEntryRecord } from './vaultPayload';
+import type { GrantStarter } from './VaultTokenView';
 
 const GRANT_NAMES = {
   authorization_code: 'authorization code + PKCE',
@@ -22,24 +24,22 @@ const GRANT_NAMES = {
  * (the sign-in page's parameters, the device code, every request), and on success what
  * was stored and the validated ID token's claims. A failure is explained and stores nothing.
  */
-export function VaultGrantPanel({ record, onEditSettings }: { record: VaultEntryRecord; onEditSettings(): void }) {
+export function VaultGrantPanel({ record, onEditSettings, starter }: { record: VaultEntryRecord; onEditSettings(): void; starter: GrantStarter }) {
   const { config, state } = record;
   const id = config.id;
   const runs = pageGrantRuns();
   const run = useStore(runs.store, (s) => s.runs[id]);
-  const [startProblem, setStartProblem] = useState<string | undefined>();
   const [pasted, setPasted] = useState('');
   const pasteId = useId();
+  const unsavedId = useId();
   const oauth = oauthOf(config);
   if (oauth.grant === 'manual') return null;
   const running = run?.status === 'running';
   const host = suggestedAllowedHost(config);
 
-  const start = async () => {
-    setStartProblem(undefined);
+  const start = () => {
     setPasted('');
-    const started = await runs.start(id);
-    if (!started.ok && !runs.store.getState().runs[id]) setStartProblem(started.error.message);
+    starter.start();
   };
   const paste = (event: FormEvent) => {
     event.preventDefault();
@@ -57,8 +57,8 @@ export function VaultGrantPanel({ record, onEditSettings }: { record: VaultEntry
               Cancel
             </button>
           ) : (
-            <button type="button" className="primary" onClick={() => void start()} disabled={state.phase === 'refreshing'}>
-              {state.phase === 'empty' ? 'Get tokens' : 'Get new tokens'}
+            <button type="button" className="primary" onClick={start} disabled={state.phase === 'refreshing'} aria-describedby={starter.unsaved ? unsavedId : undefined}>
+              {starter.unsaved ? 'Save and get tokens' : state.phase === 'empty' ? 'Get tokens' : 'Get new tokens'}
             </button>
           )}
           <button type="button" onClick={onEditSettings}>
@@ -66,9 +66,15 @@ export function VaultGrantPanel({ record, onEditSettings }: { record: VaultEntry
           </button>
         </div>
       </div>
-      {startProblem && (
+      {starter.unsaved && !running && (
+        <p id={unsavedId} className="vault-warning">
+          Settings has unsaved changes: they are saved before the grant runs, so it uses what the form shows.
+        </p>
+      )}
+      {!running && <VaultPkceNote oauth={oauth} />}
+      {starter.problem && (
         <p role="alert" className="vault-problem">
-          {startProblem}
+          {starter.problem}
         </p>
       )}
       {run?.authorization && <VaultGrantAuthorization authorization={run.authorization} waiting={waitingForRedirect} />}

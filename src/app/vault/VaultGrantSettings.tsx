@@ -1,11 +1,13 @@
 import './vaultGrants.css';
 import { useId, useState, type ReactNode } from 'react';
-import { type VaultEntryConfig, type VaultGrantType, type VaultOAuthSettings } from '../../core';
-import { PASSWORD_GRANT_WARNING, discover, supportedByServer, type AuthorizationServerMetadata, type ClientAuthMethod, type GrantKind } from '../../core/oauth';
+import { type CoreError, type VaultEntryConfig, type VaultGrantType, type VaultOAuthSettings } from '../../core';
+import { PASSWORD_GRANT_WARNING, discover, type ClientAuthMethod, type GrantKind } from '../../core/oauth';
 import { HelpPopover } from '../components/HelpPopover';
 import { VaultGrantEndpoints } from './VaultGrantEndpoints';
-import { applyDiscovery, loopbackRedirectUri, oauthOf } from './vaultGrantSettings';
+import { applyDiscovery, loopbackRedirectUri, oauthOf, serverSupportOf } from './vaultGrantSettings';
 import { pageVault } from './vaultInstance';
+import { VaultParameterTable } from './VaultParameterTable';
+import { VaultPkceNote } from './VaultPkceNote';
 
 const GRANTS: { value: VaultGrantType; label: string }[] = [
   { value: 'manual', label: 'Paste a refresh token' },
@@ -24,19 +26,26 @@ const AUTH_METHODS: { value: ClientAuthMethod; label: string }[] = [
 
 const ALGS = ['RS256', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 
+/** When discovery last ran for the entry, from what it kept. */
+function discoveredNote(oauth: VaultOAuthSettings): string | undefined {
+  const found = oauth.discovered;
+  if (!found) return undefined;
+  const when = new Date(found.at).toLocaleString();
+  return `Discovered ${when} from the ${found.source === 'openid-configuration' ? 'OpenID configuration' : 'RFC 8414 metadata'}; what the server does not offer is greyed out. Discover reads it again.`;
+}
+
 /**
  * The "Get tokens" part of an entry's settings: which grant the vault runs itself, the
- * issuer and what discovery found (grants and client authentication methods the server
- * does not list are greyed out), the client's authentication, what is asked for, and
- * where the browser comes back.
+ * issuer and what discovery found (kept on the entry: grants and client authentication
+ * methods the server does not list stay greyed out), the client's authentication, what is
+ * asked for, extra parameters, and where the browser comes back.
  */
-export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig; edit(patch: Partial<VaultEntryConfig>): void }) {
+export function VaultGrantSettings({ config, edit, problems }: { config: VaultEntryConfig; edit(patch: Partial<VaultEntryConfig>): void; problems: readonly CoreError[] }) {
   const oauth = oauthOf(config);
   const baseId = useId();
-  const [meta, setMeta] = useState<AuthorizationServerMetadata | undefined>();
   const [discovery, setDiscovery] = useState<{ busy: boolean; problem?: string; note?: string }>({ busy: false });
   const [copied, setCopied] = useState(false);
-  const supported = meta ? supportedByServer(meta) : undefined;
+  const supported = serverSupportOf(oauth);
   const loopback = loopbackRedirectUri(location.origin);
 
   const set = (patch: Partial<VaultOAuthSettings>) => {
@@ -50,12 +59,10 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
     const vault = pageVault();
     const found = await discover(oauth.issuer.trim(), { send: vault.deps.transport, now: () => Date.now(), sleep: async () => undefined, report: () => undefined });
     if (!found.ok) {
-      setMeta(undefined);
       setDiscovery({ busy: false, problem: `${found.error.message} Nothing was filled in.` });
       return;
     }
-    setMeta(found.value);
-    const filled = applyDiscovery(config, found.value);
+    const filled = applyDiscovery(config, found.value, Date.now());
     edit({ tokenUrl: filled.tokenUrl, oauth: filled.oauth!, ...(oauth.grant === 'manual' ? {} : { bodyFormat: 'form' }) });
     // One sentence for every endpoint on plain http loopback, instead of one per endpoint.
     const loopbackNotes = found.value.notes.filter((n) => n.includes('plain http on loopback'));
@@ -123,7 +130,7 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
           "issuer" must equal the URL typed here exactly (RFC 8414 §3.3), or it is refused.
         </HelpPopover>,
         <p id={`${baseId}-issuer-note`} aria-live="polite" role={discovery.problem ? 'alert' : undefined} className={discovery.problem ? 'vault-problem vault-small' : 'muted vault-small'}>
-          {discovery.problem ?? discovery.note ?? ''}
+          {discovery.problem ?? discovery.note ?? discoveredNote(oauth) ?? ''}
         </p>,
       )}
       {grant === 'password' && (
@@ -219,10 +226,28 @@ export function VaultGrantSettings({ config, edit }: { config: VaultEntryConfig;
             </label>
             <label className="vault-inline">
               <input type="checkbox" checked={oauth.usePkce} onChange={(e) => set({ usePkce: e.target.checked })} /> Send PKCE (RFC 7636; RFC 9700 §2.1.1 asks it of every client)
+              {oauth.usePkce && oauth.pkceMethods.length > 0 && <span className="muted"> — the server offers {oauth.pkceMethods.join(', ')}</span>}
             </label>
           </div>
+          <VaultPkceNote oauth={oauth} />
+          <VaultParameterTable
+            label="Authorization parameters"
+            field="oauth.authorizationParameters"
+            list={oauth.authorizationParameters ?? []}
+            onChange={(next) => set({ authorizationParameters: next })}
+            problems={problems}
+            example="Added to the sign-in URL, e.g. prompt=consent, login_hint, acr_values."
+          />
         </>
       )}
+      <VaultParameterTable
+        label="Token request parameters"
+        field="extraFields"
+        list={config.extraFields}
+        onChange={(next) => edit({ extraFields: next })}
+        problems={problems}
+        example="Sent with every token request of the entry: the grant, each refresh."
+      />
       <VaultGrantEndpoints oauth={oauth} tokenUrl={config.tokenUrl} set={set} />
     </fieldset>
   );

@@ -1,6 +1,6 @@
-import type { GrantStep } from '../../core/oauth';
+import type { VaultLoggedStep } from '../../core';
 
-const STEP_NAMES: Record<GrantStep['step'], string> = {
+const STEP_NAMES: Record<string, string> = {
   discovery: 'Discovery',
   authorize: 'Sign-in',
   callback: 'Redirect back',
@@ -11,20 +11,24 @@ const STEP_NAMES: Record<GrantStep['step'], string> = {
   warning: 'Warning',
 };
 
-const OUTCOMES: Record<GrantStep['outcome'], string> = { ok: 'done', waiting: 'waiting', error: 'failed' };
+const OUTCOMES: Record<VaultLoggedStep['outcome'], string> = { ok: 'done', waiting: 'waiting', error: 'failed' };
 
-/** Each step of a grant as it happened, newest last; the texts hold no secret (the runner removed them). */
-export function VaultGrantSteps({ steps }: { steps: readonly GrantStep[] }) {
+/**
+ * Each step of a grant as it happened, newest last, live in a run or kept in the exchange
+ * log; the texts hold no secret (the runner removed them, the log scrubbed them again).
+ * The sign-in step's detail (every parameter explained) is shown as its own table in a run.
+ */
+export function VaultGrantSteps({ steps, label = 'Grant steps', authorizeDetail = false }: { steps: readonly VaultLoggedStep[]; label?: string; authorizeDetail?: boolean }) {
   if (steps.length === 0) return null;
   return (
-    <ol className="vault-grant-steps" aria-label="Grant steps">
+    <ol className="vault-grant-steps" aria-label={label}>
       {steps.map((s, i) => (
         <li key={`${s.at}-${i}`} className={`vault-grant-step vault-grant-${s.outcome}`}>
           <span className="vault-grant-step-head">
-            <strong>{STEP_NAMES[s.step]}</strong> <span className="muted">{OUTCOMES[s.outcome]} · {new Date(s.at).toLocaleTimeString()}</span>
+            <strong>{STEP_NAMES[s.step] ?? s.step}</strong> <span className="muted">{OUTCOMES[s.outcome]} · {new Date(s.at).toLocaleTimeString()}</span>
           </span>
           <span>{s.summary}</span>
-          {s.detail && s.step !== 'authorize' && <code className="vault-grant-detail">{s.detail}</code>}
+          {s.detail && (authorizeDetail || s.step !== 'authorize') && <code className="vault-grant-detail">{s.detail}</code>}
         </li>
       ))}
     </ol>

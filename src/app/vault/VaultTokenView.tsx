@@ -8,13 +8,21 @@ import { VaultGrantTools } from './VaultGrantTools';
 import { VaultJwtClaims } from './VaultJwtClaims';
 import { pageVault } from './vaultInstance';
 import type { VaultEntryRecord } from './vaultPayload';
+import { needsSignInAgain, vaultRenewalOf } from './vaultRenewal';
 
 function time(ms: number | undefined): string {
   return ms === undefined ? '—' : new Date(ms).toLocaleTimeString();
 }
 
+/** How "Get tokens" starts: with unsaved settings saved first, or a reason it did not start. */
+export interface GrantStarter {
+  unsaved: boolean;
+  problem?: string | undefined;
+  start(): void;
+}
+
 /** Where the entry stands in the flow, its refresh token (write-only), and its access token. */
-export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryRecord; onEditSettings(): void }) {
+export function VaultTokenView({ record, onEditSettings, starter }: { record: VaultEntryRecord; onEditSettings(): void; starter: GrantStarter }) {
   const now = useNow();
   const { config, state } = record;
   const status = vaultEntryStatus(state, config, now);
@@ -36,8 +44,8 @@ export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryR
   const access = state.access;
   return (
     <div className="vault-token-view">
-      <VaultFlowDiagram status={status} ownGrant={ownGrant} />
-      {ownGrant && <VaultGrantPanel record={record} onEditSettings={onEditSettings} />}
+      <VaultFlowDiagram status={status} ownGrant={ownGrant} signInAgain={needsSignInAgain(config, state, now)} />
+      {ownGrant && <VaultGrantPanel record={record} onEditSettings={onEditSettings} starter={starter} />}
 
       <section className="vault-token-section" aria-label="Access token">
         <div className="vault-toolbar">
@@ -78,7 +86,8 @@ export function VaultTokenView({ record, onEditSettings }: { record: VaultEntryR
             type="button"
             className="primary"
             onClick={() => void vault.refresh(config.id, 'manual')}
-            disabled={state.phase === 'empty' || state.phase === 'revoked' || state.phase === 'refreshing'}
+            disabled={state.phase === 'empty' || state.phase === 'revoked' || state.phase === 'refreshing' || vaultRenewalOf(config, state) === 'sign-in-again'}
+            title={vaultRenewalOf(config, state) === 'sign-in-again' ? 'The grant gave no refresh token: "Get new tokens" signs in again.' : undefined}
           >
             {state.phase === 'refreshing' ? 'Refreshing…' : 'Refresh now'}
           </button>

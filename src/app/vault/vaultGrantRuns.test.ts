@@ -25,7 +25,8 @@ function provider(answers: Partial<Record<string, TokenEndpointAnswer[]>>) {
 function setup(oauth: Partial<VaultOAuthSettings>, answers: Parameters<typeof provider>[0], redirect?: (url: string) => Record<string, string>) {
   const time = manualTime();
   const server = provider(answers);
-  const session = createVaultSession({ storage: memoryVaultStorage(), transport: server.transport, now: time.now, timers: time.timers, newId: () => 'e1' });
+  const storage = memoryVaultStorage();
+  const session = createVaultSession({ storage, transport: server.transport, now: time.now, timers: time.timers, newId: () => 'e1' });
   session.createInMemory();
   const id = session.addEntry({ name: 'API', tokenUrl: 'https://id.example.com/token', clientId: 'app', clientSecret: 'client-secret-1', allowedHosts: ['api.example.com'], autoRefresh: false, oauth: { ...newVaultOAuthSettings(), authorizationEndpoint: 'https://id.example.com/authorize', deviceAuthorizationEndpoint: 'https://id.example.com/device', ...oauth } });
   const windowHandlers = new Set<(event: { origin: string; data: unknown }) => void>();
@@ -42,7 +43,7 @@ function setup(oauth: Partial<VaultOAuthSettings>, answers: Parameters<typeof pr
       return 'popup';
     },
   });
-  return { session, runs, id, server, opened, view: () => runs.store.getState().runs[id]! };
+  return { session, runs, id, server, opened, storage, time, view: () => runs.store.getState().runs[id]! };
 }
 
 const tokens = { access_token: 'at-secret-1', token_type: 'Bearer', expires_in: 300, refresh_token: 'rt-secret-1', scope: 'orders:read' };
@@ -141,5 +142,49 @@ describe('grant runs', () => {
     const started = await t.runs.start(t.id);
     expect(!started.ok && started.error.message).toContain('device authorization endpoint');
     expect(t.server.requests).toHaveLength(0);
+  });
+
+  it('a run\'s steps are kept in the exchange log and survive a reload of the sealed vault, with no secret in them', async () => {
+    const t = setup({ grant: 'authorization_code', clientAuthMethod: 'client_secret_post', scope: 'orders:read' }, { authorization_code: [json(200, tokens)] }, (url) => ({ code: 'the-code-77', state: stateOf(url) }));
+    expect((await t.runs.start(t.id)).ok).toBe(true);
+    expect((await t.session.createSealed('open sesame, please')).ok).toBe(true);
+    const verifier = new URLSearchParams(String(t.server.requests[0]!.body![0])).get('code_verifier')!;
+    expect(verifier.length).toBeGreaterThan(40);
+
+    const reloaded = createVaultSession({ storage: t.storage, transport: t.server.transport, now: t.time.now, timers: t.time.timers, newId: () => 'e2' });
+    await reloaded.load();
+    expect((await reloaded.unlock('open sesame, please')).ok).toBe(true);
+    const log = reloaded.entry(t.id)!.log;
+    expect(log[0]).toMatchObject({ trigger: 'get-tokens', request: 'authorization_code', clientAuthMethod: 'client_secret_post', outcome: 'ok', status: 200, expiresInSeconds: 300, scope: 'orders:read' });
+    expect(log[0]!.steps!.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:waiting', 'callback:ok', 'token:ok']);
+    const kept = JSON.stringify(log);
+    for (const secret of ['client-secret-1', 'the-code-77', verifier, 'at-secret-1', 'rt-secret-1', stateOf(t.opened[0]!)]) expect(kept).not.toContain(secret);
+    reloaded.dispose();
+  });
+
+  it('failed runs are logged too (password, device), without the password or the device code', async () => {
+    const pw = setup({ grant: 'password', username: 'alice', password: 'pa55word-secret' }, { password: [json(400, { error: 'invalid_grant', error_description: 'bad password pa55word-secret' })] });
+    await pw.runs.start(pw.id);
+    const pwLog = pw.session.entry(pw.id)!.log;
+    expect(pwLog[0]).toMatchObject({ trigger: 'get-tokens', request: 'password', outcome: 'error', errorCode: 'invalid_grant', status: 400 });
+    expect(pwLog[0]!.steps!.map((s) => s.step)).toEqual(['warning', 'token']);
+    expect(JSON.stringify(pwLog)).not.toMatch(/pa55word-secret|client-secret-1/);
+
+    const device = json(200, { device_code: 'dc-secret-42', user_code: 'ABCD', verification_uri: 'https://id.example.com/device', expires_in: 600 });
+    const dv = setup({ grant: 'device_code', clientAuthMethod: 'none' }, { device: [device], 'urn:ietf:params:oauth:grant-type:device_code': [json(400, { error: 'expired_token' })] });
+    await dv.runs.start(dv.id);
+    const dvLog = dv.session.entry(dv.id)!.log;
+    expect(dvLog[0]).toMatchObject({ request: 'device_code', outcome: 'error', errorCode: 'expired_token' });
+    expect(JSON.stringify(dvLog)).not.toContain('dc-secret-42');
+    expect(dv.session.entry(dv.id)!.state.phase).toBe('empty');
+  });
+
+  it('a cancelled run is logged as cancelled', async () => {
+    const t = setup({ grant: 'authorization_code', clientAuthMethod: 'none' }, {});
+    const run = t.runs.start(t.id);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    t.runs.cancel(t.id);
+    await run;
+    expect(t.session.entry(t.id)!.log[0]).toMatchObject({ trigger: 'get-tokens', outcome: 'error', errorCode: 'cancelled' });
   });
 });

@@ -4,10 +4,11 @@
  * enter, and the outcome. Kept outside the dialog so switching its tabs does not stop a
  * sign-in, and outside the session because nothing here is sealed: a run holds no secret
  * (the device code, verifier and code never enter it) and is forgotten with the page.
- * Only a successful run stores anything, through `completeGrant`.
+ * Only a successful run stores tokens, through `completeGrant`; every run that started,
+ * whatever its outcome, leaves its steps in the entry's exchange log (no secret in them).
  */
 import { createStore } from 'zustand/vanilla';
-import type { CoreError, Result, TokenEndpointAnswer, VaultGrantType } from '../../core';
+import type { CoreError, Result, TokenEndpointAnswer, VaultExchangeRecord, VaultGrantType } from '../../core';
 import { runGrant, type DeviceAuthorization, type GrantRunnerDeps, type GrantStep } from '../../core/oauth';
 import { waitForAuthorizationCallback, type CallbackSources, type CallbackWaiter } from './oauthCallbackWaiter';
 import { explainEndpointAnswer } from './vaultGrants';
@@ -38,7 +39,7 @@ export interface GrantRunView {
 
 /** The browser (or a test's stand-in) around the runs. */
 export interface GrantRunEnv {
-  session: Pick<VaultSession, 'entry' | 'completeGrant' | 'deps'>;
+  session: Pick<VaultSession, 'entry' | 'completeGrant' | 'logGrantRun' | 'deps'>;
   origin: string;
   /** Opens the sign-in page: in a popup, else a new tab; says which, or that both were blocked. */
   openWindow(url: string): 'popup' | 'tab' | 'blocked';
@@ -88,7 +89,22 @@ export function createGrantRuns(env: GrantRunEnv) {
     const abort = new AbortController();
     const control: { abort: AbortController; waiter?: CallbackWaiter } = { abort };
     running.set(entryId, control);
-    const manual = oauthOf(record.config).manualRedirect;
+    const oauth = oauthOf(record.config);
+    const manual = oauth.manualRedirect;
+    const startedAt = env.session.deps.now();
+    /** The run's log record: what was asked, how it ended, its steps (the runner keeps secrets out of them). */
+    const logged = (outcome: Pick<VaultExchangeRecord, 'outcome' | 'errorCode' | 'message'> & Partial<VaultExchangeRecord>): VaultExchangeRecord => ({
+      at: startedAt,
+      trigger: 'get-tokens',
+      endpoint: settings.value.tokenEndpoint,
+      bodyFormat: 'form',
+      request: settings.value.grant,
+      clientAuthMethod: oauth.clientAuthMethod,
+      durationMs: env.session.deps.now() - startedAt,
+      ...(last ? { status: last.status } : {}),
+      steps: store.getState().runs[entryId]?.steps ?? [],
+      ...outcome,
+    });
     store.setState((s) => ({ runs: { ...s.runs, [entryId]: { grant: settings.value.grant, status: 'running', steps: [] } } }));
     let last: TokenEndpointAnswer | undefined;
     let lastExplained: string | undefined;
@@ -127,14 +143,29 @@ export function createGrantRuns(env: GrantRunEnv) {
       const outcome = await runGrant(settings.value, deps, abort.signal);
       if (abort.signal.aborted) {
         update(entryId, (run) => ({ ...run, status: 'cancelled', error: 'Cancelled: nothing was stored.' }));
+        env.session.logGrantRun(entryId, logged({ outcome: 'error', errorCode: 'cancelled', message: 'Cancelled by the person.' }));
         return { ok: true, value: undefined };
       }
       if (!outcome.ok) {
-        update(entryId, (run) => ({ ...run, status: 'failed', error: `${failureText(outcome.error, last)} Nothing was stored.` }));
+        const text = failureText(outcome.error, last);
+        update(entryId, (run) => ({ ...run, status: 'failed', error: `${text} Nothing was stored.` }));
+        env.session.logGrantRun(entryId, logged({ outcome: 'error', errorCode: outcome.error.code ?? outcome.error.kind, message: text }));
         return outcome;
       }
-      const stored = env.session.completeGrant(entryId, outcome.value);
       const idToken = outcome.value.idToken;
+      const { tokens } = outcome.value;
+      const stored = env.session.completeGrant(
+        entryId,
+        outcome.value,
+        logged({
+          outcome: 'ok',
+          ...(tokens.expiresInSeconds !== undefined ? { expiresInSeconds: tokens.expiresInSeconds } : {}),
+          ...(tokens.scope !== undefined ? { scope: tokens.scope } : {}),
+          ...(tokens.tokenType !== undefined ? { tokenType: tokens.tokenType } : {}),
+          ...(idToken ? { idToken: { claims: { ...idToken.claims }, checks: idToken.checks.map((c) => c.name) } } : {}),
+          ...(tokens.refreshToken ? {} : { message: 'No refresh token was given.' }),
+        }),
+      );
       update(entryId, (run) => ({
         ...run,
         status: stored.ok ? 'done' : 'failed',

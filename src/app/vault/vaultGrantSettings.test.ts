@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { newVaultEntryConfig, newVaultOAuthSettings, type VaultEntryConfig } from '../../core';
+import { newVaultEntryConfig, newVaultOAuthSettings, vaultEntryProblems, type VaultEntryConfig } from '../../core';
 import type { AuthorizationServerMetadata } from '../../core/oauth';
-import { accessFromGrant, applyDiscovery, deviceCountdown, grantSettingsOf, suggestedAllowedHost } from './vaultGrantSettings';
+import { readVaultPayload } from './vaultPayload';
+import { accessFromGrant, applyDiscovery, deviceCountdown, grantSettingsOf, serverSupportOf, suggestedAllowedHost } from './vaultGrantSettings';
+import { pkceNote } from './VaultPkceNote';
 
 const ORIGIN = 'http://127.0.0.1:4985';
 
@@ -50,11 +52,74 @@ describe('grant settings of an entry', () => {
 
 describe('discovery into an entry', () => {
   it('fills the endpoints and PKCE methods, and picks a listed client authentication method', () => {
-    const filled = applyDiscovery(entry({}, { grant: 'authorization_code', clientAuthMethod: 'client_secret_basic', userinfoEndpoint: 'https://old.example.com/me' }), meta);
+    const filled = applyDiscovery(entry({}, { grant: 'authorization_code', clientAuthMethod: 'client_secret_basic', userinfoEndpoint: 'https://old.example.com/me' }), meta, 1000);
     expect(filled.tokenUrl).toBe('https://id.example.com/oauth/token');
     expect(filled.oauth).toMatchObject({ issuer: meta.issuer, authorizationEndpoint: meta.authorizationEndpoint, revocationEndpoint: meta.revocationEndpoint, userinfoEndpoint: '', pkceMethods: ['S256'], clientAuthMethod: 'none' });
-    const kept = applyDiscovery(entry({}, { clientAuthMethod: 'private_key_jwt' }), meta);
+    const kept = applyDiscovery(entry({}, { clientAuthMethod: 'private_key_jwt' }), meta, 1000);
     expect(kept.oauth!.clientAuthMethod).toBe('private_key_jwt');
+  });
+
+  it('keeps what the server supports on the entry, so greying out survives a reload of the sealed payload', () => {
+    expect(serverSupportOf(entry().oauth!)).toBeUndefined();
+    const filled = applyDiscovery(entry({}, { grant: 'authorization_code' }), meta, 1234);
+    expect(filled.oauth!.discovered).toEqual({ at: 1234, source: 'openid-configuration', grantTypes: ['authorization_code'], clientAuthMethods: ['private_key_jwt', 'none'] });
+    // Sealed and opened again: the payload schema keeps it.
+    const reopened = readVaultPayload(JSON.parse(JSON.stringify({ version: 1, entries: [{ config: filled, state: { phase: 'empty', rotations: 0 }, log: [] }] })));
+    expect(reopened.ok).toBe(true);
+    const oauth = reopened.ok ? reopened.value.entries[0]!.config.oauth! : filled.oauth!;
+    const support = serverSupportOf(oauth)!;
+    expect(support.grants).toMatchObject({ authorization_code: true, client_credentials: false, device_code: false, password: false });
+    expect(support.clientAuth).toEqual({ client_secret_basic: false, client_secret_post: false, none: true, private_key_jwt: true });
+    expect(oauth.pkceMethods).toEqual(['S256']);
+  });
+
+  it('reads a payload sealed before discovery and authorization parameters were kept', () => {
+    const old = entry({}, { grant: 'client_credentials' });
+    const { authorizationParameters: _a, discovered: _d, ...oldOauth } = old.oauth!;
+    const opened = readVaultPayload({ version: 1, entries: [{ config: { ...old, oauth: oldOauth }, state: { phase: 'empty', rotations: 0 }, log: [{ at: 1, trigger: 'manual', endpoint: 'https://id.example.com/token', bodyFormat: 'form', durationMs: 5, outcome: 'ok' }] }] });
+    expect(opened.ok).toBe(true);
+    expect(grantSettingsOf(opened.ok ? opened.value.entries[0]!.config : old, ORIGIN).ok).toBe(true);
+  });
+});
+
+describe('extra parameters of an entry', () => {
+  const code = { grant: 'authorization_code' as const, authorizationEndpoint: 'https://id.example.com/a' };
+
+  it('sends the authorization parameters with the sign-in and the token parameters with the token request', () => {
+    const settings = grantSettingsOf(entry({ extraFields: [{ name: 'tenant', value: 'acme' }, { name: ' ', value: '' }] }, { ...code, authorizationParameters: [{ name: 'prompt', value: 'consent' }] }), ORIGIN);
+    expect(settings.ok && settings.value).toMatchObject({ extra: [{ name: 'tenant', value: 'acme' }], extraAuthorize: [{ name: 'prompt', value: 'consent' }] });
+  });
+
+  it.each([
+    ['an authorization parameter Wirebench writes', { authorizationParameters: [{ name: 'state', value: 'x' }] }, [], 'oauth.authorizationParameters[0]', 'Wirebench writes it itself'],
+    ['an authorization parameter with its own field', { authorizationParameters: [{ name: 'audience', value: 'x' }] }, [], 'oauth.authorizationParameters[0]', 'comes from "Audience"'],
+    ['a token parameter Wirebench writes', {}, [{ name: 'code_verifier', value: 'x' }], 'extraFields[0]', 'Wirebench writes it itself'],
+    ['a token parameter with its own field', {}, [{ name: 'scope', value: 'x' }], 'extraFields[0]', 'comes from "Scopes asked for"'],
+    ['a name given twice', {}, [{ name: 'tenant', value: 'a' }, { name: 'tenant', value: 'b' }], 'extraFields[1]', 'appears twice'],
+  ])('refuses %s with a message naming the field', (_name, oauth, extraFields, field, text) => {
+    const config = entry({ extraFields }, { ...code, ...oauth });
+    const settings = grantSettingsOf(config, ORIGIN);
+    expect(!settings.ok && settings.error).toMatchObject({ field, message: expect.stringContaining(text) });
+    expect(vaultEntryProblems(config)).toContainEqual(expect.objectContaining({ field, message: expect.stringContaining(text) }));
+  });
+
+  it('keeps the spec\'s rules for a pasted-token entry: scope stays an ordinary extra field', () => {
+    expect(vaultEntryProblems(entry({ extraFields: [{ name: 'scope', value: 'a' }] }, { grant: 'manual' })).filter((p) => p.field?.startsWith('extraFields'))).toEqual([]);
+  });
+});
+
+describe('PKCE before the sign-in', () => {
+  const code = (oauth: Partial<VaultEntryConfig['oauth']>) => entry({}, { grant: 'authorization_code', ...oauth }).oauth!;
+
+  it('warns when the server offers only plain, and says nothing when it offers S256 or nothing', () => {
+    expect(pkceNote(code({ pkceMethods: ['plain'] }))).toContain('only the "plain" PKCE method');
+    expect(pkceNote(code({ pkceMethods: ['plain', 'S256'] }))).toBeUndefined();
+    expect(pkceNote(code({ pkceMethods: [] }))).toBeUndefined();
+  });
+
+  it('explains what turning PKCE off gives up, only for the authorization code grant', () => {
+    expect(pkceNote(code({ usePkce: false }))).toContain('RFC 9700 §2.1.1');
+    expect(pkceNote(entry({}, { grant: 'client_credentials', usePkce: false }).oauth!)).toBeUndefined();
   });
 });
 

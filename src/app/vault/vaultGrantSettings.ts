@@ -13,8 +13,11 @@ import {
   type VaultAccessToken,
   type VaultEntryConfig,
   type VaultOAuthSettings,
+  VAULT_RESERVED_AUTHORIZATION_PARAMETERS,
+  VAULT_RESERVED_TOKEN_PARAMETERS,
+  vaultParameterProblems,
 } from '../../core';
-import type { AuthorizationServerMetadata, GrantOutcome, GrantSettings } from '../../core/oauth';
+import { supportedByServer, type AuthorizationServerMetadata, type GrantOutcome, type GrantSettings } from '../../core/oauth';
 import { oauthClientOf } from './vaultRenewal';
 
 /** Where the provider sends the browser back: this server's loopback callback (RFC 8252 §7.3). */
@@ -46,6 +49,12 @@ export function grantSettingsOf(config: VaultEntryConfig, origin: string): Resul
   if (oauth.grant === 'device_code' && oauth.deviceAuthorizationEndpoint.trim() === '') {
     return fail({ kind: 'vault-grant-endpoint', field: 'oauth.deviceAuthorizationEndpoint', message: 'The device grant needs the device authorization endpoint; discover it from the issuer or enter it under Endpoints.' });
   }
+  const parameterProblem = [
+    ...vaultParameterProblems(config.extraFields, VAULT_RESERVED_TOKEN_PARAMETERS, 'extraFields', 'Token request parameter'),
+    ...vaultParameterProblems(oauth.authorizationParameters ?? [], VAULT_RESERVED_AUTHORIZATION_PARAMETERS, 'oauth.authorizationParameters', 'Authorization parameter'),
+  ][0];
+  if (parameterProblem) return fail({ ...parameterProblem, message: `${parameterProblem.message} Fix it in Settings; nothing was sent.` });
+  const named = (list: readonly { name: string; value: string }[]) => list.filter((p) => p.name.trim() !== '').map((p) => ({ name: p.name.trim(), value: p.value }));
   const resources = oauth.resources.map((r) => r.trim()).filter(Boolean);
   const text = (value: string) => (value.trim() ? value.trim() : undefined);
   const optional = {
@@ -64,6 +73,8 @@ export function grantSettingsOf(config: VaultEntryConfig, origin: string): Resul
     usePkce: oauth.usePkce,
     ...(oauth.pkceMethods.length ? { pkceMethods: oauth.pkceMethods } : {}),
     ...(resources.length ? { resources } : {}),
+    ...(named(config.extraFields).length ? { extra: named(config.extraFields) } : {}),
+    ...(named(oauth.authorizationParameters ?? []).length ? { extraAuthorize: named(oauth.authorizationParameters ?? []) } : {}),
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
   };
   if (oauth.grant === 'password') Object.assign(settings, { username: oauth.username, password: oauth.password });
@@ -75,7 +86,7 @@ export function grantSettingsOf(config: VaultEntryConfig, origin: string): Resul
  * entry's `tokenUrl`), the PKCE methods, and the first client authentication method the
  * server lists when the current one is not among them.
  */
-export function applyDiscovery(config: VaultEntryConfig, meta: AuthorizationServerMetadata): VaultEntryConfig {
+export function applyDiscovery(config: VaultEntryConfig, meta: AuthorizationServerMetadata, at: number): VaultEntryConfig {
   const oauth = oauthOf(config);
   const methods = meta.tokenEndpointAuthMethodsSupported;
   const knownMethod = (['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt'] as const).find((m) => methods.includes(m));
@@ -93,8 +104,28 @@ export function applyDiscovery(config: VaultEntryConfig, meta: AuthorizationServ
       jwksUri: meta.jwksUri ?? '',
       pkceMethods: meta.codeChallengeMethodsSupported ?? [],
       clientAuthMethod: methods.includes(oauth.clientAuthMethod) || !knownMethod ? oauth.clientAuthMethod : knownMethod,
+      discovered: { at, source: meta.source, grantTypes: [...meta.grantTypesSupported], clientAuthMethods: [...methods] },
     },
   };
+}
+
+/**
+ * What the server supports, from what the entry kept of its discovery document (the
+ * endpoints as they stand now), or undefined when discovery never ran for the entry.
+ */
+export function serverSupportOf(oauth: VaultOAuthSettings): ReturnType<typeof supportedByServer> | undefined {
+  const found = oauth.discovered;
+  if (!found) return undefined;
+  return supportedByServer({
+    issuer: oauth.issuer,
+    source: found.source,
+    responseTypesSupported: [],
+    grantTypesSupported: found.grantTypes,
+    tokenEndpointAuthMethodsSupported: found.clientAuthMethods,
+    ...(oauth.authorizationEndpoint.trim() ? { authorizationEndpoint: oauth.authorizationEndpoint } : {}),
+    ...(oauth.deviceAuthorizationEndpoint.trim() ? { deviceAuthorizationEndpoint: oauth.deviceAuthorizationEndpoint } : {}),
+    notes: [],
+  });
 }
 
 /**

@@ -3,14 +3,20 @@
  * (`grant-completed`) and seals them. Revocation, introspection and userinfo are in
  * `vaultGrantCalls.ts`; renewal in `vaultRenewal.ts`.
  */
-import { fail, ok, parseJson, transitionVaultEntry, type Result, type TokenEndpointAnswer } from '../../core';
+import { appendVaultExchange, fail, ok, parseJson, transitionVaultEntry, vaultExchangeRecord, type Result, type TokenEndpointAnswer, type VaultExchangeRecord } from '../../core';
 import { explainOAuthError, type GrantOutcome } from '../../core/oauth';
 import { accessFromGrant } from './vaultGrantSettings';
+import { entrySecrets } from './vaultRenewal';
 import type { VaultCore } from './vaultSession';
 
 export interface VaultGrants {
-  /** Stores what a grant answered (access token, refresh token when given), seals it and tells the other tabs. */
-  completeGrant(id: string, outcome: GrantOutcome): Result<void>;
+  /**
+   * Stores what a grant answered (access token, refresh token when given), seals it and
+   * tells the other tabs. `logged`, the run's log record, is added in the same step.
+   */
+  completeGrant(id: string, outcome: GrantOutcome, logged?: VaultExchangeRecord): Result<void>;
+  /** Adds a grant run that stored no token (failed or cancelled) to the entry's exchange log. */
+  logGrantRun(id: string, logged: VaultExchangeRecord): void;
 }
 
 /** An answer that is not what was asked for, said plainly: an OAuth error, an HTML page, a bare status. */
@@ -28,16 +34,32 @@ export function explainEndpointAnswer(what: string, answer: TokenEndpointAnswer)
 }
 
 export function createVaultGrants(core: VaultCore): VaultGrants {
-  function completeGrant(id: string, outcome: GrantOutcome): Result<void> {
+  /** The record scrubbed of the entry's secrets and of `tokens`, whatever a step text says. */
+  const scrubbed = (id: string, logged: VaultExchangeRecord, ...tokens: (string | undefined)[]) => {
+    const config = core.entry(id)?.config;
+    return config ? vaultExchangeRecord(logged, entrySecrets(config, ...tokens)) : logged;
+  };
+
+  function completeGrant(id: string, outcome: GrantOutcome, logged?: VaultExchangeRecord): Result<void> {
     const record = core.entry(id);
     if (!record) return fail({ kind: 'vault-entry-missing', message: `The vault has no entry "${id}".` });
     const { access, refreshToken } = accessFromGrant(outcome);
     const next = transitionVaultEntry(record.state, { type: 'grant-completed', access, at: core.deps.now(), ...(refreshToken ? { refreshToken } : {}) });
-    if (!next.ok) return next;
-    core.updateRecord(id, (e) => ({ ...e, state: next.value }));
+    if (!next.ok) {
+      if (logged) logGrantRun(id, { ...logged, outcome: 'error', errorCode: next.error.kind, message: next.error.message });
+      return next;
+    }
+    const entry = logged && scrubbed(id, logged, access.token, refreshToken);
+    core.updateRecord(id, (e) => ({ ...e, state: next.value, log: entry ? appendVaultExchange(e.log, entry) : e.log }));
     // A new grant: the other tabs drop the old tokens once this one is sealed.
     void core.whenSaved().then(() => core.announce(id));
     return ok(undefined);
   }
-  return { completeGrant };
+
+  function logGrantRun(id: string, logged: VaultExchangeRecord): void {
+    if (!core.entry(id)) return;
+    const entry = scrubbed(id, logged);
+    core.updateRecord(id, (e) => ({ ...e, log: appendVaultExchange(e.log, entry) }));
+  }
+  return { completeGrant, logGrantRun };
 }

@@ -71,6 +71,7 @@ function setUp(client: { clientId: string; clientSecret: string; clientAuthMetho
       revocationEndpoint: `${issuer}/revoke`,
       introspectionEndpoint: `${issuer}/introspect`,
       userinfoEndpoint: `${issuer}/userinfo`,
+      jwksUri: `${issuer}/jwks`,
       clientAuthMethod: client.clientAuthMethod,
       ...oauth,
     },
@@ -84,12 +85,14 @@ async function signedIn(scope = 'openid profile orders:read'): Promise<Setup> {
   const settings: GrantSettings = { grant: 'password', client: { clientId: 'wb-legacy', clientSecret: 'legacy-secret-9e4a', authMethod: 'client_secret_basic' }, tokenEndpoint: `${sb.origin}/sandbox/oauth/token`, issuer: `${sb.origin}/sandbox/oauth`, jwksUri: `${sb.origin}/sandbox/oauth/jwks`, username: 'alice', password: 'wonderland-42', scope };
   const granted = await runGrant(settings, { send: loopback([]), now: setup.time.now, sleep: async () => {}, report: () => {} });
   if (!granted.ok) throw new Error(granted.error.message);
-  const { tokens, sentAt } = granted.value;
+  const { tokens, sentAt, idToken } = granted.value;
   const access = { token: tokens.accessToken, obtainedAt: sentAt, ...accessTokenExpiry(sentAt, tokens.expiresInSeconds, undefined) };
   const { refreshToken } = tokens;
   const record = setup.s.entry(setup.id)!;
   const next = transitionVaultEntry(record.state, { type: 'grant-completed', access, at: setup.time.now(), ...(refreshToken ? { refreshToken } : {}) });
-  setup.s.updateRecord(setup.id, (e) => ({ ...e, state: (next as { ok: true; value: typeof record.state }).value }));
+  // The sign-in's log record keeps its ID token's claims, as a grant run's does.
+  const signIn = { at: sentAt, trigger: 'get-tokens', request: 'password', endpoint: settings.tokenEndpoint, bodyFormat: 'form', durationMs: 1, outcome: 'ok', ...(idToken ? { idToken: { claims: { ...idToken.claims }, checks: [] } } : {}) } as const;
+  setup.s.updateRecord(setup.id, (e) => ({ ...e, state: (next as { ok: true; value: typeof record.state }).value, log: [signIn] }));
   return setup;
 }
 
@@ -124,6 +127,45 @@ describe('refresh of an entry with OAuth settings (RFC 6749 §6)', () => {
     expect(s.entry(id)!.log[0]).toMatchObject({ outcome: 'error', errorCode: 'invalid_grant', request: 'refresh_token' });
     const auth = await s.resolveAuth(id, `${sb.origin}/sandbox/api/bearer`);
     expect(!auth.ok && auth.error.message).toContain('sign in again');
+  });
+});
+
+describe('an ID token that comes back on a refresh (OIDC Core §12.2)', () => {
+  /** The sandbox's next ID token for wb-legacy carries `defect`. */
+  const arm = (defect: 'aud' | 'signature' | 'nonce') =>
+    callServer(sb.origin, `${sb.origin}/sandbox/oauth/test/id-token-defect`, { method: 'POST', headers: [['Content-Type', 'application/x-www-form-urlencoded']], body: `client_id=wb-legacy&defect=${defect}` });
+
+  it('is validated against the JWKS like at sign-in, same subject, its claims kept in the log', async () => {
+    const { s, id } = await signedIn();
+    const refreshed = await s.refresh(id, 'manual');
+    expect(refreshed.ok, refreshed.ok ? '' : refreshed.error.message).toBe(true);
+    const logged = s.entry(id)!.log[0]!;
+    expect(logged.idToken?.claims).toMatchObject({ sub: 'alice', aud: 'wb-legacy', iss: `${sb.origin}/sandbox/oauth` });
+    expect(logged.idToken?.checks).toEqual(expect.arrayContaining(['signature', 'iss', 'aud', 'exp', 'iat', 'at_hash', 'sub as at sign-in']));
+    expect(JSON.stringify(s.entry(id)!.log)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  });
+
+  it('failing its check, stores none of the new tokens and says why (the entry asked for openid)', async () => {
+    const { s, id } = await signedIn();
+    const before = s.entry(id)!.state;
+    expect((await arm('aud')).status).toBe(200);
+    const refreshed = await s.refresh(id, 'manual');
+    expect(!refreshed.ok && refreshed.error.message).toMatch(/not for this client \(wb-legacy\).*None of the new tokens were stored/);
+    const after = s.entry(id)!;
+    expect(after.state).toMatchObject({ phase: 'failed', refreshToken: before.refreshToken, access: before.access, rotations: 0 });
+    expect(after.log[0]).toMatchObject({ outcome: 'error', errorCode: 'oidc-id-token-invalid', request: 'refresh_token' });
+    expect(after.log[0]!.idToken).toBeUndefined();
+  });
+
+  it('failing its check on an entry that did not ask for openid, is ignored with a note and the tokens are kept', async () => {
+    const { s, id } = await signedIn();
+    const record = s.entry(id)!;
+    s.updateEntry({ ...record.config, oauth: { ...record.config.oauth!, scope: 'profile orders:read' } });
+    expect((await arm('signature')).status).toBe(200);
+    const refreshed = await s.refresh(id, 'manual');
+    expect(refreshed.ok, refreshed.ok ? '' : refreshed.error.message).toBe(true);
+    expect(s.entry(id)!.state).toMatchObject({ phase: 'held', rotations: 1 });
+    expect(s.entry(id)!.log[0]).toMatchObject({ outcome: 'ok', message: expect.stringContaining('was not trusted') });
   });
 });
 
@@ -202,7 +244,8 @@ describe('revoke, introspect, userinfo', () => {
     expect(Object.fromEntries(bodyOf(sent.at(-1)!))).toEqual({ token: refreshToken, token_type_hint: 'refresh_token' });
     expect(s.entry(id)!.state).toMatchObject({ phase: 'revoked' });
     expect(s.entry(id)!.state.access).toBeUndefined();
-    expect(s.entry(id)!.log.map((r) => `${r.request} ${r.outcome}`)).toEqual(['revocation ok', 'introspection ok', 'introspection ok']);
+    // Last, the sign-in's own record.
+    expect(s.entry(id)!.log.map((r) => `${r.request} ${r.outcome}`)).toEqual(['revocation ok', 'introspection ok', 'introspection ok', 'password ok']);
     // The server agrees: the grant's access token is no longer active.
     const answer = await callServer(sb.origin, '/sandbox/oauth/introspect', {
       method: 'POST',

@@ -23,6 +23,8 @@ export interface VaultPayload {
 
 const errorShape = z.looseObject({ kind: z.string(), message: z.string() });
 
+const fieldShape = z.object({ name: z.string(), value: z.string() });
+
 const configShape = z.object({
   id: z.string().min(1),
   name: z.string(),
@@ -31,7 +33,7 @@ const configShape = z.object({
   clientSecret: z.string(),
   bodyFormat: z.enum(['json', 'form']),
   clientAuthentication: z.enum(['body', 'basic']),
-  extraFields: z.array(z.object({ name: z.string(), value: z.string() })),
+  extraFields: z.array(fieldShape),
   mapping: z.object({ accessToken: z.string(), expiresIn: z.string(), refreshToken: z.string(), tokenType: z.string() }),
   scheme: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('bearer') }),
@@ -66,6 +68,16 @@ const configShape = z.object({
       manualRedirect: z.boolean(),
       username: z.string(),
       password: z.string(),
+      // Added later: absent on entries sealed before.
+      authorizationParameters: z.array(fieldShape).optional(),
+      discovered: z
+        .object({
+          at: z.number(),
+          source: z.enum(['openid-configuration', 'oauth-authorization-server']),
+          grantTypes: z.array(z.string()),
+          clientAuthMethods: z.array(z.string()),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -91,10 +103,10 @@ const stateShape = z.object({
 
 const logShape = z.object({
   at: z.number(),
-  trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized']),
+  trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized', 'get-tokens']),
   endpoint: z.string(),
   bodyFormat: z.enum(['json', 'form']),
-  request: z.enum(['refresh_token', 'client_credentials', 'revocation', 'introspection', 'userinfo']).optional(),
+  request: z.enum(['refresh_token', 'client_credentials', 'revocation', 'introspection', 'userinfo', 'authorization_code', 'device_code', 'password']).optional(),
   clientAuthMethod: z.string().optional(),
   durationMs: z.number(),
   outcome: z.enum(['ok', 'error']),
@@ -105,6 +117,11 @@ const logShape = z.object({
   tokenType: z.string().optional(),
   errorCode: z.string().optional(),
   message: z.string().optional(),
+  // Added with the grant runs' log: absent on records sealed before.
+  steps: z
+    .array(z.object({ at: z.number(), step: z.string(), outcome: z.enum(['ok', 'waiting', 'error']), summary: z.string(), detail: z.string().optional() }))
+    .optional(),
+  idToken: z.object({ claims: z.record(z.string(), z.unknown()), checks: z.array(z.string()) }).optional(),
 });
 
 const payloadShape = z.object({

@@ -1,7 +1,11 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { newVaultEntryConfig, newVaultOAuthSettings, transitionVaultEntry, type VaultEntryState, type VaultGrantType } from '../../core';
+import { newVaultEntryConfig, newVaultOAuthSettings, transitionVaultEntry, vaultEntryStatus, type VaultEntryState, type VaultGrantType } from '../../core';
+import { VaultEntryStatusBadge } from './VaultEntryStatusBadge';
+import { VaultFlowDiagram } from './VaultFlowDiagram';
 import { createVaultSession } from './vaultInstance';
-import { buildRenewalRequest, vaultRenewalOf } from './vaultRenewal';
+import { buildRenewalRequest, needsSignInAgain, vaultRenewalOf } from './vaultRenewal';
 import { memoryVaultStorage } from './vaultStorage';
 import { manualTime, ordersEntry, tokenServer } from './vaultTestDoubles';
 
@@ -34,6 +38,35 @@ describe('vaultRenewalOf', () => {
     const refused = await buildRenewalRequest(config, 'client-credentials', '');
     expect(refused).toMatchObject({ ok: false, error: { kind: 'vault-insecure', field: 'tokenUrl' } });
     expect((await buildRenewalRequest({ ...config, allowPlainHttp: true }, 'client-credentials', '')).ok).toBe(true);
+  });
+});
+
+describe('"sign in again" for a grant that gave no refresh token', () => {
+  const access = { token: 'at', obtainedAt: 0, expiresAt: 120_000 };
+  const held: VaultEntryState = { phase: 'held', access, rotations: 0 };
+  const code = withGrant('authorization_code');
+
+  it('holds only once the access token is gone and nothing can renew it', () => {
+    expect(needsSignInAgain(code, held, 10_000)).toBe(false);
+    expect(needsSignInAgain(code, held, 200_000)).toBe(true);
+    expect(needsSignInAgain(code, { ...held, accessRejected: true }, 10_000)).toBe(true);
+    expect(needsSignInAgain(withGrant('device_code'), held, 200_000)).toBe(true);
+    expect(needsSignInAgain(code, { ...held, refreshToken: 'rt' }, 200_000)).toBe(false);
+    expect(needsSignInAgain(withGrant('client_credentials'), held, 200_000)).toBe(false);
+    expect(needsSignInAgain(withGrant('manual'), held, 200_000)).toBe(false);
+    expect(needsSignInAgain(code, { phase: 'revoked', rotations: 0 }, 200_000)).toBe(false);
+  });
+
+  it('is what the status badge and the flow diagram say, pointing at "Get new tokens"', () => {
+    const record = { config: code, state: held, log: [] };
+    const badge = (now: number) => renderToStaticMarkup(createElement(VaultEntryStatusBadge, { record, now }));
+    expect(badge(10_000)).toContain('access token valid');
+    expect(badge(200_000)).toContain('data-status="sign-in-again"');
+    expect(badge(200_000)).toContain('expired: sign in again');
+    const flow = renderToStaticMarkup(createElement(VaultFlowDiagram, { status: vaultEntryStatus(held, code, 200_000), ownGrant: true, signInAgain: true }));
+    expect(flow).toContain('Refresh token: none given');
+    expect(flow).toContain('Access token: expired, sign in again');
+    expect(flow).toContain('sign in again with &quot;Get new tokens&quot; below');
   });
 });
 

@@ -15,6 +15,7 @@ import {
   refreshDueAt,
   usableAccessToken,
   vaultEntryNeedsExchange,
+  vaultEntryStatus,
   type Result,
   type VaultEntryConfig,
   type VaultEntryState,
@@ -53,9 +54,18 @@ export function renewsByItself(renewal: VaultRenewal): boolean {
   return renewal === 'spec-refresh' || renewal === 'oauth-refresh' || renewal === 'client-credentials';
 }
 
+/**
+ * Whether, at `now`, only a new sign-in gives the entry an access token: its grant has a
+ * person in it, gave no refresh token, and the access token expired or was refused.
+ */
+export function needsSignInAgain(config: VaultEntryConfig, state: VaultEntryState, now: number): boolean {
+  if (state.phase !== 'held' && state.phase !== 'failed') return false;
+  return vaultRenewalOf(config, state) === 'sign-in-again' && vaultEntryStatus(state, config, now) === 'expired';
+}
+
 /** The message for an entry whose access token ran out and that holds no refresh token. */
 export function signInAgainMessage(config: VaultEntryConfig): string {
-  return `The access token of "${config.name}" expired and its grant gave no refresh token (no offline_access?): sign in again with "Get token" in the Vault panel.`;
+  return `The access token of "${config.name}" expired and its grant gave no refresh token (no offline_access?): sign in again with "Get tokens" in the Vault panel.`;
 }
 
 /**

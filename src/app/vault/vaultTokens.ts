@@ -32,6 +32,7 @@ import {
   type VaultTokenGrant,
 } from '../../core';
 import { createVaultGrantCalls, type VaultGrantCalls } from './vaultGrantCalls';
+import { checkRefreshIdToken, lastIdTokenSubject, type RefreshIdTokenCheck } from './vaultRefreshIdToken';
 import { buildRenewalRequest, entrySecrets, renewsByItself, runsOwnGrant, signInAgainMessage, vaultRenewalDue, vaultRenewalOf } from './vaultRenewal';
 import type { VaultCore } from './vaultSession';
 import { isLaterVaultEntryState, vaultRefreshLockName } from './vaultTabs';
@@ -76,6 +77,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
 
     let answer: TokenEndpointAnswer | undefined;
     let outcome: Result<VaultTokenGrant, CoreError>;
+    let idCheck: RefreshIdTokenCheck = {};
     const built = await buildRenewalRequest(config, renewal, refreshToken);
     if (!built.ok) outcome = built;
     else {
@@ -84,6 +86,11 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
       else {
         answer = sent.value;
         outcome = mapTokenResponse(answer, config.mapping);
+        // An ID token on the refresh is checked like the sign-in's; failing, it refuses the tokens (openid entries).
+        if (outcome.ok && runsOwnGrant(config)) {
+          idCheck = await checkRefreshIdToken(config, answer, outcome.value.accessToken, { send: deps.transport, now: deps.now }, lastIdTokenSubject(record.log));
+          if (idCheck.problem) outcome = fail(idCheck.problem);
+        }
       }
     }
     const receivedAt = deps.now();
@@ -135,7 +142,8 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
               ...(grant.expiresInSeconds !== undefined ? { expiresInSeconds: grant.expiresInSeconds } : {}),
               ...(grant.scope !== undefined ? { scope: grant.scope } : {}),
               ...(grant.tokenType !== undefined ? { tokenType: grant.tokenType } : {}),
-              ...(grant.notes.length ? { message: grant.notes.join(' ') } : {}),
+              ...(grant.notes.length || idCheck.note ? { message: [...grant.notes, ...(idCheck.note ? [idCheck.note] : [])].join(' ') } : {}),
+              ...(idCheck.idToken ? { idToken: idCheck.idToken } : {}),
             }
           : {}),
         ...(!outcome.ok
@@ -200,14 +208,14 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     if (!record) return fail({ kind: 'vault-entry-missing', message: 'The vault entry this request uses no longer exists; pick another in the Auth tab.' });
     const { config } = record;
     if (record.state.phase === 'revoked') {
-      const again = runsOwnGrant(config) ? 'sign in again with "Get token"' : 'grant access again and give the entry the new refresh token';
+      const again = runsOwnGrant(config) ? 'sign in again with "Get tokens"' : 'grant access again and give the entry the new refresh token';
       return fail({ kind: 'vault-grant-revoked', message: `The grant of "${config.name}" was revoked; ${again}.` });
     }
     const renewal = vaultRenewalOf(config, record.state);
     if (record.state.phase === 'empty' && renewal !== 'client-credentials') {
       return fail(
         runsOwnGrant(config)
-          ? { kind: 'vault-no-token', message: `"${config.name}" holds no token yet; use "Get token" in the Vault panel.` }
+          ? { kind: 'vault-no-token', message: `"${config.name}" holds no token yet; use "Get tokens" in the Vault panel.` }
           : { kind: 'vault-no-refresh-token', message: `"${config.name}" holds no refresh token yet; grant access and paste the refresh token into the entry.` },
       );
     }

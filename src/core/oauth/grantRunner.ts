@@ -141,27 +141,52 @@ async function tokenRequest(settings: GrantSettings, deps: GrantRunnerDeps, wire
   return ok(outcome);
 }
 
-async function checkIdToken(settings: GrantSettings, deps: GrantRunnerDeps, idToken: string, accessToken: string, nonce?: string): Promise<Result<ValidIdToken>> {
-  const report = (outcome: GrantStep['outcome'], summary: string) => deps.report({ at: deps.now(), step: 'id-token', outcome, summary });
-  if (!settings.jwksUri || !settings.issuer) {
-    report('error', 'An ID token came, but the entry has no issuer and JWKS URI to check it against; it was not trusted. Discover the issuer first.');
-    return fail({ kind: 'oidc-no-jwks', field: 'jwksUri', message: 'An ID token cannot be checked without the issuer and its JWKS URI.' });
+/** Where an ID token is checked: the issuer, its JWKS and the client it must be meant for. */
+export interface IdTokenSource {
+  issuer?: string;
+  jwksUri?: string;
+  clientId: string;
+}
+
+/**
+ * Fetches the issuer's JWKS and validates `idToken` against it (signature, iss, aud, exp,
+ * iat, nonce when one was sent, at_hash when present). Used at sign-in and again for an ID
+ * token that comes back on a refresh (OIDC Core §12.2).
+ */
+export async function verifyIdToken(
+  source: IdTokenSource,
+  deps: Pick<GrantRunnerDeps, 'send' | 'now'>,
+  idToken: string,
+  accessToken: string | undefined,
+  nonce?: string,
+): Promise<Result<ValidIdToken>> {
+  if (!source.jwksUri || !source.issuer) {
+    return fail({ kind: 'oidc-no-jwks', field: 'jwksUri', message: 'An ID token came, but the entry has no issuer and JWKS URI to check it against; it was not trusted. Discover the issuer first.' });
   }
-  const answer = await deps.send({ method: 'GET', url: settings.jwksUri, headers: [{ name: 'Accept', value: 'application/json' }] });
+  const answer = await deps.send({ method: 'GET', url: source.jwksUri, headers: [{ name: 'Accept', value: 'application/json' }] });
   const jwks = answer.ok && answer.value.status === 200 ? parseJson(answer.value.bodyText) : undefined;
   if (!jwks?.ok || typeof jwks.value !== 'object' || jwks.value === null || !Array.isArray((jwks.value as { keys?: unknown }).keys)) {
-    const message = `The issuer's JWKS at ${settings.jwksUri} could not be read${answer.ok ? ` (status ${answer.value.status})` : `: ${answer.error.message}`}.`;
-    report('error', message);
+    const message = `The issuer's JWKS at ${source.jwksUri} could not be read${answer.ok ? ` (status ${answer.value.status})` : `: ${answer.error.message}`}.`;
     return fail({ kind: 'oidc-jwks-unreadable', field: 'jwksUri', message });
   }
-  const valid = await validateIdToken(idToken, jwks.value as JSONWebKeySet, {
-    issuer: settings.issuer,
-    clientId: settings.client.clientId,
-    accessToken,
+  return validateIdToken(idToken, jwks.value as JSONWebKeySet, {
+    issuer: source.issuer,
+    clientId: source.clientId,
     now: deps.now(),
+    ...(accessToken !== undefined ? { accessToken } : {}),
     ...(nonce !== undefined ? { nonce } : {}),
   });
-  report(valid.ok ? 'ok' : 'error', valid.ok ? `ID token valid: ${valid.value.checks.map((c) => c.name).join(', ')}; subject "${String(valid.value.claims.sub)}".` : valid.error.message);
+}
+
+async function checkIdToken(settings: GrantSettings, deps: GrantRunnerDeps, idToken: string, accessToken: string, nonce?: string): Promise<Result<ValidIdToken>> {
+  const source = { clientId: settings.client.clientId, ...(settings.issuer ? { issuer: settings.issuer } : {}), ...(settings.jwksUri ? { jwksUri: settings.jwksUri } : {}) };
+  const valid = await verifyIdToken(source, deps, idToken, accessToken, nonce);
+  deps.report({
+    at: deps.now(),
+    step: 'id-token',
+    outcome: valid.ok ? 'ok' : 'error',
+    summary: valid.ok ? `ID token valid: ${valid.value.checks.map((c) => c.name).join(', ')}; subject "${String(valid.value.claims.sub)}".` : valid.error.message,
+  });
   return valid;
 }
 

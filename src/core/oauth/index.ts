@@ -14,4 +14,4 @@ export {
 export { accessTokenHash, validateIdToken, type IdTokenCheck, type ValidIdToken } from './idToken';
 export { explainOAuthError } from './oauthErrors';
 export { choosePkceMethod, codeChallenge, codeVerifierProblem, newCodeVerifier, newOpaqueValue, type PkceMethod } from './pkce';
-export { discover, runGrant, type GrantOutcome, type GrantRunnerDeps, type GrantSettings, type GrantStep } from './grantRunner';
+export { discover, runGrant, verifyIdToken, type GrantOutcome, type IdTokenSource, type GrantRunnerDeps, type GrantSettings, type GrantStep } from './grantRunner';

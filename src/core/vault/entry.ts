@@ -76,6 +76,25 @@ export interface VaultOAuthSettings {
   /** For the password grant (removed by RFC 9700 §2.4; kept for legacy servers). */
   username: string;
   password: string;
+  /**
+   * Extra parameters of the authorization request (e.g. `prompt`, `login_hint`,
+   * `acr_values`). The token request's extra parameters are the entry's `extraFields`.
+   * Absent on entries made before they existed.
+   */
+  authorizationParameters?: VaultExtraField[];
+  /** What the server said it supports, kept from its discovery document so the form can grey out the rest. */
+  discovered?: VaultDiscoveredSupport;
+}
+
+/** The parts of a discovery document (RFC 8414 / OIDC Discovery) the entry keeps; PKCE methods are `pkceMethods`. */
+export interface VaultDiscoveredSupport {
+  /** Local time discovery ran (ms). */
+  at: number;
+  source: 'openid-configuration' | 'oauth-authorization-server';
+  /** `grant_types_supported`, as the server spells them (URIs for the device grant). */
+  grantTypes: string[];
+  /** `token_endpoint_auth_methods_supported`. */
+  clientAuthMethods: string[];
 }
 
 /** OAuth settings with nothing filled in: a pasted refresh token, as before issue 16. */
@@ -102,6 +121,7 @@ export function newVaultOAuthSettings(): VaultOAuthSettings {
     manualRedirect: false,
     username: '',
     password: '',
+    authorizationParameters: [],
   };
 }
 
@@ -146,6 +166,69 @@ export const VAULT_DEFAULT_MAPPING: Readonly<VaultResponseMapping> = Object.free
 /** Body fields the exchange writes itself; an extra field may not shadow them. */
 export const VAULT_RESERVED_FIELDS: readonly string[] = ['grant_type', 'refresh_token', 'client_id', 'client_secret'];
 
+/**
+ * Token request fields an entry whose grant the vault runs itself may not add: each grant's
+ * own fields, client authentication, and what the entry's Scopes, Audience and Resources
+ * fields already send.
+ */
+export const VAULT_RESERVED_TOKEN_PARAMETERS: readonly string[] = [
+  ...VAULT_RESERVED_FIELDS,
+  'code',
+  'redirect_uri',
+  'code_verifier',
+  'device_code',
+  'username',
+  'password',
+  'client_assertion',
+  'client_assertion_type',
+  'scope',
+  'audience',
+  'resource',
+];
+
+/** Authorization request parameters Wirebench writes itself (RFC 6749 §4.1.1, RFC 7636, OIDC, RFC 8707) or the entry's fields send. */
+export const VAULT_RESERVED_AUTHORIZATION_PARAMETERS: readonly string[] = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'nonce',
+  'resource',
+  'audience',
+];
+
+/** Why a parameter is reserved, in words that say where its value comes from instead. */
+function reservedReason(name: string): string {
+  if (name === 'scope') return 'it comes from "Scopes asked for"';
+  if (name === 'audience') return 'it comes from "Audience"';
+  if (name === 'resource') return 'it comes from "Resources"';
+  return 'Wirebench writes it itself';
+}
+
+/**
+ * Problems of a name/value list of extra parameters: a value without a name, reserved
+ * names, names given twice; blank rows are skipped (and not sent). `field` is the list's field name (`extraFields`, `oauth.authorizationParameters`).
+ */
+export function vaultParameterProblems(list: readonly VaultExtraField[], reserved: readonly string[], field: string, what: string): CoreError[] {
+  const problems: CoreError[] = [];
+  list.forEach((f, i) => {
+    const at = `${field}[${i}]`;
+    const name = f.name.trim();
+    // A row left blank is no parameter (the table's "Add" leaves one).
+    if (name === '' && f.value.trim() === '') return;
+    if (name === '') problems.push({ kind: 'vault-extra-field-name', field: at, message: `${what} ${i + 1} has no name.` });
+    else if (reserved.includes(name)) {
+      problems.push({ kind: 'vault-extra-field-reserved', field: at, message: `${what} "${name}" cannot be set here: ${reservedReason(name)}.` });
+    } else if (list.findIndex((g) => g.name.trim() === name) !== i) {
+      problems.push({ kind: 'vault-extra-field-duplicate', field: at, message: `${what} "${name}" appears twice.` });
+    }
+  });
+  return problems;
+}
+
 /** A new entry with the spec's defaults: JSON body, Bearer, 30 s lead, 30 s skew, auto refresh on. */
 export function newVaultEntryConfig(id: string, name = 'New entry'): VaultEntryConfig {
   if (id === '') throw new RangeError('A vault entry needs a non-empty id');
@@ -185,15 +268,21 @@ export function vaultEntryProblems(config: VaultEntryConfig): CoreError[] {
   if (config.clientSecret === '' && config.bodyFormat === 'json') {
     add('clientSecret', 'vault-client-secret-empty', 'The spec\'s JSON token request needs a client_secret (spec §4.1).');
   }
-  config.extraFields.forEach((f, i) => {
-    const field = `extraFields[${i}]`;
-    if (f.name.trim() === '') add(field, 'vault-extra-field-name', `Extra field ${i + 1} has no name.`);
-    else if (VAULT_RESERVED_FIELDS.includes(f.name)) {
-      add(field, 'vault-extra-field-reserved', `Extra field "${f.name}" is written by the exchange itself and cannot be overridden.`);
-    } else if (config.extraFields.findIndex((g) => g.name === f.name) !== i) {
-      add(field, 'vault-extra-field-duplicate', `Extra field "${f.name}" appears twice.`);
-    }
-  });
+  const ownGrant = config.oauth !== undefined && config.oauth.grant !== 'manual';
+  if (ownGrant) {
+    problems.push(...vaultParameterProblems(config.extraFields, VAULT_RESERVED_TOKEN_PARAMETERS, 'extraFields', 'Token request parameter'));
+    problems.push(...vaultParameterProblems(config.oauth?.authorizationParameters ?? [], VAULT_RESERVED_AUTHORIZATION_PARAMETERS, 'oauth.authorizationParameters', 'Authorization parameter'));
+  } else {
+    config.extraFields.forEach((f, i) => {
+      const field = `extraFields[${i}]`;
+      if (f.name.trim() === '') add(field, 'vault-extra-field-name', `Extra field ${i + 1} has no name.`);
+      else if (VAULT_RESERVED_FIELDS.includes(f.name)) {
+        add(field, 'vault-extra-field-reserved', `Extra field "${f.name}" is written by the exchange itself and cannot be overridden.`);
+      } else if (config.extraFields.findIndex((g) => g.name === f.name) !== i) {
+        add(field, 'vault-extra-field-duplicate', `Extra field "${f.name}" appears twice.`);
+      }
+    });
+  }
   for (const key of MAPPING_FIELDS) {
     const parsed = parseJsonPointer(config.mapping[key]);
     if (!parsed.ok) add(`mapping.${key}`, parsed.error.kind, parsed.error.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendVaultExchange, redactVaultSecrets, VAULT_LOG_LIMIT, VAULT_REDACTED, vaultExchangeRecord, type VaultExchangeRecord } from './exchangeLog';
+import { appendVaultExchange, redactVaultSecrets, VAULT_LOG_LIMIT, VAULT_LOG_STEP_LIMIT, VAULT_REDACTED, vaultExchangeRecord, vaultLoggedSteps, type VaultExchangeRecord } from './exchangeLog';
 
 const base: VaultExchangeRecord = {
   at: 1,
@@ -40,5 +40,19 @@ describe('appendVaultExchange', () => {
     for (let i = 0; i < VAULT_LOG_LIMIT + 5; i++) log = appendVaultExchange(log, { ...base, at: i });
     expect(log).toHaveLength(VAULT_LOG_LIMIT);
     expect(log[0]!.at).toBe(VAULT_LOG_LIMIT + 4);
+  });
+});
+
+describe('a grant run\'s logged steps', () => {
+  it('are scrubbed and clipped, and a long polling keeps its first and last steps', () => {
+    const steps = Array.from({ length: 100 }, (_, i) => ({ at: i, step: 'poll', outcome: 'waiting' as const, summary: `poll ${i} with tok-secret-1`, detail: 'x'.repeat(5000) }));
+    const logged = vaultLoggedSteps(steps, ['tok-secret-1']);
+    expect(logged).toHaveLength(VAULT_LOG_STEP_LIMIT);
+    expect(logged[0]!.summary).toBe(`poll 0 with ${VAULT_REDACTED}`);
+    expect(logged.at(-1)!.at).toBe(99);
+    expect(logged.find((s) => s.summary.includes('left out'))!.summary).toMatch(/^\d+ more steps/);
+    expect(Math.max(...logged.map((s) => s.detail?.length ?? 0))).toBeLessThanOrEqual(1200);
+    const record = vaultExchangeRecord({ ...base, steps: steps.slice(0, 2) }, ['tok-secret-1']);
+    expect(JSON.stringify(record)).not.toContain('tok-secret-1');
   });
 });

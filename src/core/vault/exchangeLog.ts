@@ -8,14 +8,38 @@
  * Why an exchange happened: "Refresh now", shortly before expiry, a new refresh token was
  * given, a request needed a token, or a resource server answered 401 invalid_token.
  */
-export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized';
+export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized' | 'get-tokens';
 
 /**
  * What was sent, for entries with OAuth settings (issue 16): a refresh (RFC 6749 §6), the
- * client credentials grant run again, or a revocation, introspection or userinfo call.
- * Absent on records of the spec's refresh and on records made before.
+ * client credentials grant run again, a revocation, introspection or userinfo call, or a
+ * grant run by "Get tokens" (trigger `get-tokens`). Absent on records of the spec's
+ * refresh and on records made before.
  */
-export type VaultExchangeRequest = 'refresh_token' | 'client_credentials' | 'revocation' | 'introspection' | 'userinfo';
+export type VaultExchangeRequest =
+  | 'refresh_token'
+  | 'client_credentials'
+  | 'revocation'
+  | 'introspection'
+  | 'userinfo'
+  | 'authorization_code'
+  | 'device_code'
+  | 'password';
+
+/** One step of a grant run as logged: the runner's step, texts without secrets. */
+export interface VaultLoggedStep {
+  at: number;
+  step: string;
+  outcome: 'ok' | 'waiting' | 'error';
+  summary: string;
+  detail?: string;
+}
+
+/** A validated ID token's claims and the checks it passed (never the token itself). */
+export interface VaultLoggedIdToken {
+  claims: Record<string, unknown>;
+  checks: string[];
+}
 
 /** One exchange, without secret values. */
 export interface VaultExchangeRecord {
@@ -41,6 +65,38 @@ export interface VaultExchangeRecord {
   errorCode?: string;
   /** The failure in words, scrubbed. */
   message?: string;
+  /** A grant run's steps (at most `VAULT_LOG_STEP_LIMIT`), scrubbed. */
+  steps?: VaultLoggedStep[];
+  /** The ID token that came with the answer and passed its checks. */
+  idToken?: VaultLoggedIdToken;
+}
+
+/** Most steps kept of one grant run: the first ones and the last ones, the polling between left out. */
+export const VAULT_LOG_STEP_LIMIT = 24;
+/** Longest step text kept. */
+const STEP_TEXT_LIMIT = 1200;
+
+const clip = (text: string) => (text.length > STEP_TEXT_LIMIT ? `${text.slice(0, STEP_TEXT_LIMIT - 1)}…` : text);
+
+/**
+ * A grant run's steps as logged: scrubbed of `secrets`, texts clipped, and at most
+ * `VAULT_LOG_STEP_LIMIT` of them — a long device polling keeps its first and last steps,
+ * with one step saying how many were left out.
+ */
+export function vaultLoggedSteps(steps: readonly VaultLoggedStep[], secrets: readonly (string | undefined)[]): VaultLoggedStep[] {
+  const scrub = (s: VaultLoggedStep): VaultLoggedStep => ({
+    at: s.at,
+    step: s.step,
+    outcome: s.outcome,
+    summary: clip(redactVaultSecrets(s.summary, secrets)),
+    ...(s.detail !== undefined ? { detail: clip(redactVaultSecrets(s.detail, secrets)) } : {}),
+  });
+  if (steps.length <= VAULT_LOG_STEP_LIMIT) return steps.map(scrub);
+  const head = Math.floor(VAULT_LOG_STEP_LIMIT / 3);
+  const tail = VAULT_LOG_STEP_LIMIT - head - 1;
+  const left = steps.length - head - tail;
+  const gap: VaultLoggedStep = { at: steps[head]!.at, step: 'poll', outcome: 'waiting', summary: `${left} more steps like these were left out of the log.` };
+  return [...steps.slice(0, head).map(scrub), gap, ...steps.slice(-tail).map(scrub)];
 }
 
 /** Most records kept per entry; older ones fall off. */
@@ -77,6 +133,7 @@ export function vaultExchangeRecord(facts: VaultExchangeRecord, secrets: readonl
     // Not a URL: keep the text, still scrubbed below.
   }
   const record: VaultExchangeRecord = { ...facts, endpoint };
+  if (facts.steps) record.steps = vaultLoggedSteps(facts.steps, secrets);
   for (const key of Object.keys(record) as (keyof VaultExchangeRecord)[]) {
     const value = record[key];
     if (typeof value === 'string') (record as unknown as Record<string, unknown>)[key] = redactVaultSecrets(value, secrets);
