@@ -101,6 +101,27 @@ export class VaultGrantPage {
     await this.run.getByRole('button', { name: 'Use this address' }).click();
   }
 
+  /** One of the settings' name/value tables: "Authorization parameters" or "Token request parameters". */
+  parameters(label: 'Authorization parameters' | 'Token request parameters'): Locator {
+    return this.form.getByRole('table', { name: label });
+  }
+
+  /** Adds a row to a parameter table and fills it (not saved). */
+  async addParameter(label: 'Authorization parameters' | 'Token request parameters', name: string, value: string): Promise<void> {
+    await this.form.getByRole('button', { name: `Add ${label.toLowerCase().replace(/s$/, '')}` }).click();
+    const rows = this.parameters(label).getByRole('row');
+    const row = rows.nth((await rows.count()) - 1);
+    await row.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await row.getByRole('textbox', { name: /^Value/ }).fill(value);
+  }
+
+  /** "Save and get tokens" from the Settings tab: saves the form, shows the Token tab and starts the sign-in in a popup. */
+  async saveAndGetTokensInPopup(): Promise<Page> {
+    const popup = this.page.waitForEvent('popup');
+    await this.form.getByRole('button', { name: 'Save and get tokens' }).click();
+    return popup;
+  }
+
   stored(): Locator {
     return this.run.getByRole('status');
   }
@@ -150,6 +171,21 @@ export class SandboxSignIn {
   /** Enters the user code on the verification page (already filled when it came from verification_uri_complete). */
   async enterCode(userCode: string): Promise<void> {
     await this.page.getByLabel('Code').fill(userCode);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+}
+
+/** oidc-provider's development interaction pages (any login), its device verification and consent, as the person uses them. */
+export class OidcProviderPages {
+  constructor(readonly page: Page) {}
+
+  async signIn(login: string): Promise<void> {
+    await this.page.getByPlaceholder('Enter any login').fill(login);
+    await this.page.getByPlaceholder('and password').fill('any');
+    await this.page.getByRole('button', { name: 'Sign-in' }).click();
+  }
+
+  async consent(): Promise<void> {
     await this.page.getByRole('button', { name: 'Continue' }).click();
   }
 }
