@@ -23,6 +23,7 @@ import {
 import { normaliseFingerprint, type TlsPolicy } from './connector';
 import { classifyFailure, RelayFailure } from './failures';
 import { performHop, type HopResponse, type StaleSocketFailure } from './upstream';
+import { DigestHandshake, withAuthorization } from './digestHandshake';
 import { uploadProgress } from './progress';
 import { parseTarget, readMeta } from './relayRequest';
 
@@ -129,8 +130,9 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
 
     // The body is the rest of this request, streamed on as it arrives.
     let body: Uint8Array | Readable | null = hasBody ? req : null;
-    // To follow a 307/308 the body must be sent again, so keep it when it is small enough.
-    if (follow && body && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
+    // To follow a 307/308 or answer a Digest challenge the body must be sent again, so keep it when it is small enough.
+    const digest = meta.digest ? new DigestHandshake(meta.digest, url.origin) : undefined;
+    if ((follow || digest) && body && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
       const parts: Buffer[] = [];
       for await (const chunk of body as Readable) parts.push(chunk as Buffer);
       body = Buffer.concat(parts);
@@ -138,6 +140,8 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
 
     let method = meta.method;
     let headers = meta.headers;
+    const preemptive = digest?.first(method, url, body instanceof Uint8Array ? body : null);
+    if (preemptive) headers = withAuthorization(headers, preemptive);
     const hops: RelayHop[] = [];
     const started = performance.now();
     let hop: HopResponse;
@@ -165,8 +169,12 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       }
       const status = hop.response.statusCode ?? 0;
       const location = hop.response.headers.location;
-      if (!follow || !REDIRECT_STATUSES.has(status) || !location) break;
-      if (hops.length >= maxRedirects) {
+      const answer = digest?.next(status, hop.response.rawHeaders, method, url, body instanceof Uint8Array ? body : null);
+      if (!answer && (!follow || !REDIRECT_STATUSES.has(status) || !location)) break;
+      if (answer && body && !(body instanceof Uint8Array)) {
+        throw new RelayFailure('too_large', `Answering the Digest challenge means sending the body again, but it was not kept (larger than ${MAX_REPLAY_BYTES} bytes, or of unknown length).`);
+      }
+      if (!answer && hops.length >= maxRedirects) {
         throw new RelayFailure('too_large', `Stopped after ${maxRedirects} redirects.`, `The last Location was ${location}`);
       }
       const drainStart = performance.now();
@@ -181,13 +189,17 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         method,
         status,
         reason: hop.response.statusMessage ?? '',
-        location,
+        ...(answer ? { kind: 'digest' as const, note: answer.note } : { location }),
         headers: toHeaderList(hop.response.rawHeaders),
         timings,
         ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
       });
       await writeJson(res, FrameType.Hop, hops[hops.length - 1]);
-      const next = new URL(location, url);
+      if (answer) {
+        headers = withAuthorization(headers, answer.authorization);
+        continue;
+      }
+      const next = new URL(location!, url);
       const crossOrigin = next.origin !== url.origin;
       const followed = methodAfterRedirect(status, method);
       method = followed.method;
@@ -304,6 +316,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       hops,
       insecureTls: tlsPolicy.insecure,
       ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
+      ...(digest?.report ? { auth: digest.report } : {}),
     };
     await writeJson(res, FrameType.Summary, summary);
   } catch (err) {

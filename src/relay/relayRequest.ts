@@ -4,7 +4,7 @@
  * tokens, no CR/LF/NUL in values, an absolute http(s) URL).
  */
 import type http from 'node:http';
-import { isHttpToken, type RelayRequestMeta } from '../core';
+import { DIGEST_ALGORITHMS, digestAlgorithm, isHttpToken, type RelayRequestMeta } from '../core';
 import { RelayFailure } from './failures';
 
 const MAX_META_BYTES = 4 * 1024 * 1024;
@@ -87,6 +87,18 @@ function checkNumber(meta: RelayRequestMeta, field: 'timeoutMs' | 'maxRedirects'
   }
 }
 
+/** Digest credentials must be strings; their values are never echoed in an error (they are secrets). */
+function checkDigest(digest: unknown): void {
+  const d = digest as Record<string, unknown> | null;
+  if (!d || typeof d !== 'object' || typeof d.username !== 'string' || typeof d.password !== 'string') {
+    throw new RelayFailure('bad_request', 'The field digest must hold a string username and password.');
+  }
+  if (d.algorithm !== undefined && (typeof d.algorithm !== 'string' || !digestAlgorithm(d.algorithm))) {
+    throw new RelayFailure('bad_request', `The Digest algorithm ${JSON.stringify(d.algorithm)} is not one of ${DIGEST_ALGORITHMS.join(', ')}.`);
+  }
+  if (d.algorithm !== undefined) d.algorithm = digestAlgorithm(d.algorithm);
+}
+
 function validateMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
   if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
@@ -103,6 +115,7 @@ function validateMeta(meta: RelayRequestMeta): void {
   if (meta.trustedFingerprints !== undefined && (!Array.isArray(meta.trustedFingerprints) || meta.trustedFingerprints.some((f) => typeof f !== 'string'))) {
     throw new RelayFailure('bad_request', 'The field trustedFingerprints must be a list of strings.');
   }
+  if (meta.digest !== undefined) checkDigest(meta.digest);
   if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
   meta.headers.forEach((h, i) => {
     if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {

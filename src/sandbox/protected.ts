@@ -1,6 +1,7 @@
 /**
  * The protected API (spec §5): one resource per scheme so the differences show —
- * `/api/basic`, `/api/bearer`, `/api/jwt`, `/api/apikey`, `/api/custom`. GET reads, POST
+ * `/api/basic`, `/api/bearer`, `/api/jwt`, `/api/apikey`, `/api/custom`, `/api/digest/…`
+ * (auth/digestRoutes.ts). GET reads, POST
  * writes; a missing or wrong credential is 401 with the scheme's challenge, a caller that
  * may not write is 403. `/api/browser/profile` answers a missing login the browser way,
  * with 302 to `/denied` — the deliberate alternative to 401 of spec §7.
@@ -8,6 +9,7 @@
 import { sendJson, sendMethodNotAllowed, sendOptions, sendProblem, type SandboxContext, type SandboxRoute } from './router';
 import { escapeHtml, renderPage, sendHtml } from './htmlPage';
 import { checkApiKey, checkBasic, checkCustom, checkToken, type SchemeVerdict } from './auth/schemeChecks';
+import { digestRoutes } from './auth/digestRoutes';
 
 const ALLOW = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
@@ -78,6 +80,7 @@ export const protectedRoutes: SandboxRoute[] = [
   { method: '*', pattern: '/api/jwt', handle: protectedResource('jwt', (ctx) => checkToken(ctx.req, 'JWT')) },
   { method: '*', pattern: '/api/apikey', handle: protectedResource('apikey', (ctx) => checkApiKey(ctx.req, ctx.url)) },
   { method: '*', pattern: '/api/custom', handle: protectedResource('custom', (ctx) => checkCustom(ctx.req)) },
+  ...digestRoutes,
   { method: '*', pattern: '/api/browser/profile', handle: profile },
   { method: 'GET', pattern: '/denied', handle: denied },
 ];

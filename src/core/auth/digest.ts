@@ -96,14 +96,13 @@ export function digestAuthorization(input: DigestAnswerInput, hasher: DigestHash
       message: `The user name "${username}" is not ASCII, and the server announced neither charset=UTF-8 nor userhash, so it cannot be sent (RFC 7616 §4).`,
     });
   }
-  const H = (text: string | Uint8Array) => hasher(digestHashOf(challenge.algorithm), typeof text === 'string' ? utf8.encode(text) : text);
+  const H = (text: string) => hasher(digestHashOf(challenge.algorithm), utf8.encode(text));
   const qop = chooseQop(challenge.qop);
   const nc = qop ? formatNonceCount(input.nc) : undefined;
-
-  let ha1 = H(`${username}:${challenge.realm}:${password}`);
-  if (isSessionAlgorithm(challenge.algorithm)) ha1 = H(`${ha1}:${challenge.nonce}:${input.cnonce}`);
-  const a2 = qop === 'auth-int' ? `${method}:${uri}:${H(input.body ?? new Uint8Array(0))}` : `${method}:${uri}`;
-  const response = qop ? H(`${ha1}:${challenge.nonce}:${nc}:${input.cnonce}:${qop}:${H(a2)}`) : H(`${ha1}:${challenge.nonce}:${H(a2)}`);
+  const response = digestResponse(
+    { algorithm: challenge.algorithm, username, realm: challenge.realm, password, nonce: challenge.nonce, cnonce: input.cnonce, method, uri, ...(qop ? { qop, nc } : {}), ...(input.body ? { body: input.body } : {}) },
+    hasher,
+  );
 
   const params: string[] = [];
   if (challenge.userhash) params.push(`username=${quoteAuthParamValue(H(`${username}:${challenge.realm}`))}`);
@@ -117,6 +116,37 @@ export function digestAuthorization(input: DigestAnswerInput, hasher: DigestHash
   if (challenge.opaque !== undefined) params.push(`opaque=${quoteAuthParamValue(challenge.opaque)}`);
   if (challenge.userhash) params.push('userhash=true');
   return ok({ header: `Digest ${params.join(', ')}`, algorithm: challenge.algorithm, ...(qop ? { qop, nc } : {}) });
+}
+
+/** What the response hash depends on; `qop` and `nc` absent for the RFC 2069 form. */
+export interface DigestResponseInput {
+  algorithm: DigestAlgorithm;
+  username: string;
+  realm: string;
+  password: string;
+  nonce: string;
+  cnonce: string;
+  /** The method, or '' for `rspauth` in Authentication-Info (RFC 7616 §3.5). */
+  method: string;
+  uri: string;
+  qop?: DigestQop;
+  /** As sent: 8 hex digits. */
+  nc?: string;
+  body?: Uint8Array;
+}
+
+/**
+ * The `response` hash of RFC 7616 §3.4.1: KD(H(A1), nonce:nc:cnonce:qop:H(A2)), or
+ * H(H(A1):nonce:H(A2)) without qop; A1 includes nonce and cnonce for `-sess`, A2 the
+ * body's hash for `auth-int`. Servers check an answer with it too.
+ */
+export function digestResponse(input: DigestResponseInput, hasher: DigestHasher): string {
+  const H = (text: string | Uint8Array) => hasher(digestHashOf(input.algorithm), typeof text === 'string' ? utf8.encode(text) : text);
+  let ha1 = H(`${input.username}:${input.realm}:${input.password}`);
+  if (isSessionAlgorithm(input.algorithm)) ha1 = H(`${ha1}:${input.nonce}:${input.cnonce}`);
+  const a2 = input.qop === 'auth-int' ? `${input.method}:${input.uri}:${H(input.body ?? new Uint8Array(0))}` : `${input.method}:${input.uri}`;
+  if (!input.qop) return H(`${ha1}:${input.nonce}:${H(a2)}`);
+  return H(`${ha1}:${input.nonce}:${input.nc}:${input.cnonce}:${input.qop}:${H(a2)}`);
 }
 
 /**

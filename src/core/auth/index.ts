@@ -52,3 +52,27 @@ export {
   type AuthSchemeDescriptor,
   type AuthSchemeId,
 } from './schemes';
+export { schemeSigns, signWire, type AuthSigningContext, type SignedWire, type SigningStep } from './signing';
+export { readSigV4Settings, sigv4Scheme, type SigV4Settings } from './sigv4Scheme';
+export {
+  chooseDigestChallenge,
+  describeDigestAnswer,
+  DIGEST_ALGORITHMS,
+  digestAlgorithm,
+  digestAuthorization,
+  digestChallenges,
+  DigestNonceCounts,
+  digestResponse,
+  extValue,
+  type DigestResponseInput,
+  readDigestChallenge,
+  type DigestAlgorithm,
+  type DigestAnswer,
+  type DigestAnswerInput,
+  type DigestChallenge,
+  type DigestCredentials,
+  type DigestHasher,
+  type DigestHashName,
+  type DigestQop,
+} from './digest';
+export { digestScheme } from './digestScheme';

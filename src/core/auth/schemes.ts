@@ -3,15 +3,19 @@
  * function turning the values into headers (or a query parameter). One generic form
  * renders any descriptor, so adding a scheme means adding data here, not a component.
  */
-import type { HeaderField, Result } from '../types';
+import type { HeaderField, Result, WireRequest } from '../types';
 import { fail, ok, positionAt } from '../types';
 import type { AuthParam } from './authParams';
 import { AuthScanner } from './authParams';
 import { basicCredentials } from './basic';
 import { apiKeyHeader, bearer, customCredentials, DEFAULT_API_KEY_HEADER, jwtScheme } from './credentials';
+import type { DigestCredentials } from './digest';
+import { digestScheme } from './digestScheme';
+import type { AuthSigningContext, SignedWire } from './signing';
+import { sigv4Scheme } from './sigv4Scheme';
 
 /** The schemes a request can use. */
-export type AuthSchemeId = 'none' | 'basic' | 'bearer' | 'jwt' | 'apikey' | 'custom';
+export type AuthSchemeId = 'none' | 'basic' | 'digest' | 'bearer' | 'jwt' | 'apikey' | 'custom' | 'sigv4';
 
 /** One input of a scheme's form. `params` is a multi-line `name=value` editor. */
 export interface AuthField {
@@ -38,6 +42,8 @@ export function visibleAuthFields(descriptor: Pick<AuthSchemeDescriptor, 'fields
 export interface AuthApplication {
   headers: HeaderField[];
   query?: { name: string; value: string }[];
+  /** Digest credentials for the relay, which answers the server's challenge (never a header here). */
+  digest?: DigestCredentials;
 }
 
 /** A scheme as data: what to ask for and how to turn the answers into a request part. */
@@ -49,6 +55,11 @@ export interface AuthSchemeDescriptor {
   fields: AuthField[];
   /** Builds the headers/query; a failure's `field` names the field to fix. */
   apply(values: Record<string, string>): Result<AuthApplication>;
+  /**
+   * For a scheme that signs the request (AWS SigV4): run at send time on the final wire
+   * request, after everything else; see `signWire` in signing.ts.
+   */
+  sign?(wire: WireRequest, values: Record<string, string>, context: AuthSigningContext): Promise<Result<SignedWire>>;
 }
 
 function valueOf(values: Record<string, string>, fields: readonly AuthField[], name: string): string {
@@ -244,7 +255,7 @@ const custom: AuthSchemeDescriptor = {
 };
 
 /** Every scheme, in the order a picker shows them. */
-export const authSchemes: readonly AuthSchemeDescriptor[] = [none, basic, bearerScheme, jwt, apikey, custom];
+export const authSchemes: readonly AuthSchemeDescriptor[] = [none, basic, digestScheme, bearerScheme, jwt, apikey, custom, sigv4Scheme];
 
 /** The descriptor for `id`, or undefined for an id this version does not know. */
 export function authScheme(id: string): AuthSchemeDescriptor | undefined {

@@ -1,5 +1,5 @@
 /**
- * Lessons on authentication (spec §5): each scheme of the sandbox API, its challenge when
+ * Lessons on authentication (spec §5, RFC 7616 Digest): each scheme of the sandbox API, its challenge when
  * credentials are missing or wrong, 401 against 403, the redirect alternative to 401, and
  * the three-party token flow with rotation, reuse detection, expiry and audience.
  */
@@ -50,6 +50,36 @@ export const AUTH_LESSONS: readonly Lesson[] = [
     teaches: 'Wrong credentials are answered like missing ones: 401 with the challenge, so the client can ask again.',
     lookAt: 'The same challenge as without credentials; the problem detail says the password did not match.',
     request: { method: 'GET', url: '/sandbox/api/basic', headers: [], auth: { scheme: 'basic', values: { username: 'aladdin', password: 'open' } } },
+    expectedStatus: 401,
+  },
+  {
+    id: 'digest-challenge',
+    group: 'Authentication',
+    title: 'Digest: the challenge carries a nonce',
+    convention: 'RFC 7616 §3.3',
+    teaches:
+      'Digest never sends the password: the 401 challenge gives a realm, a one-time nonce, the qop and the algorithm, and the answer is a hash over them, the password and the request. Choose Digest in Auth (the inspector\'s "Set up Digest auth" does it in one click) with user Mufasa, password "Circle of Life", and the relay answers the challenge: two hops, then 200.',
+    lookAt: 'WWW-Authenticate: Digest realm=…, qop="auth", algorithm=SHA-256, nonce=…, opaque=…, charset=UTF-8.',
+    request: { method: 'GET', url: '/sandbox/api/digest/sha-256', headers: [] },
+    expectedStatus: 401,
+  },
+  {
+    id: 'digest-quoted-nc',
+    group: 'Authentication',
+    title: 'Digest: nc is not quoted',
+    convention: 'RFC 7616 §3.4',
+    teaches: 'The nonce count is 8 hex digits written bare (nc=00000001); qop and algorithm are bare tokens too. A client that quotes nc is refused by strict servers, as this answer is.',
+    lookAt: 'The problem detail naming the quoted nc, and the fresh challenge to answer instead.',
+    request: {
+      method: 'GET',
+      url: '/sandbox/api/digest/sha-256',
+      headers: [
+        {
+          name: 'Authorization',
+          value: 'Digest username="Mufasa", realm="wirebench-sandbox@127.0.0.1", uri="/sandbox/api/digest/sha-256", algorithm=SHA-256, nonce="bm9uY2U", nc="00000001", cnonce="0a4f113b", qop=auth, response="0"',
+        },
+      ],
+    },
     expectedStatus: 401,
   },
   {

@@ -60,6 +60,12 @@ const EXPLANATIONS: Record<RelayErrorKind, RelayErrorExplanation> = {
     explanation: 'The request as composed is not something HTTP can carry (for example an invalid URL, method or header).',
     nextStep: 'Fix the part named in the message and send again.',
   },
+  auth: {
+    title: 'Challenge cannot be answered',
+    explanation:
+      'The server asked for authentication in a way the relay cannot answer (for example a Digest challenge with an algorithm RFC 7616 does not define), so nothing more was sent.',
+    nextStep: 'Read the message for what the server asked; choose another scheme the server offers, or ask its owners to offer a standard algorithm.',
+  },
 };
 
 /** Explains a relay failure kind in plain language. */

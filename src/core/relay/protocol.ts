@@ -9,6 +9,7 @@
  * Response: a sequence of frames, each a 1-byte type, a 4-byte big-endian payload length,
  * then the payload. Types are listed in `FrameType`.
  */
+import type { DigestCredentials } from '../auth/digest';
 import type { HeaderField } from '../types';
 
 /** What the page asks the relay to send. The body follows the metadata as raw bytes. */
@@ -28,6 +29,11 @@ export interface RelayRequestMeta {
   trustedFingerprints?: string[];
   /** An id chosen by the page, used to ask for upload progress. */
   id?: string;
+  /**
+   * Answer a 401 Digest challenge with these credentials (RFC 7616): the relay computes the
+   * Authorization and reports the challenge as a hop. Secrets: the relay never logs them.
+   */
+  digest?: DigestCredentials;
 }
 
 /** Frame types of the relay's response stream. */
@@ -123,6 +129,18 @@ export interface RelayHop {
   timings: RelayTimings;
   /** The TLS of this hop's connection; absent over plain HTTP. */
   tls?: RelayTls;
+  /** Why the relay sent another request: a redirect (the default when absent), or a Digest challenge it answered. */
+  kind?: 'redirect' | 'digest';
+  /** For a Digest hop: what the challenge asked for and how the next request answers it. */
+  note?: string;
+}
+
+/** How the relay answered a Digest challenge, and how the server took it. */
+export interface RelayAuthReport {
+  scheme: 'Digest';
+  /** `answered`: the answer was accepted; `rejected`: the server refused it (a second 401, final). */
+  outcome: 'answered' | 'rejected';
+  message: string;
 }
 
 /** The terminal frame of a successful exchange. */
@@ -134,6 +152,8 @@ export interface RelaySummary {
   insecureTls: boolean;
   /** The TLS of the final hop's connection (a kept-alive one included); absent over plain HTTP. */
   tls?: RelayTls;
+  /** Set when the relay answered a Digest challenge. */
+  auth?: RelayAuthReport;
 }
 
 /** Kinds of failure the relay reports; each has a plain explanation (`explainRelayError`). */
@@ -146,7 +166,8 @@ export type RelayErrorKind =
   | 'protocol'
   | 'aborted'
   | 'too_large'
-  | 'bad_request';
+  | 'bad_request'
+  | 'auth';
 
 /** Where an exchange was when it failed: the phase a `timeout` names. */
 export type RelayPhase = 'dns' | 'connect' | 'tls' | 'upload' | 'head' | 'body';

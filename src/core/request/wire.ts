@@ -4,7 +4,7 @@
  * the `WireRequest` the relay will send, plus the headers that are computed rather than
  * typed, so the composer can show everything that will go.
  */
-import { applyAuth } from '../auth';
+import { applyAuth, type DigestCredentials } from '../auth';
 import { expandPath, formatUrlParts, parseUrlParts, substituteVariables, type VariableProblem } from '../encoding';
 import { applyMethodOverride } from '../http';
 import type { HeaderField, Result, WireRequest } from '../types';
@@ -41,6 +41,8 @@ export interface WireBuild {
   vaultPending: boolean;
   /** Total body bytes (text as UTF-8, bytes, file sizes). */
   bodyLength: number;
+  /** Digest credentials the relay answers the server's challenge with; kept out of `wire`, so out of history. */
+  digest?: DigestCredentials;
 }
 
 /** Options of `buildWireRequest`. */
@@ -142,6 +144,7 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
   const authHeaders: HeaderField[] = [];
   const authQuery: { name: string; value: string }[] = [];
   let vaultPending = false;
+  let digest: DigestCredentials | undefined;
   if (draft.auth.scheme === 'vault') {
     if (options.vaultCredential) authHeaders.push(options.vaultCredential);
     else vaultPending = true;
@@ -152,6 +155,7 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     if (!applied.ok) return fail({ ...applied.error, field: `auth:${applied.error.field ?? 'scheme'}` });
     authHeaders.push(...applied.value.headers);
     authQuery.push(...(applied.value.query ?? []));
+    digest = applied.value.digest;
   }
 
   const url = buildUrl(draft, scope, authQuery);
@@ -199,5 +203,6 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     variableProblems: scope.problems,
     vaultPending,
     bodyLength,
+    ...(digest ? { digest } : {}),
   });
 }
