@@ -118,3 +118,46 @@ test('denied consent is explained and nothing is stored; a discovery issuer mism
   await expect(grants.discoveryProblem()).toContainText('differ only in a trailing slash');
   await expect(grants.discoveryProblem()).toContainText('Nothing was filled in');
 });
+
+test('settings: extra parameters with reserved names refused, discovery kept on the entry, "Save and get tokens", the run kept in the exchange log', async ({ workbench }) => {
+  const origin = workbench.origin();
+  const grants = new VaultGrantPage(workbench.page);
+  await grants.addGrantEntry({ name: 'Hinted', grant: 'Authorization code + PKCE', issuer: `${origin}/sandbox/oauth`, clientId: 'wb-public', authMethod: 'none', scope: 'orders:read', hosts: new URL(origin).host });
+  // What discovery found stays with the entry after the dialog closes.
+  await grants.vault.closeDialog();
+  await grants.vault.openEntry('Hinted');
+  await grants.vault.showSection('Settings');
+  await expect(grants.form.getByText(/^Discovered .* from the OpenID configuration/)).toBeVisible();
+  await expect(grants.form.getByText('the server offers S256', { exact: false })).toBeVisible();
+
+  // A reserved name is refused beside its row, and the grant cannot start with it.
+  await grants.addParameter('Authorization parameters', 'state', 'mine');
+  await expect(grants.parameters('Authorization parameters')).toContainText('"state" cannot be set here: Wirebench writes it itself');
+  await grants.addParameter('Token request parameters', 'scope', 'more');
+  await expect(grants.parameters('Token request parameters')).toContainText('it comes from "Scopes asked for"');
+  await expect(grants.form.getByRole('button', { name: 'Save and get tokens' })).toBeDisabled();
+  await grants.parameters('Token request parameters').getByRole('button', { name: 'Remove scope' }).click();
+  await grants.parameters('Authorization parameters').getByRole('textbox', { name: 'Name 1' }).fill('login_hint');
+  await grants.parameters('Authorization parameters').getByRole('textbox', { name: 'Value 1' }).fill('alice');
+
+  // Unsaved edits survive a look at the Token tab, which says they are saved before the grant runs.
+  await grants.vault.showSection('Token');
+  await expect(grants.run.getByRole('button', { name: 'Save and get tokens' })).toBeVisible();
+  await expect(grants.run).toContainText('Settings has unsaved changes');
+  await grants.vault.showSection('Settings');
+  await expect(grants.parameters('Authorization parameters').getByRole('textbox', { name: 'Value 1' })).toHaveValue('alice');
+
+  const popup = new SandboxSignIn(await grants.saveAndGetTokensInPopup());
+  await expect(await grants.authorizationParameters()).toContainText('login_hintalice');
+  await popup.signIn(ALICE.username, ALICE.password);
+  await popup.decide('Approve');
+  await expect(grants.stored()).toContainText('Tokens stored in the vault');
+
+  // The run's steps are in the exchange log.
+  await grants.vault.showSection('Exchange log');
+  const log = grants.vault.dialog.getByRole('table', { name: 'Exchange log' });
+  await expect(log).toContainText('Get tokens');
+  await log.getByText('3 steps').click();
+  await expect(log.getByRole('list', { name: 'Logged grant steps' })).toContainText('The provider redirected back with a code');
+  await expect(log).not.toContainText(/code=|code_verifier=/);
+});

@@ -188,4 +188,13 @@ export class OidcProviderPages {
   async consent(): Promise<void> {
     await this.page.getByRole('button', { name: 'Continue' }).click();
   }
+
+  /** On its device verification page: enters the user code, then confirms it on the page that shows it again. */
+  async enterUserCode(userCode: string): Promise<void> {
+    await this.page.locator('input[name="user_code"]').fill(userCode);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Confirm Device' })).toBeVisible();
+    await expect(this.page.locator('code')).toHaveText(userCode);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
 }
