@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { maskedWirePreview } from '../soap/soapSecurity';
 import { useSoapWirePreview } from '../soap/useSoapWirePreview';
+import { SigningSteps } from '../components/SigningSteps';
 import { useComposerView, useEnvironmentValues } from './useComposerView';
+import { useSignedWirePreview } from './useSignedWirePreview';
 
 /**
  * "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot
@@ -12,11 +14,9 @@ export function WirePreviewPanel() {
   const view = useComposerView();
   const env = useEnvironmentValues();
   const soap = useSoapWirePreview(view.build.ok ? view.build.value.wire : undefined, env);
-  const text = useMemo(() => {
-    if (!view.build.ok) return undefined;
-    const wire = soap.state === 'ready' ? soap.wire : view.build.value.wire;
-    return maskedWirePreview(wire);
-  }, [view.build, soap]);
+  const unsigned = view.build.ok ? (soap.state === 'ready' ? soap.wire : view.build.value.wire) : undefined;
+  const signed = useSignedWirePreview(soap.state === 'pending' ? undefined : unsigned, env);
+  const text = useMemo(() => (unsigned ? maskedWirePreview(signed.state === 'ready' ? signed.wire : unsigned) : undefined), [unsigned, signed]);
   return (
     <details className="section wire-preview" open>
       <summary>
@@ -25,12 +25,12 @@ export function WirePreviewPanel() {
       {view.build.ok ? (
         <>
           {view.build.value.vaultPending ? <p className="muted small">The Authorization header is added from the vault when sending.</p> : null}
-          {soap.state === 'error' ? (
+          {soap.state === 'error' || signed.state === 'error' ? (
             <p className="field-error" data-testid="wire-preview-error">
-              Cannot be sent yet: {soap.message}
+              Cannot be sent yet: {soap.state === 'error' ? soap.message : signed.state === 'error' ? signed.message : null}
             </p>
           ) : null}
-          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent" aria-busy={soap.state === 'pending'}>
+          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent" aria-busy={soap.state === 'pending' || signed.state === 'pending'}>
             {text}
           </pre>
           <p className="muted small">
@@ -41,7 +41,9 @@ export function WirePreviewPanel() {
                 ? ' The WS-Security header is the one sent last, sent again unchanged; the password is masked.'
                 : ' The WS-Security header is made at each send with a new Nonce and Created, so those two will differ from the ones shown; the password is masked.'
               : null}
+            {signed.state === 'ready' ? ' The signature is made at each send with that moment\'s X-Amz-Date, so the date and signature will differ from the ones shown.' : null}
           </p>
+          {signed.state === 'ready' ? <SigningSteps steps={signed.steps} idPrefix="wire-preview" /> : null}
         </>
       ) : (
         <p className="field-error" data-testid="wire-preview-error">

@@ -10,7 +10,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand';
-import { buildWireRequest, draftRowId, requestFingerprint, type RelayError, type RelayHead, type RequestDraft, type WireRequest } from '../../core';
+import { buildWireRequest, draftRowId, requestFingerprint, type DigestCredentials, type RelayError, type RelayHead, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
+import { signDraftWire } from '../composer/authSigning';
 import type { SendOrigin } from '../composer/composerModel';
 import { PROGRESS_MIN_BYTES, watchUploadProgress } from '../composer/uploadProgress';
 import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../composer/vaultRetry';
@@ -30,7 +31,7 @@ interface Transmission {
 }
 
 /** Sends `wire` through the relay into the current exchange, tracking upload progress for large bodies. */
-async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal): Promise<Transmission> {
+async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, digest?: DigestCredentials): Promise<Transmission> {
   const id = draftRowId('upload').replace(/[^\w-]/g, '');
   const tracked = bodyLength >= PROGRESS_MIN_BYTES;
   let stopWatching = () => {};
@@ -49,6 +50,8 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         timeoutMs: draft.options.timeoutMs,
         insecureTls: draft.options.insecureTls,
         trustedFingerprints: trustedFingerprintsFor(wire.url),
+        // Digest credentials go to the relay, which answers the challenge; never into the exchange record.
+        ...(digest ? { digest } : {}),
       },
       {
         onHead: (received) => {
@@ -97,9 +100,10 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   /**
    * The request as it goes out: the vault's Authorization (asked for at each attempt, so a
    * retry carries the refreshed token), then, for SOAP tabs, the WS-Security header with a
-   * fresh Nonce and Created, last. The exchange shows what is really sent.
+   * fresh Nonce and Created, then a signing scheme's signature, last. The exchange shows
+   * what is really sent.
    */
-  const finish = async (): Promise<{ ok: true; wire: WireRequest } | { ok: false; error: RelayError }> => {
+  const finish = async (): Promise<{ ok: true; wire: WireRequest; signing?: SigningStep[] } | { ok: false; error: RelayError }> => {
     let wire = base;
     if (vaultEntryId !== undefined) {
       // The vault's code loads with the first request that uses it, not with the first screen.
@@ -110,18 +114,23 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
       if (!resolved.ok) return { ok: false, error: { kind: 'bad_request', message: resolved.error.message } };
       wire = resolved.value.wire;
     }
-    if (!soapTabOf(store.getState(), tabId)) return { ok: true, wire };
-    // WS-Security and the SOAP reader load with the first SOAP request.
-    const { prepareSoapWire } = await import('../soap/soapSend');
-    const soap = await prepareSoapWire(store, tabId, wire, env);
-    if (!soap.ok) return { ok: false, error: { kind: 'bad_request', message: soap.error.message } };
-    return { ok: true, wire: soap.value };
+    if (soapTabOf(store.getState(), tabId)) {
+      // WS-Security and the SOAP reader load with the first SOAP request.
+      const { prepareSoapWire } = await import('../soap/soapSend');
+      const soap = await prepareSoapWire(store, tabId, wire, env);
+      if (!soap.ok) return { ok: false, error: { kind: 'bad_request', message: soap.error.message } };
+      wire = soap.value;
+    }
+    // A signing scheme (AWS SigV4) signs last, the request exactly as it goes, at this moment.
+    const signed = await signDraftWire(draft, env, wire);
+    if (!signed.ok) return { ok: false, error: { kind: 'bad_request', message: `Not signed: ${signed.error.message}` } };
+    return signed.value ? { ok: true, wire: signed.value.wire, signing: signed.value.steps } : { ok: true, wire };
   };
 
   const first = await finish();
   if (!first.ok) return fail(first.error);
-  if (first.wire !== base) store.getState().beginExchange(first.wire, { draftId: draft.id, tabId });
-  const sent = await transmit(store, first.wire, draft, bodyLength, signal);
+  if (first.wire !== base) store.getState().beginExchange(first.wire, { draftId: draft.id, tabId, signing: first.signing });
+  const sent = await transmit(store, first.wire, draft, bodyLength, signal, built.value.digest);
 
   // One refresh per send, never a loop: a send that is itself the retry shows its 401 as it is.
   if (vaultEntryId === undefined || attempt.afterRefresh || !sent.outcome.ok || signal.aborted) return sent.outcome;
@@ -134,9 +143,9 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     return sent.outcome;
   }
   const again = await finish();
-  store.getState().beginExchange(again.ok ? again.wire : base, { draftId: draft.id, tabId });
+  store.getState().beginExchange(again.ok ? again.wire : base, { draftId: draft.id, tabId, signing: again.ok ? again.signing : undefined });
   if (!again.ok) return fail(again.error);
-  return (await transmit(store, again.wire, draft, bodyLength, signal)).outcome;
+  return (await transmit(store, again.wire, draft, bodyLength, signal, built.value.digest)).outcome;
 }
 
 /** Send (through the gate), cancel, and whether a send is in flight. */

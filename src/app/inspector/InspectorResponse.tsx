@@ -30,6 +30,7 @@ export function InspectorResponse() {
   const sentAt = useWorkbench((s) => activeExchange(s).sentAt);
   const startedAt = useWorkbench((s) => activeExchange(s).startedAt);
   const hops = useWorkbench((s) => activeExchange(s).hops);
+  const signing = useWorkbench((s) => activeExchange(s).signing);
   const chunks = useWorkbench((s) => activeExchange(s).chunks);
   const previous = useWorkbench(activePrevious);
   const tab = useWorkbench((s) => activeView(s).tab);
@@ -72,7 +73,7 @@ export function InspectorResponse() {
           <TabList<InspectorTab> idPrefix="inspector" label="Response details" items={items} active={tab} onChange={(next) => setView({ tab: next })} />
           <div role="tabpanel" id={panelId('inspector', tab)} aria-labelledby={tabId('inspector', tab)} className="inspector-panel">
             {tab === 'body' ? <BodyPanelFor /> : null}
-            {tab === 'headers' ? <HeadersPanel head={head} summary={summary} request={request} /> : null}
+            {tab === 'headers' ? <HeadersPanel head={head} summary={summary} request={request} signing={signing} /> : null}
             {tab === 'timing' ? <TimingPanel head={head} summary={summary} hops={hops} /> : null}
             {tab === 'compare' ? <CompareFor /> : null}
           </div>

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { RelayError, RelayHead, RelayHop, RelaySummary, WireRequest } from '../../core';
+import type { RelayError, RelayHead, RelayHop, RelaySummary, SigningStep, WireRequest } from '../../core';
 import type { WorkbenchState } from './workbenchStore';
 
 /** One exchange: a request sent and what came back (or why nothing did). */
@@ -23,6 +23,8 @@ export interface Exchange {
   tabId?: string;
   /** Wall-clock time the send started (ms since the epoch). */
   sentAt?: number;
+  /** How a signing scheme (AWS SigV4) signed the request: canonical request, string to sign. In memory only. */
+  signing?: SigningStep[];
 }
 
 /** Which inspector tab a response is read in. */
@@ -55,7 +57,7 @@ export interface ExchangeSlice {
   /** Responses by request tab id; a tab that has sent nothing has none. */
   responses: Record<string, TabResponse>;
   /** Starts an exchange in tab `origin.tabId` (the active tab by default); body frames that follow go to it. */
-  beginExchange(request: WireRequest, origin?: { draftId?: string; tabId?: string }): void;
+  beginExchange(request: WireRequest, origin?: { draftId?: string; tabId?: string; signing?: SigningStep[] }): void;
   receiveHead(head: RelayHead): void;
   receiveHop(hop: RelayHop): void;
   receiveBody(chunk: Uint8Array): void;

@@ -1,5 +1,6 @@
 /** The response headers beside the request as sent (side by side when the pane is wide enough). */
-import type { RelayHead, RelaySummary, WireRequest } from '../../../core';
+import type { RelayHead, RelaySummary, SigningStep, WireRequest } from '../../../core';
+import { SigningSteps } from '../../components/SigningSteps';
 import { ResponseHeaders } from './ResponseHeaders';
 import { SentRequest } from './SentRequest';
 
@@ -7,9 +8,11 @@ export interface HeadersPanelProps {
   head: RelayHead;
   summary: RelaySummary | undefined;
   request: WireRequest | undefined;
+  /** How a signing scheme signed the request (AWS SigV4), when one did. */
+  signing?: readonly SigningStep[];
 }
 
-export function HeadersPanel({ head, summary, request }: HeadersPanelProps) {
+export function HeadersPanel({ head, summary, request, signing }: HeadersPanelProps) {
   return (
     <div className="headers-panel">
       <section aria-labelledby="response-headers-title">
@@ -21,6 +24,7 @@ export function HeadersPanel({ head, summary, request }: HeadersPanelProps) {
       <section aria-labelledby="sent-request-title">
         <h3 id="sent-request-title">Request as sent</h3>
         <SentRequest summary={summary} request={request} />
+        {signing ? <SigningSteps steps={signing} idPrefix="sent-request" /> : null}
       </section>
     </div>
   );
