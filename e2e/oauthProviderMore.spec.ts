@@ -36,13 +36,8 @@ test('oidc-provider: device authorization with the code entered on its /device p
 
   const device = await context.newPage();
   await device.goto(`${op.issuer}/device`);
-  await device.locator('input[name="user_code"]').fill(userCode);
-  await device.getByRole('button', { name: 'Continue' }).click();
-  // Its confirmation page shows the code again.
-  await expect(device.getByRole('heading', { name: 'Confirm Device' })).toBeVisible();
-  await expect(device.locator('code')).toHaveText(userCode);
-  await device.getByRole('button', { name: 'Continue' }).click();
   const pages = new OidcProviderPages(device);
+  await pages.enterUserCode(userCode);
   await pages.signIn('alice');
   await pages.consent();
   await expect(device).toHaveTitle('Sign-in Success');
