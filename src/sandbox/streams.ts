@@ -40,10 +40,11 @@ function lineEnd(ctx: SandboxContext): string | undefined {
 }
 
 /**
- * Writes `pieces` one every `interval` ms (the first at once), then ends the response, or
- * with `drop` destroys the connection instead. Stops at once when the client goes away.
+ * Writes `count` pieces, one every `interval` ms (the first at once), each made when it is
+ * sent (so times in it are the moment of sending), then ends the response, or with `drop`
+ * destroys the connection instead. Stops at once when the client goes away.
  */
-function pump(ctx: SandboxContext, pieces: readonly string[], interval: number, finish: 'end' | 'drop' = 'end'): void {
+function pump(ctx: SandboxContext, count: number, piece: (index: number) => string, interval: number, finish: 'end' | 'drop' = 'end'): void {
   const { res } = ctx;
   connections.open += 1;
   let next = 0;
@@ -59,8 +60,8 @@ function pump(ctx: SandboxContext, pieces: readonly string[], interval: number, 
   const step = () => {
     cancel = undefined;
     if (res.destroyed) return;
-    if (next < pieces.length) res.write(pieces[next++]!);
-    if (next < pieces.length) {
+    if (next < count) res.write(piece(next++));
+    if (next < count) {
       if (interval === 0) {
         const immediate = setImmediate(step);
         cancel = () => clearImmediate(immediate);
@@ -109,9 +110,8 @@ function sse(ctx: SandboxContext): void {
   const from = Number.isInteger(last) && last >= 0 ? last + 1 : 1;
   sseHead(ctx);
   if (ctx.req.method === 'HEAD') return void ctx.res.end();
-  const pieces = [`: ${count} events from the Wirebench sandbox${from > 1 ? `, resuming after ${from - 1}` : ''}${eol}retry: 3000${eol}${eol}`];
-  for (let n = from; n <= count; n++) pieces.push(demoEvent(n, eol));
-  pump(ctx, pieces, interval);
+  const opening = `: ${count} events from the Wirebench sandbox${from > 1 ? `, resuming after ${from - 1}` : ''}${eol}retry: 3000${eol}${eol}`;
+  pump(ctx, Math.max(0, count - from + 1) + 1, (i) => (i === 0 ? opening : demoEvent(from + i - 1, eol)), interval);
 }
 
 function sseBroken(ctx: SandboxContext): void {
@@ -120,9 +120,9 @@ function sseBroken(ctx: SandboxContext): void {
   if (interval === undefined) return;
   sseHead(ctx);
   if (ctx.req.method === 'HEAD') return void ctx.res.end();
-  const pieces = [': three whole events, then one cut off\n\n', demoEvent(1, '\n'), demoEvent(2, '\n'), demoEvent(3, '\n'), 'id: 4\nevent: tick\ndata: {"n":4,\ndata: "cut":'];
+  const piece = (i: number) => (i === 0 ? ': three whole events, then one cut off\n\n' : i < 4 ? demoEvent(i, '\n') : 'id: 4\nevent: tick\ndata: {"n":4,\ndata: "cut":');
   // drop=1 breaks the connection instead of ending the body cleanly.
-  pump(ctx, pieces, interval, ctx.url.searchParams.get('drop') === '1' ? 'drop' : 'end');
+  pump(ctx, 5, piece, interval, ctx.url.searchParams.get('drop') === '1' ? 'drop' : 'end');
 }
 
 const LINE_TYPES: Record<string, string> = { ndjson: 'application/x-ndjson', jsonl: 'application/jsonl', 'json-seq': 'application/json-seq' };
@@ -139,12 +139,8 @@ function ndjson(ctx: SandboxContext): void {
   ctx.res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
   if (ctx.req.method === 'HEAD') return void ctx.res.end();
   const prefix = format === 'json-seq' ? '\u001e' : '';
-  const pieces: string[] = [];
-  for (let n = 1; n <= count; n++) {
-    const record = n === bad ? `{"n":${n},"note":"this line is not JSON" oops}` : JSON.stringify({ n, at: new Date(sandboxNow()).toISOString(), even: n % 2 === 0 });
-    pieces.push(`${prefix}${record}\n`);
-  }
-  pump(ctx, pieces, interval);
+  const record = (n: number) => (n === bad ? `{"n":${n},"note":"this line is not JSON" oops}` : JSON.stringify({ n, at: new Date(sandboxNow()).toISOString(), even: n % 2 === 0 }));
+  pump(ctx, count, (i) => `${prefix}${record(i + 1)}\n`, interval);
 }
 
 function textLines(ctx: SandboxContext): void {
@@ -154,7 +150,7 @@ function textLines(ctx: SandboxContext): void {
   if (count === undefined || interval === undefined) return;
   ctx.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   if (ctx.req.method === 'HEAD') return void ctx.res.end();
-  pump(ctx, Array.from({ length: count }, (_, i) => `line ${i + 1} of ${count}\n`), interval);
+  pump(ctx, count, (i) => `line ${i + 1} of ${count}\n`, interval);
 }
 
 /** The streams router. */

@@ -12,10 +12,12 @@ import { InspectorResponse } from '../lazy/parts';
 import { useBodyFeed } from './hooks/useBodyFeed';
 import { useRestoredResponse } from './hooks/useRestoredResponse';
 import { ResponseEmptyState } from './ResponseEmptyState';
+import { useStreamArrivals } from './stream/useStreamArrivals';
 
 export function InspectorPane() {
   useBodyFeed();
   useRestoredResponse();
+  useStreamArrivals();
   // Once the first screen is up, the response view's code is fetched while the person composes.
   useEffect(() => afterFirstScreen(() => InspectorResponse.preload()), []);
   const tabKey = useWorkbench((s) => s.activeTabId);

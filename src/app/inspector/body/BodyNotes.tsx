@@ -16,7 +16,8 @@ const SOURCE_WORDS = {
   default: 'the default, since nothing declares a charset',
 } as const;
 
-export function BodyNotes({ progress }: { progress: DocumentProgress }) {
+/** `lineDelimited`: the body is one JSON value per line (NDJSON, JSON Lines, JSON text sequences), read line by line, so it is no one JSON document. */
+export function BodyNotes({ progress, lineDelimited = false }: { progress: DocumentProgress; lineDelimited?: boolean }) {
   const meta = progress.meta;
   if (!meta) return null;
   const findings: Finding[] = [];
@@ -31,7 +32,8 @@ export function BodyNotes({ progress }: { progress: DocumentProgress }) {
       reference: 'RFC 3629 §3',
     });
   }
-  const problem = progress.pretty?.problem;
+  // A line-delimited body is not one document; its bad lines are marked in the Lines view.
+  const problem = lineDelimited ? undefined : progress.pretty?.problem;
   if (problem) {
     findings.push({
       id: 'body-syntax',

@@ -4,7 +4,7 @@
  * views read the worker's documents, so they show the body while it is still arriving.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BodyKind, RelayHead, WireRequest } from '../../../core';
+import { streamKindOf, type BodyKind, type RelayHead, type StreamKind, type WireRequest } from '../../../core';
 import { activeExchange, activeView, type Exchange } from '../../store/exchangeSlice';
 import { useWorkbench } from '../../store/StoreProvider';
 import { ScrollMemory } from './ScrollMemory';
@@ -19,14 +19,23 @@ import { DocumentView } from './DocumentView';
 import { FilterBar } from './FilterBar';
 import { HexView } from './HexView';
 import { PreviewView } from './PreviewView';
+import { StreamView } from '../stream/StreamView';
 import { SearchBar } from './SearchBar';
 import type { SearchTarget } from './searchTarget';
 
-type ViewId = 'pretty' | 'raw' | 'preview' | 'hex';
+type ViewId = 'events' | 'pretty' | 'raw' | 'preview' | 'hex';
 
-const LABELS: Record<ViewId, string> = { pretty: 'Pretty', raw: 'Raw', preview: 'Preview', hex: 'Hex' };
+const LABELS: Record<ViewId, string> = { events: 'Events', pretty: 'Pretty', raw: 'Raw', preview: 'Preview', hex: 'Hex' };
 
-function viewsFor(kind: BodyKind | undefined): ViewId[] {
+/** The body's views; a streamed body (events, JSON lines, chunked text) is read as a live list first. */
+function viewsFor(kind: BodyKind | undefined, stream: StreamKind | undefined): ViewId[] {
+  const views = documentViewsFor(kind);
+  if (!stream || kind === 'empty') return views;
+  // One JSON value per line is no one document: Pretty would stop at the second line.
+  return ['events', ...(stream === 'ndjson' || stream === 'json-seq' ? views.filter((v) => v !== 'pretty') : views)];
+}
+
+function documentViewsFor(kind: BodyKind | undefined): ViewId[] {
   switch (kind) {
     case 'json':
     case 'xml':
@@ -60,7 +69,8 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
   const own = snapshot.owner === chunks;
   const progress = own ? snapshot.body : undefined;
   const meta = progress?.meta;
-  const views = viewsFor(meta?.kind);
+  const stream = head ? streamKindOf(head.headers) : undefined;
+  const views = viewsFor(meta?.kind, stream);
   // The view and filter belong to the tab's response: switching tabs and back finds them as left.
   const remembered = useWorkbench(activeView);
   const setView = useWorkbench((s) => s.setInspectorView);
@@ -89,7 +99,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
   const active: ViewId | undefined = chosen && views.includes(chosen) ? chosen : views[0];
   const filtering = filter !== undefined && active === 'pretty';
   const filterable = meta && (meta.kind === 'json' || meta.kind === 'xml' || meta.kind === 'html');
-  const items: TabItem<ViewId>[] = views.map((id) => ({ id, label: LABELS[id] }));
+  const items: TabItem<ViewId>[] = views.map((id) => ({ id, label: id === 'events' && stream !== 'event-stream' ? 'Lines' : LABELS[id] }));
   const shown = filtering ? snapshot.filter : progress;
   const lineView = active === 'pretty' || active === 'raw' ? active : undefined;
 
@@ -110,7 +120,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
           <SearchBar target={target} revision={`${shown?.id}:${(lineView === 'pretty' ? shown?.pretty : shown?.raw)?.complete}`} />
         </div>
       ) : null}
-      <BodyNotes progress={progress} />
+      <BodyNotes progress={progress} lineDelimited={stream === 'ndjson' || stream === 'json-seq'} />
       {filtering ? (
         <p className="filter-summary" role="status">
           Showing {filter}.
@@ -121,6 +131,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
         {lineView && shown ? (
           <DocumentView doc={filtering ? 'filter' : 'body'} view={lineView} progress={shown} label={`Response body, ${LABELS[lineView]}${filtering ? ' (filtered)' : ''}`} onSearchTarget={onSearchTarget} />
         ) : null}
+        {active === 'events' ? <StreamView /> : null}
         {active === 'preview' ? <PreviewView kind={meta.kind} sniff={meta.sniff} chunks={chunks} documentId={progress.id} textBytes={progress.textBytes} /> : null}
         {active === 'hex' ? <HexView chunks={chunks} received={received} /> : null}
       </div>
