@@ -80,7 +80,7 @@ export function VaultParameterTable({
         <button type="button" onClick={() => onChange([...list, { name: '', value: '' }])}>
           Add {label.toLowerCase().replace(/s$/, '')}
         </button>
-        <span className="muted vault-small">{example}</span>
+        <span className="muted vault-small vault-param-hint">{example}</span>
       </span>
     </div>
   );

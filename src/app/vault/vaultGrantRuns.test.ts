@@ -156,7 +156,9 @@ describe('grant runs', () => {
     expect((await reloaded.unlock('open sesame, please')).ok).toBe(true);
     const log = reloaded.entry(t.id)!.log;
     expect(log[0]).toMatchObject({ trigger: 'get-tokens', request: 'authorization_code', clientAuthMethod: 'client_secret_post', outcome: 'ok', status: 200, expiresInSeconds: 300, scope: 'orders:read' });
-    expect(log[0]!.steps!.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:waiting', 'callback:ok', 'token:ok']);
+    expect(log[0]!.steps!.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:ok', 'callback:ok', 'token:ok']);
+    // The sign-in step keeps what was sent, random values masked.
+    expect(log[0]!.steps![0]!.detail).toMatch(/^GET https:\/\/id\.example\.com\/authorize\n(.*\n)*client_id=app\n(.*\n)*state=•••/);
     const kept = JSON.stringify(log);
     for (const secret of ['client-secret-1', 'the-code-77', verifier, 'at-secret-1', 'rt-secret-1', stateOf(t.opened[0]!)]) expect(kept).not.toContain(secret);
     reloaded.dispose();

@@ -63,6 +63,24 @@ export function shownParameters(url: string, explained: string | undefined): Sho
   }));
 }
 
+/**
+ * The run's steps for the log: the sign-in step keeps the request it made — the endpoint
+ * and each parameter sent, random values masked — instead of the explanations the run
+ * shows beside them.
+ */
+function loggedSteps(run: GrantRunView | undefined): GrantStep[] {
+  if (!run) return [];
+  const authorization = run.authorization;
+  return run.steps.map((step) => {
+    if (step.step !== 'authorize' || !authorization) return step;
+    const url = new URL(authorization.url);
+    const sent = authorization.parameters.map((p) => `${p.name}=${MASKED.has(p.name) ? '•••' : p.value}`);
+    // Logged when the run is over: the sign-in ended as its redirect did.
+    const outcome = run.steps.find((s) => s.step === 'callback')?.outcome ?? step.outcome;
+    return { ...step, outcome, detail: [`GET ${url.origin}${url.pathname}`, ...sent].join('\n') };
+  });
+}
+
 /** The failure in words, with what the last answer reveals (an HTML page where JSON was expected). */
 function failureText(error: CoreError, last: TokenEndpointAnswer | undefined): string {
   const html = last && /html/i.test(last.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '');
@@ -102,7 +120,7 @@ export function createGrantRuns(env: GrantRunEnv) {
       clientAuthMethod: oauth.clientAuthMethod,
       durationMs: env.session.deps.now() - startedAt,
       ...(last ? { status: last.status } : {}),
-      steps: store.getState().runs[entryId]?.steps ?? [],
+      steps: loggedSteps(store.getState().runs[entryId]),
       ...outcome,
     });
     store.setState((s) => ({ runs: { ...s.runs, [entryId]: { grant: settings.value.grant, status: 'running', steps: [] } } }));
