@@ -49,7 +49,7 @@ export interface DraftSlice {
   loadDraft(draft: DraftInput, options?: { newTab?: boolean }): void;
   setComposerTab(tab: ComposerSection): void;
   /** Opens the auth section with `scheme` selected (the inspector's 401 card calls it). */
-  focusAuth(scheme: string): void;
+  focusAuth(scheme: string, values?: Record<string, string>): void;
   /**
    * Saves the active request. The workspace replaces this with saving to a collection;
    * until then it marks the tab as saved.
@@ -142,10 +142,12 @@ export const createDraftSlice =
         get().forgetSends?.(get().activeTabId);
       },
       setComposerTab: (composerTab) => set({ composerTab }),
-      focusAuth: (scheme) => {
+      focusAuth: (scheme, values) => {
         set({ composerTab: 'auth' });
         if (scheme !== 'vault' && !authScheme(scheme)) return;
-        edit((d) => (d.auth.scheme === scheme ? d : { ...d, auth: { ...d.auth, scheme: scheme as AuthSchemeId | 'vault' } }));
+        edit((d) =>
+          d.auth.scheme === scheme && !values ? d : { ...d, auth: { ...d.auth, scheme: scheme as AuthSchemeId | 'vault', values: { ...d.auth.values, ...values } } },
+        );
       },
       saveCurrentRequest: () => set((s) => ({ tabs: s.tabs.map((t) => (t.id === s.activeTabId ? { ...t, dirty: false } : t)) })),
       duplicateTab: (id) =>

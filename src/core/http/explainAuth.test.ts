@@ -42,6 +42,11 @@ describe('401 Unauthorized', () => {
     }
   });
 
+  it('gives a Digest challenge\'s realm to its action, for the Digest form', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/x'), wireResponse(401, ['WWW-Authenticate: Digest realm="api@test", nonce="n", qop="auth"']));
+    expect(byId(f, 'auth-challenge').action).toEqual({ kind: 'open-auth', scheme: 'Digest', realm: 'api@test' });
+  });
+
   it('flags a 401 without WWW-Authenticate as a server convention violation', () => {
     const f = explainResponse(wireRequest('GET https://api.test/x', [`Authorization: Bearer ${TOKEN}`]), wireResponse(401));
     expect(byId(f, 'auth-challenge-missing')).toMatchObject({ severity: 'error', reference: 'RFC 9110 §15.5.2' });

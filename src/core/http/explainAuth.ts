@@ -83,7 +83,7 @@ function challengeFindings(request: WireRequest, response: WireResponse, headers
         title: `The server asks for ${challenge.scheme}`,
         message: describeChallenge(challenge),
         reference: 'RFC 9110 §11.6.1',
-        action: { kind: 'open-auth', scheme: challenge.scheme },
+        action: { kind: 'open-auth', scheme: challenge.scheme, ...realmOf(challenge) },
       });
     }
   }
@@ -130,6 +130,12 @@ function challengeFindings(request: WireRequest, response: WireResponse, headers
     if (bearer) findings.push(bearer);
   }
   return findings;
+}
+
+/** A Digest challenge's realm as an action field, for the Digest form to show; other forms have no realm. */
+function realmOf(challenge: Challenge): { realm?: string } {
+  const realm = challenge.scheme.toLowerCase() === 'digest' ? authParam(challenge, 'realm') : undefined;
+  return realm === undefined ? {} : { realm };
 }
 
 function bearerErrorFinding(challenge: Challenge): Finding | undefined {

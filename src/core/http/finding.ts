@@ -8,7 +8,7 @@ import type { Verdict } from './verdict';
 /** Something the inspector can do about a finding. */
 export type ExplainAction =
   /** Open the auth editor on this scheme, because the server asked for it. */
-  | { kind: 'open-auth'; scheme: string }
+  | { kind: 'open-auth'; scheme: string; /** The realm the challenge names, shown in the auth form (Digest). */ realm?: string }
   /** Offer a retry after a wait; `at` is the ISO time the wait ends. */
   | { kind: 'retry-after'; seconds: number; at?: string }
   /** Offer to send a request to this absolute (or, if unresolvable, as-given) URL. */

@@ -1,7 +1,7 @@
 /**
  * Which of the composer's auth schemes answers a challenge: the server writes the scheme
  * in any case (`Basic`, `bearer`), the composer knows its schemes by id, and a scheme it
- * has no form for (Digest, Hawk, …) is answered with the custom scheme.
+ * has no form for (Hawk, …) is answered with the custom scheme.
  */
 import { authScheme, type AuthSchemeId } from '../auth/schemes';
 

@@ -24,9 +24,12 @@ function FindingAction({ finding }: { finding: Finding }) {
   if (!action) return null;
   if (action.kind === 'retry-after') return <RetryCountdown {...(action.at ? { at: action.at } : {})} seconds={action.seconds} />;
   if (action.kind === 'open-auth' && focusAuth) {
+    const scheme = authSchemeForChallenge(action.scheme);
+    // Digest's form shows the realm the server asked for; other schemes' forms have no realm.
+    const realm = scheme === 'digest' && action.realm !== undefined ? action.realm : undefined;
     return (
-      <button type="button" className="finding-action" onClick={() => focusAuth(authSchemeForChallenge(action.scheme))}>
-        Set up {action.scheme} auth
+      <button type="button" className="finding-action" onClick={() => focusAuth(scheme, realm !== undefined ? { realm } : undefined)}>
+        Set up {action.scheme} auth{realm !== undefined ? ` (realm "${realm}")` : ''}
       </button>
     );
   }

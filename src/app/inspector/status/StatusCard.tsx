@@ -52,6 +52,7 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
   const reference = lead?.reference ?? info.reference;
   const reason = head.reason || info.reason;
   const problems = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
+  const redirects = summary ? summary.hops.filter((h) => h.kind !== 'digest').length : 0;
   return (
     <section className={`status-card status-card-${info.class}`} aria-label="Status">
       <div className="status-line">
@@ -64,7 +65,12 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
             <span title="Total time">{formatMs(summary.timings.total)}</span>
             <span title="Body size on the wire">{formatSize(summary.sizes.responseBodyWire)}</span>
             <span title="Protocol">HTTP/{head.httpVersion}</span>
-            {summary.hops.length ? <span title="Redirects followed">{summary.hops.length} redirect{summary.hops.length === 1 ? '' : 's'}</span> : null}
+            {redirects ? <span title="Redirects followed">{redirects} redirect{redirects === 1 ? '' : 's'}</span> : null}
+            {summary.hops.length > redirects ? (
+              <span title="The relay answered the server's Digest challenge; the Timing tab lists each request" data-testid="digest-marker">
+                Digest: {summary.hops.length + 1} requests
+              </span>
+            ) : null}
             {summary.insecureTls ? (
               <span className="insecure-marker" title="TLS certificate verification was turned off for this request" data-testid="insecure-marker">
                 insecure
@@ -98,6 +104,11 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
           ) : null}
         </button>
       </div>
+      {summary?.auth ? (
+        <p className={`status-auth-note${summary.auth.outcome === 'rejected' ? ' fact-warning' : ''}`} data-testid="auth-note">
+          {summary.auth.message}
+        </p>
+      ) : null}
       <div id={detailsId} className="status-details" hidden={!open}>
         {open ? (
           <>

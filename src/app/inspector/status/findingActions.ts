@@ -6,7 +6,7 @@
 import { useWorkbench } from '../../store/StoreProvider';
 
 interface ComposerActions {
-  focusAuth?: (scheme: string) => void;
+  focusAuth?: (scheme: string, values?: Record<string, string>) => void;
   loadDraft?: (draft: { method: string; url: string }, options?: { newTab?: boolean }) => void;
 }
 

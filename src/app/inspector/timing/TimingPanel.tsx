@@ -74,6 +74,12 @@ function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecur
           → {hop.final ? 'final response' : <strong>{hop.status}</strong>} <span className="muted">({formatMs(hop.timings.total)} this request)</span>
           <br />
           <span className={`redirect-tls${hop.tls && insecure ? ' fact-warning' : ''}`}>TLS: {describeTls(hop.tls, insecure)}</span>
+          {hop.note ? (
+            <>
+              <br />
+              <span className="hop-note">{hop.note}</span>
+            </>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -100,7 +106,7 @@ export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
       </section>
       {chain.hops.length > 1 ? (
         <section aria-labelledby="redirects-title">
-          <h3 id="redirects-title">Redirect chain ({chain.hops.length - 1})</h3>
+          <h3 id="redirects-title">{chain.hops.some((h) => h.note) ? `Requests of the exchange (${chain.hops.length})` : `Redirect chain (${chain.hops.length - 1})`}</h3>
           <RedirectChain hops={chain.hops} insecure={summary.insecureTls} />
           <p className="muted small">Whole exchange: {formatMs(chain.total)}.</p>
         </section>

@@ -20,6 +20,8 @@ export interface HopTiming {
   start: number;
   /** Absent over plain HTTP. */
   tls?: RelayTls;
+  /** For a Digest challenge the relay answered: what it asked and how it was answered. */
+  note?: string;
 }
 
 /** The hops of `summary` (redirects first, the final request last) and the exchange's total. */
@@ -28,7 +30,7 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
   const hops: HopTiming[] = summary.hops.map((hop: RelayHop, i) => {
     const start = hop.timings.offset ?? clock;
     clock = start + hop.timings.total;
-    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}) };
+    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}), ...(hop.kind === 'digest' && hop.note ? { note: hop.note } : {}) };
   });
   const start = summary.timings.offset ?? clock;
   const own = Math.max(0, summary.timings.total - start);
