@@ -27,6 +27,7 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET POST', path: '/sandbox/api/digest/{algorithm}?qop=auth-int', example: '/sandbox/api/digest/sha-256?qop=auth-int', summary: 'Digest with qop=auth-int: the body is hashed into the answer; ?qop=none is the RFC 2069 form (no qop, nc or cnonce).' },
       { methods: 'GET', path: '/sandbox/api/digest/{algorithm}?userhash=true', example: '/sandbox/api/digest/sha-512-256?userhash=true', summary: 'Digest asking for the user name hashed (userhash=true).' },
       { methods: 'GET', path: '/sandbox/api/digest/stale', summary: 'Digest whose first nonce is already expired: the right answer gets 401 stale=true, answered again with the new nonce.' },
+      { methods: 'any', path: '/sandbox/api/sigv4', summary: 'AWS Signature V4 as execute-api in us-east-1: key AKIDEXAMPLE, secret wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY (or temporary ASIAWIREBENCHDEMO, secret wirebench/SANDBOX/temporaryEXAMPLEKEY, session token wirebench-sandbox-demo-session-token); X-Amz-Date within 5 minutes; 403 SignatureDoesNotMatch carries the canonical request and string to sign the server computed.' },
       { methods: 'GET', path: '/sandbox/api/browser/profile', summary: 'Browser-style: no login → 302 to /sandbox/denied instead of 401.' },
       { methods: 'GET', path: '/sandbox/denied', summary: 'The access-denied page.' },
     ],

@@ -17,7 +17,7 @@ import {
   type WireResponse,
 } from '../core';
 import { lessonCaptures, LESSONS } from '../core/lessons';
-import { prepareLessonCall } from './lessonCalls';
+import { prepareLessonCall, type LessonCall } from './lessonCalls';
 import { resetSandbox } from './reset';
 import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from './testHarness';
 
@@ -45,7 +45,7 @@ function statedVerdicts(request: WireRequest, response: WireResponse): StatedVer
   return stated;
 }
 
-function exchangeOf(origin: string, call: ReturnType<typeof prepareLessonCall>, answer: SandboxAnswer): { request: WireRequest; response: WireResponse } {
+function exchangeOf(origin: string, call: LessonCall, answer: SandboxAnswer): { request: WireRequest; response: WireResponse } {
   const request: WireRequest = {
     method: call.method,
     url: new URL(call.url, origin).href,
@@ -68,7 +68,7 @@ describe('every lesson\u2019s exchange is explained with one voice', () => {
     const contradictions: string[] = [];
     let withVerdicts = 0;
     for (const lesson of LESSONS) {
-      const call = prepareLessonCall(lesson, variables);
+      const call = await prepareLessonCall(lesson, variables, sb.origin);
       const answer = await sb.call(call.url, call);
       const { request, response } = exchangeOf(sb.origin, call, answer);
       Object.assign(variables, lessonCaptures(lesson, { headers: response.headers, bodyText: answer.text }));

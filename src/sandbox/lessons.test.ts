@@ -16,7 +16,7 @@ describe('the lessons, run in order against a fresh sandbox', () => {
     const variables: Record<string, string> = {};
     const seen: string[] = [];
     for (const lesson of LESSONS) {
-      const request = prepareLessonCall(lesson, variables);
+      const request = await prepareLessonCall(lesson, variables, sb.origin);
       const answer = await sb.call(request.url, request);
       seen.push(`${lesson.id} ${answer.status}`);
       expect(`${lesson.id} ${answer.status}`, answer.text.slice(0, 300)).toBe(`${lesson.id} ${lesson.expectedStatus}`);

@@ -1,5 +1,5 @@
 /**
- * Lessons on authentication (spec §5, RFC 7616 Digest): each scheme of the sandbox API, its challenge when
+ * Lessons on authentication (spec §5, RFC 7616 Digest, AWS SigV4): each scheme of the sandbox API, its challenge when
  * credentials are missing or wrong, 401 against 403, the redirect alternative to 401, and
  * the three-party token flow with rotation, reuse detection, expiry and audience.
  */
@@ -141,6 +141,38 @@ export const AUTH_LESSONS: readonly Lesson[] = [
     lookAt: 'The problem detail and its position: the column of "ts" after the missing comma.',
     request: { method: 'GET', url: '/sandbox/api/custom', headers: [{ name: 'Authorization', value: 'Sandbox key="sandbox-demo-key" ts="{{$timestamp}}"' }] },
     expectedStatus: 400,
+  },
+  {
+    id: 'sigv4-signed',
+    group: 'Authentication',
+    title: 'AWS Signature V4: the request is signed, not just tagged',
+    convention: 'AWS SigV4',
+    teaches:
+      'SigV4 sends no secret: it signs a canonical form of the request (method, path, sorted query, chosen headers, the body\'s SHA-256) with a key derived from the secret, the date, the region and the service. Any change after signing, and any clock more than 5 minutes off, is refused. Demo key AKIDEXAMPLE, region us-east-1, service execute-api.',
+    lookAt: 'Authorization: AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/<date>/us-east-1/execute-api/aws4_request, SignedHeaders=host;x-amz-date, Signature=…, and under "How it was signed" the canonical request: the query sorted and percent-encoded.',
+    request: {
+      method: 'GET',
+      url: '/sandbox/api/sigv4?prefix=photos/2024&list-type=2&delimiter=%2F',
+      headers: [],
+      auth: { scheme: 'sigv4', values: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 'execute-api' } },
+    },
+    expectedStatus: 200,
+  },
+  {
+    id: 'sigv4-wrong-secret',
+    group: 'Authentication',
+    title: 'AWS Signature V4: SignatureDoesNotMatch, and how to compare',
+    convention: 'AWS SigV4',
+    teaches:
+      'With a wrong secret the server computes the same canonical request but a different signature. AWS answers 403 SignatureDoesNotMatch and, to help, shows the canonical request and string to sign it computed: when they equal yours the secret is wrong; when they differ the first differing line says what was signed differently.',
+    lookAt: 'Error.CanonicalRequest and Error.StringToSign in the answer beside "How it was signed" in Headers: the same lines, so the secret is what differs.',
+    request: {
+      method: 'GET',
+      url: '/sandbox/api/sigv4?prefix=photos/2024',
+      headers: [],
+      auth: { scheme: 'sigv4', values: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'not-the-secret-key', region: 'us-east-1', service: 'execute-api' } },
+    },
+    expectedStatus: 403,
   },
   {
     id: 'browser-redirect',

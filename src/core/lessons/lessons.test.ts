@@ -31,7 +31,7 @@ describe('LESSONS', () => {
 
   it('covers every auth scheme and every error status the spec names', () => {
     const schemes = new Set(LESSONS.map((l) => l.request.auth?.scheme).filter(Boolean));
-    expect([...schemes].sort()).toEqual(['apikey', 'basic', 'bearer', 'custom', 'jwt']);
+    expect([...schemes].sort()).toEqual(['apikey', 'basic', 'bearer', 'custom', 'jwt', 'sigv4']);
     const statuses = new Set(LESSONS.map((l) => l.expectedStatus));
     for (const status of [200, 201, 204, 302, 400, 401, 403, 404, 405, 413, 415, 422, 500, 503]) expect(statuses.has(status), String(status)).toBe(true);
   });
