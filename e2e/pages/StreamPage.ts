@@ -55,7 +55,9 @@ export class StreamPage {
     return (await answer.json()) as { open: number; closedEarly: number };
   }
 
+  /** A screenshot of the page with the stream view scrolled into sight. */
   async screenshot(name: string): Promise<void> {
+    await this.view.scrollIntoViewIfNeeded();
     await this.page.screenshot({ path: `/tmp/shots-streaming/${name}.png` });
   }
 }

@@ -59,6 +59,8 @@ export function StreamView() {
           {feed.ended ? `Stream ${errorKind === 'aborted' ? 'cancelled' : 'ended'}: ${formatCount(feed.records.length)} ${noun}s.` : ''}
         </span>
       </div>
+      {/* Above the list, where it is seen first: it is why this stream's last event is missing. */}
+      {feed.partial ? <PartialEventCard partial={feed.partial} lastId={lastId} stop={errorKind === 'aborted' ? 'cancelled' : errorKind ? 'failed' : 'ended'} /> : null}
       <VirtualRows
         count={count}
         version={version}
@@ -72,7 +74,6 @@ export function StreamView() {
           return record ? <StreamRow record={record} selected={index === selected} onSelect={() => setSelected(index === selected ? undefined : index)} /> : null;
         }}
       />
-      {feed.partial ? <PartialEventCard partial={feed.partial} lastId={lastId} stop={errorKind === 'aborted' ? 'cancelled' : errorKind ? 'failed' : 'ended'} /> : null}
       {selectedRecord ? <StreamDetail record={selectedRecord} /> : null}
     </div>
   );
