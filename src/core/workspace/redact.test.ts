@@ -125,6 +125,15 @@ describe('redactHistoryEntry', () => {
   });
 });
 
+describe('Digest credentials in history', () => {
+  it('keeps the user, masks the password; the wire record never held it', () => {
+    const draft = normaliseDraft({ url: 'https://a.test/', auth: { scheme: 'digest', values: { username: 'Mufasa', password: 'Circle of Life', realm: 'r' } } });
+    const entry = redactHistoryEntry({ id: 'h', at: '2025-01-01T00:00:00.000Z', draft, wire: { method: 'GET', url: 'https://a.test/', headers: [] } });
+    expect(entry.draft.auth.values).toEqual({ username: 'Mufasa', password: '{{password}}', realm: 'r' });
+    expect(JSON.stringify(entry)).not.toContain('Circle of Life');
+  });
+});
+
 describe('secrets in XML bodies', () => {
   const envelope =
     '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><wsse:Security><wsse:UsernameToken>' +
