@@ -1,0 +1,40 @@
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
+import { InspectorPage } from './pages/InspectorPage';
+import { SigV4AuthForm } from './pages/SigV4AuthForm';
+
+const DEMO = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 'execute-api' };
+
+test('AWS Signature V4 through the UI: signed at send time, 200; a wrong secret is 403 SignatureDoesNotMatch with the server\u2019s canonical request equal to ours', async ({ composer, page }) => {
+  const inspector = new InspectorPage(page);
+  const form = new SigV4AuthForm(page);
+  await composer.url.fill(new URL('/sandbox/api/sigv4?prefix=photos/2024&list-type=2', page.url()).href);
+  await composer.chooseAuth('AWS Signature V4');
+  await form.fill(DEMO);
+
+  // What will be sent: signed now, the query sorted and encoded in the canonical request.
+  await expect(composer.wirePreview).toContainText('Authorization: AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/');
+  await expect(composer.wirePreview).toContainText('SignedHeaders=host;x-amz-date, Signature=');
+  await expect(await form.step('preview', 'Canonical request')).toContainText('list-type=2&prefix=photos%2F2024');
+
+  await inspector.send();
+  await expect(inspector.status).toContainText('200');
+  await expect(inspector.body).toContainText('"principal": "AKIDEXAMPLE"');
+  await inspector.openTab('Headers');
+  await expect(page.getByTestId('sent-request')).toContainText('X-Amz-Date: ');
+  await expect(await form.step('sent', 'String to sign')).toContainText('/us-east-1/execute-api/aws4_request');
+
+  // The wrong secret: same canonical request, different signature; the server shows what it computed.
+  await composer.section('Auth');
+  await form.secretAccessKey.fill('not-the-secret-key');
+  await inspector.send();
+  await expect(inspector.status).toContainText('403');
+  await inspector.openTab('Body');
+  await expect(inspector.body).toContainText('SignatureDoesNotMatch');
+  await inspector.openTab('Headers');
+  const ours = await (await form.step('sent', 'Canonical request')).textContent();
+  expect(ours).toContain('\nhost:127.0.0.1:');
+  await inspector.openTab('Body');
+  await inspector.showView('Raw');
+  await expect(inspector.body).toContainText(`"CanonicalRequest": ${JSON.stringify(ours)}`);
+});
