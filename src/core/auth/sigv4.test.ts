@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { normaliseDraft } from '../request';
 import type { FileRef, WireRequest } from '../types';
+import { redactHistoryEntry } from '../workspace';
 import { applyAuth } from './schemes';
 import { signWire, type AuthSigningContext, type SignedWire } from './signing';
 import { readSigV4Settings } from './sigv4Scheme';
@@ -121,5 +123,19 @@ describe('signing a wire request', () => {
 
   it('a scheme that does not sign leaves the request alone', async () => {
     expect(await signWire('basic', {}, { method: 'GET', url: 'https://h/', headers: [] }, context)).toEqual({ ok: true, value: undefined });
+  });
+});
+
+describe('SigV4 secrets in history', () => {
+  it('keeps neither the secret access key nor the session token, in the draft or the signed headers', async () => {
+    const values = { ...KEYS, sessionToken: 'FQoGZXIvYXdzEXAMPLEsessiontoken' };
+    const signed = await sign({}, values);
+    const draft = normaliseDraft({ url: 'https://example.amazonaws.com/', auth: { scheme: 'sigv4', values } });
+    const entry = redactHistoryEntry({ id: 'h1', at: NOW.toISOString(), draft, wire: { method: 'GET', url: signed.wire.url, headers: signed.wire.headers } });
+    const stored = JSON.stringify(entry);
+    expect(stored).not.toContain(KEYS.secretAccessKey);
+    expect(stored).not.toContain('FQoGZXIvYXdzEXAMPLEsessiontoken');
+    expect(stored).not.toContain(header(signed, 'authorization')!);
+    expect(entry.draft.auth.values.accessKeyId).toBe('AKIDEXAMPLE');
   });
 });
