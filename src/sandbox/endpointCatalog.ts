@@ -55,6 +55,8 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'POST', path: '/sandbox/oauth/rotate-keys', summary: 'Sandbox control: rotate the signing keys.' },
       { methods: 'POST', path: '/sandbox/oauth/test/id-token-defect', summary: 'Test switch (loopback): the next ID token of client_id carries a wrong nonce, aud or signature (defect=nonce|aud|signature).' },
       { methods: 'POST', path: '/sandbox/oauth/test/age-device', summary: 'Test switch (loopback): moves the device authorization of user_code forward by seconds, so it can expire.' },
+      { methods: 'POST', path: '/sandbox/oauth/test/revoke-access-tokens', summary: 'Test switch (loopback): revokes the unexpired access tokens issued to client_id (only the one with jti when given); the API then answers 401 invalid_token.' },
+      { methods: 'POST', path: '/sandbox/oauth/test/replay-refresh-token', summary: 'Test switch (loopback): presents a rotated-away refresh token of grant_id again, so reuse detection revokes the grant.' },
       { methods: 'GET POST', path: '/sandbox/oauth/userinfo', summary: 'OIDC userinfo with a Bearer access token (scope openid; profile and email add claims).' },
       { methods: 'POST', path: '/sandbox/oauth/introspect', summary: 'Token introspection (RFC 7662) of access and refresh tokens; any registered client may ask.' },
       { methods: 'POST', path: '/sandbox/oauth/revoke', summary: 'Token revocation (RFC 7009) of a client\'s own access or refresh tokens.' },

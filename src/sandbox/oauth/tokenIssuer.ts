@@ -11,7 +11,7 @@ import { ACCESS_TOKEN_SECONDS, GRANT_TYPES, type OAuthClient } from './clients';
 import type { OAuthEndpoints } from './issuer';
 import { oauthState, randomId } from './oauthState';
 import { signIdToken } from './signingKeys';
-import { breakSignature, takeIdTokenDefect } from './testSwitches';
+import { breakSignature, noteIssuedTokens, takeIdTokenDefect } from './testSwitches';
 
 /** Who the tokens are for and what they allow. */
 export interface TokenGrant {
@@ -72,5 +72,7 @@ export async function issueTokens(endpoints: OAuthEndpoints, client: OAuthClient
     });
     body.id_token = defect === 'signature' ? breakSignature(idToken) : idToken;
   }
+  // Remembered for the test switches that revoke these access tokens or replay a rotated refresh token.
+  noteIssuedTokens(client.id, grantId, { jti: access.jti, exp: access.exp }, refreshToken);
   return { body, grantId, accessToken: { jti: access.jti, exp: access.exp } };
 }
