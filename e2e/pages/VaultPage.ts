@@ -152,6 +152,16 @@ export class VaultPage {
     return exp;
   }
 
+  /** One claim of the entry's access token (`jti`, `gid`, …) as its claims table shows it; the dialog is closed again. */
+  async accessTokenClaim(name: string, claim: string): Promise<string> {
+    await this.openEntry(name);
+    await this.showSection('Token');
+    const value = ((await this.claims().getByRole('row', { name: new RegExp(`^${claim}\\b`) }).getByRole('cell').textContent()) ?? '').trim();
+    await this.closeDialog();
+    expect(value).not.toBe('');
+    return value;
+  }
+
   /**
    * What the entry holds now, read from its dialog: the access token's `exp` and `gid`
    * claims and how many times the server rotated the refresh token.

@@ -2,6 +2,7 @@ import './vaultGrants.css';
 import type { VaultExchangeRecord } from '../../core';
 import { VaultClaimsTable } from './VaultClaimsTable';
 import { VaultGrantSteps } from './VaultGrantSteps';
+import { vaultExchangeFacts } from './vaultExchangeFacts';
 
 const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
   manual: 'Refresh now',
@@ -11,33 +12,6 @@ const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
   unauthorized: 'after a 401',
   'get-tokens': 'Get tokens',
 };
-
-const REQUESTS: Record<NonNullable<VaultExchangeRecord['request']>, string> = {
-  refresh_token: 'refresh',
-  client_credentials: 'client credentials',
-  revocation: 'revocation',
-  introspection: 'introspection',
-  userinfo: 'userinfo',
-  authorization_code: 'authorization code',
-  device_code: 'device authorization',
-  password: 'password grant',
-};
-
-function facts(r: VaultExchangeRecord): string | undefined {
-  if (r.outcome !== 'ok') return r.message;
-  const grantRun = r.trigger === 'get-tokens';
-  return [
-    r.request ? REQUESTS[r.request] : undefined,
-    grantRun ? undefined : r.bodyFormat === 'json' ? 'JSON body' : 'form body',
-    r.expiresInSeconds !== undefined ? `expires_in ${r.expiresInSeconds} s` : undefined,
-    grantRun ? undefined : r.rotated ? 'refresh token rotated' : 'refresh token kept',
-    r.scope ? `scope "${r.scope}"` : undefined,
-    `${r.durationMs} ms`,
-    r.message,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /** The entry's exchanges and grant runs, newest first; the records hold no secret values by construction. */
 export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] }) {
@@ -62,7 +36,7 @@ export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] 
               {r.status !== undefined && ` (${r.status})`}
             </td>
             <td>
-              {facts(r)}
+              {vaultExchangeFacts(r)}
               {r.steps && r.steps.length > 0 && (
                 <details className="vault-log-steps">
                   <summary>
