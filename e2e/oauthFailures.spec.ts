@@ -160,25 +160,30 @@ test('a token endpoint answering an HTML page is explained', async ({ workbench 
   await expectNoSecretsKept(workbench.page, [POST_SECRET]);
 });
 
-for (const [defect, explanation] of [
-  ['nonce', 'is not the one sent with this sign-in'],
-  ['aud', 'not for this client (wb-post)'],
-  ['signature', 'signature does not verify with the issuer\'s keys'],
-] as const) {
-  test(`an ID token with a wrong ${defect} is refused`, async ({ workbench }) => {
-    const origin = workbench.origin();
-    const grants = new VaultGrantPage(workbench.page);
-    await grants.addGrantEntry(sandboxEntry(origin, { name: `ID token ${defect}`, grant: 'Authorization code + PKCE', clientId: 'wb-post', clientSecret: POST_SECRET, authMethod: 'client_secret_post', scope: 'openid orders:read' }));
-    const armed = await workbench.page.request.post(`${origin}/sandbox/oauth/test/id-token-defect`, { form: { client_id: 'wb-post', defect } });
-    expect(armed.status()).toBe(200);
-    const popup = new SandboxSignIn(await grants.getTokensInPopup());
-    await popup.signIn(ALICE.username, ALICE.password);
-    await popup.decide('Approve');
-    await expectRefusedNothingStored(grants, explanation);
-    await expect(grants.run.getByRole('table', { name: 'ID token claims' })).toHaveCount(0);
-    await expectNoSecretsKept(workbench.page, [POST_SECRET]);
-  });
-}
+// One client carries the switch ("the next ID token for wb-post is faulty"), so these run one after another: in
+// parallel, one test's sign-in would take the defect another test armed.
+test.describe('faulty ID tokens', () => {
+  test.describe.configure({ mode: 'serial' });
+  for (const [defect, explanation] of [
+    ['nonce', 'is not the one sent with this sign-in'],
+    ['aud', 'not for this client (wb-post)'],
+    ['signature', 'signature does not verify with the issuer\'s keys'],
+  ] as const) {
+    test(`an ID token with a wrong ${defect} is refused`, async ({ workbench }) => {
+      const origin = workbench.origin();
+      const grants = new VaultGrantPage(workbench.page);
+      await grants.addGrantEntry(sandboxEntry(origin, { name: `ID token ${defect}`, grant: 'Authorization code + PKCE', clientId: 'wb-post', clientSecret: POST_SECRET, authMethod: 'client_secret_post', scope: 'openid orders:read' }));
+      const armed = await workbench.page.request.post(`${origin}/sandbox/oauth/test/id-token-defect`, { form: { client_id: 'wb-post', defect } });
+      expect(armed.status()).toBe(200);
+      const popup = new SandboxSignIn(await grants.getTokensInPopup());
+      await popup.signIn(ALICE.username, ALICE.password);
+      await popup.decide('Approve');
+      await expectRefusedNothingStored(grants, explanation);
+      await expect(grants.run.getByRole('table', { name: 'ID token claims' })).toHaveCount(0);
+      await expectNoSecretsKept(workbench.page, [POST_SECRET]);
+    });
+  }
+});
 
 test('private_key_jwt: a key the client did not register is invalid_client, its published key gets tokens', async ({ workbench }) => {
   const origin = workbench.origin();
