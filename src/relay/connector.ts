@@ -4,12 +4,15 @@
  * request byte is written. Node's default TLS path would hand cleartext to the TLS layer
  * before our verdict when verification is off; here the socket reaches HTTP only after it.
  */
+import { createHash } from 'node:crypto';
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { RelayPhase, RelayTls } from '../core';
+import type { ProxyRoute } from './proxyRules';
+import { connectAuthority, openTunnel, proxyUnreachable, tunnelClosed } from './proxyTunnel';
 
 /** How the relay treats the server certificate of one request. */
 export interface TlsPolicy {
@@ -26,6 +29,9 @@ export interface ConnectionTimings {
   /** performance.now() when the socket became usable. */
   readyAt: number;
   tlsInfo?: RelayTls;
+  /** TLS with an https proxy, and the CONNECT answer time, when the socket went through a proxy. */
+  proxyTls?: number;
+  tunnel?: number;
 }
 
 /** Timings of sockets this module opened, read by the relay when a request gets its socket. */
@@ -61,22 +67,128 @@ interface ConnectOptions extends http.ClientRequestArgs {
   wbPhase?: PhaseTracker;
   /** Aborted when the request's deadline passes or it is cancelled: the half-open socket is destroyed. */
   wbDeadline?: AbortSignal;
+  /** The proxy to go through: the socket is opened to it (and tunnelled for an https target). */
+  wbProxy?: ProxyRoute;
 }
 
 // Node's Agent calls createConnection(options, callback) and waits for the callback when it returns nothing.
 type Callback = (err: Error | null, socket: net.Socket) => void;
 
-function openSocket(options: ConnectOptions, secure: boolean, callback: Callback): void {
-  const start = performance.now();
-  const host = (options.hostname ?? options.host ?? 'localhost').replace(/^\[|\]$/g, '');
+const STRICT: TlsPolicy = { insecure: false, trusted: [] };
+
+/** Opens TLS over `raw` and judges the peer's certificate by `policy` before any byte is sent. */
+function handshake(raw: net.Socket, host: string, port: number, servername: string | undefined, policy: TlsPolicy, track: (s: net.Socket) => void): Promise<{ socket: tls.TLSSocket; info: RelayTls }> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    track(socket);
+    socket.once('error', reject);
+    socket.once('secureConnect', () => {
+      socket.off('error', reject);
+      const cert = socket.getPeerCertificate();
+      const fingerprint = cert && cert.fingerprint256 ? cert.fingerprint256 : undefined;
+      let authorized = socket.authorized;
+      let reason = socket.authorizationError ? String(socket.authorizationError) : '';
+      if (authorized) {
+        // An IP literal is checked against the certificate's IP addresses.
+        const identityError = tls.checkServerIdentity(servername ?? host, cert);
+        if (identityError) {
+          authorized = false;
+          reason = identityError.message;
+        }
+      }
+      const trusted = fingerprint !== undefined && policy.trusted.includes(normaliseFingerprint(fingerprint));
+      if (!authorized && !trusted && !policy.insecure) {
+        socket.destroy();
+        reject(new CertificateError(`The certificate of ${host}:${port} was not accepted: ${reason || 'verification failed'}.`, reason || 'CERT_UNTRUSTED', fingerprint));
+        return;
+      }
+      const info: RelayTls = { protocol: socket.getProtocol() ?? undefined, cipher: socket.getCipher()?.name, peerFingerprint256: fingerprint, authorized: authorized || trusted };
+      resolve({ socket, info });
+    });
+  });
+}
+
+function lookup(host: string): Promise<{ address: string; family: number }> {
+  return new Promise((resolve, reject) => dns.lookup(host, (err, address, family) => (err ? reject(err) : resolve({ address, family }))));
+}
+
+function dial(address: string, port: number, family: number, track: (s: net.Socket) => void): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const raw = net.connect({ host: address, port, family });
+    track(raw);
+    raw.setNoDelay(true);
+    raw.once('error', reject);
+    raw.once('connect', () => {
+      raw.off('error', reject);
+      resolve(raw);
+    });
+  });
+}
+
+const bare = (host: string) => host.replace(/^\[|\]$/g, '');
+
+/**
+ * Opens the socket one request needs, timing each step: DNS and TCP to the target, or to the
+ * proxy when there is one (then TLS to an https proxy, and CONNECT for an https target), and
+ * TLS to an https target. A step's failure is named for the proxy when the proxy caused it.
+ */
+async function establish(options: ConnectOptions, secure: boolean, timings: ConnectionTimings, setPhase: (p: RelayPhase) => void, track: (s: net.Socket) => void): Promise<net.Socket> {
+  const host = bare(options.hostname ?? options.host ?? 'localhost');
   const port = Number(options.port) || (secure ? 443 : 80);
+  const route = options.wbProxy;
+  const label = route?.use.url ?? '';
+  const dialHost = route ? bare(route.proxy.hostname) : host;
+  const dialPort = route ? Number(route.proxy.port) || (route.proxy.protocol === 'https:' ? 443 : 80) : port;
+  let socket: net.Socket;
+  try {
+    let address = dialHost;
+    let family = net.isIP(dialHost);
+    if (!family) {
+      setPhase('dns');
+      const start = performance.now();
+      ({ address, family } = await lookup(dialHost));
+      timings.dns = performance.now() - start;
+    }
+    setPhase('connect');
+    const connectStart = performance.now();
+    socket = await dial(address, dialPort, family, track);
+    timings.connect = performance.now() - connectStart;
+    if (route?.proxy.protocol === 'https:') {
+      setPhase('tls');
+      const tlsStart = performance.now();
+      socket = (await handshake(socket, dialHost, dialPort, net.isIP(dialHost) ? undefined : dialHost, STRICT, track)).socket;
+      timings.proxyTls = performance.now() - tlsStart;
+    }
+  } catch (err) {
+    throw route && !(err instanceof CertificateError) ? proxyUnreachable(label, err as NodeJS.ErrnoException) : err;
+  }
+  if (route?.tunnel) {
+    setPhase('proxy');
+    const tunnelStart = performance.now();
+    socket = await openTunnel(socket, label, connectAuthority(host, port), route.authorization);
+    timings.tunnel = performance.now() - tunnelStart;
+  }
+  if (!secure) return socket;
+  setPhase('tls');
+  const tlsStart = performance.now();
+  // SNI carries host names only (RFC 6066 §3); an IP literal is sent without it.
+  const servername = net.isIP(host) ? undefined : (options.servername ?? host);
+  try {
+    const { socket: secured, info } = await handshake(socket, host, port, servername, options.wbTls ?? STRICT, track);
+    timings.tls = performance.now() - tlsStart;
+    timings.tlsInfo = info;
+    return secured;
+  } catch (err) {
+    if (!route || err instanceof CertificateError) throw err;
+    throw tunnelClosed(label, connectAuthority(host, port), 'during the TLS handshake with the target', err as NodeJS.ErrnoException);
+  }
+}
+
+function openSocket(options: ConnectOptions, secure: boolean, callback: Callback): void {
   const timings: ConnectionTimings = { dns: 0, connect: 0, tls: 0, readyAt: 0 };
   let settled = false;
   let open: net.Socket | undefined;
   const deadline = options.wbDeadline;
-  const setPhase = (phase: RelayPhase) => {
-    if (options.wbPhase) options.wbPhase.phase = phase;
-  };
   const onDeadline = () => {
     // The exchange has already ended with its timeout or cancel; free what is half open.
     const reason = Object.assign(new Error('Connection abandoned at the deadline'), { code: 'WB_TIMEOUT' });
@@ -84,7 +196,10 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
     done(reason);
   };
   const done = (err: Error | null, socket?: net.Socket) => {
-    if (settled) return;
+    if (settled) {
+      socket?.destroy();
+      return;
+    }
     settled = true;
     deadline?.removeEventListener('abort', onDeadline);
     callback(err, socket as net.Socket);
@@ -94,80 +209,28 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
     return;
   }
   deadline?.addEventListener('abort', onDeadline, { once: true });
-
-  const afterLookup = (address: string, family: number) => {
-    if (settled) return;
-    setPhase('connect');
-    const connectStart = performance.now();
-    const raw = net.connect({ host: address, port, family });
-    open = raw;
-    raw.setNoDelay(true);
-    raw.once('error', (err) => done(err));
-    raw.once('connect', () => {
-      timings.connect = performance.now() - connectStart;
-      if (!secure) {
-        timings.readyAt = performance.now();
-        connectionTimings.set(raw, timings);
-        done(null, raw);
-        return;
-      }
-      setPhase('tls');
-      const tlsStart = performance.now();
-      // SNI carries host names only (RFC 6066 §3); an IP literal is sent without it.
-      const servername = net.isIP(host) ? undefined : (options.servername ?? host);
-      const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
-      open = socket;
-      socket.once('error', (err) => done(err));
-      socket.once('secureConnect', () => {
-        timings.tls = performance.now() - tlsStart;
-        const cert = socket.getPeerCertificate();
-        const fingerprint = cert && cert.fingerprint256 ? cert.fingerprint256 : undefined;
-        const policy = options.wbTls ?? { insecure: false, trusted: [] };
-        let authorized = socket.authorized;
-        let reason = socket.authorizationError ? String(socket.authorizationError) : '';
-        if (authorized) {
-          // An IP literal is checked against the certificate's IP addresses.
-          const identityError = tls.checkServerIdentity(servername ?? host, cert);
-          if (identityError) {
-            authorized = false;
-            reason = identityError.message;
-          }
-        }
-        const trusted = fingerprint !== undefined && policy.trusted.includes(normaliseFingerprint(fingerprint));
-        if (!authorized && !trusted && !policy.insecure) {
-          socket.destroy();
-          done(
-            new CertificateError(
-              `The certificate of ${host}:${port} was not accepted: ${reason || 'verification failed'}.`,
-              reason || 'CERT_UNTRUSTED',
-              fingerprint,
-            ),
-          );
-          return;
-        }
-        timings.tlsInfo = {
-          protocol: socket.getProtocol() ?? undefined,
-          cipher: socket.getCipher()?.name,
-          peerFingerprint256: fingerprint,
-          authorized: authorized || trusted,
-        };
-        timings.readyAt = performance.now();
-        connectionTimings.set(socket, timings);
-        done(null, socket);
-      });
-    });
+  const setPhase = (phase: RelayPhase) => {
+    if (options.wbPhase && !settled) options.wbPhase.phase = phase;
   };
+  establish(options, secure, timings, setPhase, (s) => (open = s)).then(
+    (socket) => {
+      timings.readyAt = performance.now();
+      connectionTimings.set(socket, timings);
+      done(null, socket);
+    },
+    (err: Error) => {
+      open?.destroy();
+      done(err);
+    },
+  );
+}
 
-  if (net.isIP(host)) {
-    afterLookup(host, net.isIP(host));
-    return;
-  }
-  setPhase('dns');
-  dns.lookup(host, (err, address, family) => {
-    timings.dns = performance.now() - start;
-    if (err) done(err);
-    else afterLookup(address, family);
-  });
+/** Sockets through a proxy are pooled apart, per proxy and per credentials (a tunnel is opened with them). */
+function proxySuffix(options: ConnectOptions): string {
+  const route = options.wbProxy;
+  if (!route) return '';
+  const who = route.authorization ? createHash('sha256').update(route.authorization).digest('hex').slice(0, 16) : '-';
+  return `:via=${route.proxy.protocol}//${route.proxy.host}:${who}`;
 }
 
 function poolSuffix(options: ConnectOptions): string {
@@ -179,6 +242,9 @@ function poolSuffix(options: ConnectOptions): string {
 
 /** Keep-alive agent for http: targets with timed connects. */
 export class TimedHttpAgent extends http.Agent {
+  override getName(options?: http.ClientRequestArgs): string {
+    return super.getName(options) + proxySuffix((options ?? {}) as ConnectOptions);
+  }
   override createConnection(options: http.ClientRequestArgs, callback?: Callback): undefined {
     if (!callback) throw new TypeError('TimedHttpAgent.createConnection needs a callback');
     openSocket(options as ConnectOptions, false, callback);
@@ -189,7 +255,7 @@ export class TimedHttpAgent extends http.Agent {
 /** Keep-alive agent for https: targets with timed connects and our certificate verdict. */
 export class TimedHttpsAgent extends https.Agent {
   override getName(options?: https.RequestOptions): string {
-    return super.getName(options) + poolSuffix((options ?? {}) as ConnectOptions);
+    return super.getName(options) + poolSuffix((options ?? {}) as ConnectOptions) + proxySuffix((options ?? {}) as ConnectOptions);
   }
   override createConnection(options: https.RequestOptions, callback?: Callback): undefined {
     if (!callback) throw new TypeError('TimedHttpsAgent.createConnection needs a callback');

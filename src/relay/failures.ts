@@ -4,6 +4,7 @@
  */
 import type { RelayError, RelayErrorKind, RelayPhase } from '../core';
 import { CertificateError } from './connector';
+import { ProxyFailure } from './proxyTunnel';
 
 /** An error the relay raised itself, already typed. */
 export class RelayFailure extends Error {
@@ -24,6 +25,15 @@ const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|H
 export function classifyFailure(err: unknown, target?: string): RelayError {
   if (err instanceof RelayFailure) {
     return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}), ...(err.phase ? { phase: err.phase } : {}) };
+  }
+  if (err instanceof ProxyFailure) {
+    return {
+      kind: 'proxy',
+      message: err.message,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.status ? { proxyStatus: err.status } : {}),
+      ...(err.proxyAuthenticate.length ? { proxyAuthenticate: err.proxyAuthenticate } : {}),
+    };
   }
   if (err instanceof CertificateError) {
     return {

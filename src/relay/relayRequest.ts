@@ -5,6 +5,7 @@
  */
 import type http from 'node:http';
 import { DIGEST_ALGORITHMS, digestAlgorithm, isHttpToken, type RelayRequestMeta } from '../core';
+import { isStoredCookie } from '../core/cookies';
 import { RelayFailure } from './failures';
 
 const MAX_META_BYTES = 4 * 1024 * 1024;
@@ -99,6 +100,31 @@ function checkDigest(digest: unknown): void {
   if (d.algorithm !== undefined) d.algorithm = digestAlgorithm(d.algorithm);
 }
 
+/** Most cookies a jar may hand the relay (browsers keep a few thousand in all). */
+const MAX_JAR_COOKIES = 10_000;
+
+/** A cookie jar must be a bounded list of cookies with string fields; values are never echoed in an error. */
+function checkCookies(cookies: unknown): void {
+  const list = (cookies as { cookies?: unknown } | null)?.cookies;
+  if (!cookies || typeof cookies !== 'object' || !Array.isArray(list)) throw new RelayFailure('bad_request', 'The field cookies must be { cookies: [...] }.');
+  if (list.length > MAX_JAR_COOKIES) throw new RelayFailure('too_large', `The cookie jar holds ${list.length} cookies, more than ${MAX_JAR_COOKIES}.`);
+  const bad = list.findIndex((c) => !isStoredCookie(c));
+  if (bad >= 0) throw new RelayFailure('bad_request', `Cookie ${bad + 1} of the jar needs a string key, value, domain and path.`);
+}
+
+/** A proxy choice must be one of the three modes with string fields; credentials are never echoed. */
+function checkProxy(proxy: unknown): void {
+  const p = proxy as Record<string, unknown> | null;
+  const mode = p && typeof p === 'object' ? p.mode : undefined;
+  if (mode !== 'environment' && mode !== 'none' && mode !== 'manual') {
+    throw new RelayFailure('bad_request', 'The field proxy must have mode environment, none or manual.');
+  }
+  for (const field of ['httpProxy', 'httpsProxy', 'noProxy', 'username', 'password'] as const) {
+    if (p![field] !== undefined && typeof p![field] !== 'string') throw new RelayFailure('bad_request', `The proxy field ${field} must be a string.`);
+  }
+  if (p!.proxyLoopback !== undefined && typeof p!.proxyLoopback !== 'boolean') throw new RelayFailure('bad_request', 'The proxy field proxyLoopback must be true or false.');
+}
+
 function validateMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
   if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
@@ -107,7 +133,7 @@ function validateMeta(meta: RelayRequestMeta): void {
   if (typeof meta.url !== 'string') throw new RelayFailure('bad_request', 'The request has no URL.');
   checkNumber(meta, 'timeoutMs', TIMEOUT_BOUNDS);
   checkNumber(meta, 'maxRedirects', REDIRECT_BOUNDS);
-  for (const flag of ['followRedirects', 'insecureTls'] as const) {
+  for (const flag of ['followRedirects', 'insecureTls', 'liveStream'] as const) {
     if (meta[flag] !== undefined && typeof meta[flag] !== 'boolean') {
       throw new RelayFailure('bad_request', `The field ${flag} must be true or false, not ${JSON.stringify(meta[flag])}.`);
     }
@@ -116,6 +142,8 @@ function validateMeta(meta: RelayRequestMeta): void {
     throw new RelayFailure('bad_request', 'The field trustedFingerprints must be a list of strings.');
   }
   if (meta.digest !== undefined) checkDigest(meta.digest);
+  if (meta.proxy !== undefined) checkProxy(meta.proxy);
+  if (meta.cookies !== undefined) checkCookies(meta.cookies);
   if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
   meta.headers.forEach((h, i) => {
     if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {

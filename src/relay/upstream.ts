@@ -6,9 +6,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { framingHeaders, type HeaderField, type RelayPhase, type RelayTimings } from '../core';
+import { framingHeaders, type HeaderField, type RelayPhase, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
+import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
+import { ProxyFailure, proxyRefusal, tunnelClosed } from './proxyTunnel';
 
 // Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
 // and a request written to a socket the server is closing dies with "socket hang up".
@@ -40,6 +42,10 @@ export interface HopRequest {
   timeoutMs: number;
   signal: AbortSignal;
   onUploadProgress?: (sent: number) => void;
+  /** The page's proxy choice; absent: the server's environment. */
+  proxy?: RelayProxyChoice;
+  /** No deadline between body chunks once the head is in (always so for `text/event-stream`). */
+  liveStream?: boolean;
 }
 
 /** The response head and what is needed to read and account for the rest. */
@@ -59,6 +65,8 @@ export interface HopResponse {
   touch: () => void;
   /** Stops the silence timer once the exchange is over. */
   finish: () => void;
+  /** The proxy the hop went through. */
+  proxy?: RelayProxyUse;
 }
 
 /**
@@ -82,7 +90,31 @@ const PHASE_WORDS: Record<RelayPhase, string> = {
   upload: 'sending the request body',
   head: 'waiting for the response head',
   body: 'waiting for the next part of the response body',
+  proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
 };
+
+/** A live event stream may stay quiet for as long as it likes once its head is in. */
+function isLiveStream(hop: HopRequest, response: http.IncomingMessage): boolean {
+  return hop.liveStream === true || /^\s*text\/event-stream\s*(;|$)/i.test(response.headers['content-type'] ?? '');
+}
+
+/**
+ * Where the request goes: straight to the target, or to the proxy with the request target in
+ * absolute form (RFC 9112 §3.2.2) for http, or to the target through a CONNECT tunnel for https.
+ */
+function destination(hop: HopRequest, route: ProxyRoute | null, secure: boolean) {
+  const hostname = hop.url.hostname.replace(/^\[|\]$/g, '');
+  const originForm = (hop.url.pathname || '/') + hop.url.search;
+  if (route && !route.tunnel) {
+    return { hostname: route.proxy.hostname.replace(/^\[|\]$/g, ''), port: route.proxy.port || (route.proxy.protocol === 'https:' ? 443 : 80), path: hop.url.origin + originForm };
+  }
+  return { hostname, port: hop.url.port || (secure ? 443 : 80), path: originForm };
+}
+
+/** The head as written, with the proxy credentials masked: it is shown and kept in history. */
+function maskedHead(head: string): string {
+  return head.replace(/^(Proxy-Authorization:[ \t]*)(\S+)[^\r\n]*/gim, (_all, name: string, scheme: string) => `${name}${scheme} •••`);
+}
 
 /** The typed timeout of one phase: what was awaited, for how long, where. */
 function timeoutFailure(phase: RelayPhase, hop: Pick<HopRequest, 'timeoutMs' | 'url'>): Error {
@@ -107,9 +139,18 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       );
       return;
     }
+    let route: ProxyRoute | null;
+    try {
+      route = routeFor(hop.url, hop.proxy, readProxyEnvironment());
+    } catch (err) {
+      reject(err);
+      return;
+    }
     const headers = completeHeaders(hop);
     const flat: string[] = [];
     for (const h of headers) flat.push(h.name, h.value);
+    // A forwarding proxy reads its credentials from the request itself; a tunnel got them with CONNECT.
+    if (route?.authorization && !route.tunnel) flat.push('Proxy-Authorization', route.authorization);
 
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest;
@@ -124,8 +165,10 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       request?.destroy(err);
       reject(err);
     };
+    let live = false;
     const touch = () => {
       if (timer) clearTimeout(timer);
+      if (live) return;
       timer = setTimeout(() => {
         const err = timeoutFailure(tracker.phase, hop);
         if (received) {
@@ -140,15 +183,14 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     };
     const options = {
       method: hop.method,
-      hostname: hop.url.hostname.replace(/^\[|\]$/g, ''),
-      port: hop.url.port || (secure ? 443 : 80),
-      path: (hop.url.pathname || '/') + hop.url.search,
+      ...destination(hop, route, secure),
       headers: flat as unknown as http.OutgoingHttpHeaders,
       setHost: false,
       agent: secure ? httpsAgent : httpAgent,
       wbTls: hop.tls,
       wbPhase: tracker,
       wbDeadline: deadline.signal,
+      ...(route ? { wbProxy: route } : {}),
       servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined,
     };
     try {
@@ -187,6 +229,8 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
           timings.dns = connection.dns;
           timings.connect = connection.connect;
           timings.tls = connection.tls;
+          if (connection.proxyTls !== undefined) timings.proxyTls = connection.proxyTls;
+          if (connection.tunnel !== undefined) timings.tunnel = connection.tunnel;
         }
       }
     });
@@ -217,6 +261,12 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       deadline.abort();
       if (timer) clearTimeout(timer);
       err.reusedSocket = request.reusedSocket;
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (route?.tunnel && !received && !(err instanceof ProxyFailure) && (/^(ECONNRESET|EPIPE)$/.test(code) || err.message === 'socket hang up')) {
+        // A kept-alive tunnel closed while idle is retried by the relay; keep what it looks for.
+        reject(Object.assign(tunnelClosed(route.use.url, hop.url.host, 'before the response head arrived', err), { reusedSocket: request.reusedSocket }));
+        return;
+      }
       reject(err);
     });
     request.on('response', (response) => {
@@ -225,7 +275,17 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
         refuseUpgrade(101);
         return;
       }
+      if (route && !route.tunnel && response.statusCode === 407) {
+        // The forwarding proxy, not the target, asks for credentials: a proxy failure, explained.
+        const challenges: string[] = [];
+        const raw = response.rawHeaders;
+        for (let i = 0; i + 1 < raw.length; i += 2) if (/^proxy-authenticate$/i.test(raw[i]!)) challenges.push(raw[i + 1]!);
+        response.resume();
+        fail(proxyRefusal(route.use.url, hop.url.host, 407, response.statusMessage ?? '', challenges, route.authorization !== undefined));
+        return;
+      }
       received = response;
+      live = isLiveStream(hop, response);
       tracker.phase = 'body';
       const now = performance.now();
       timings.firstByte = now - (finishedAt || socketAt);
@@ -233,12 +293,13 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       resolve({
         response,
         request,
-        headText: (request as unknown as { _header: string })._header ?? '',
+        headText: maskedHead((request as unknown as { _header: string })._header ?? ''),
         sentHeaders: headers,
         bodyBytesSent: () => sent,
         timings,
         startedAt,
         connection,
+        ...(route ? { proxy: route.use } : {}),
         touch,
         finish: () => {
           if (timer) clearTimeout(timer);

@@ -66,6 +66,13 @@ const EXPLANATIONS: Record<RelayErrorKind, RelayErrorExplanation> = {
       'The server asked for authentication in a way the relay cannot answer (for example a Digest challenge with an algorithm RFC 7616 does not define), so nothing more was sent.',
     nextStep: 'Read the message for what the server asked; choose another scheme the server offers, or ask its owners to offer a standard algorithm.',
   },
+  proxy: {
+    title: 'Proxy failure',
+    explanation:
+      'The request was to go through a proxy, and the proxy could not be reached, refused to open a tunnel to the target (CONNECT), asked for credentials (407) or closed the connection. The target itself may never have seen the request.',
+    nextStep:
+      'Check the proxy settings (Proxy in the header bar, or HTTP_PROXY / HTTPS_PROXY / NO_PROXY where the server runs): the address, the user and password for a 407, or add the target to the bypass list.',
+  },
 };
 
 /** Explains a relay failure kind in plain language. */

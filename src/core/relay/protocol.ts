@@ -10,6 +10,8 @@
  * then the payload. Types are listed in `FrameType`.
  */
 import type { DigestCredentials } from '../auth/digest';
+import type { SameSiteContext, SetCookieOutcome } from '../cookies/jar';
+import type { CookieJarState } from '../cookies/storedCookie';
 import type { HeaderField } from '../types';
 
 /** What the page asks the relay to send. The body follows the metadata as raw bytes. */
@@ -34,6 +36,38 @@ export interface RelayRequestMeta {
    * Authorization and reports the challenge as a hop. Secrets: the relay never logs them.
    */
   digest?: DigestCredentials;
+  /**
+   * "Send and store cookies": the workspace's cookie jar. The relay adds the cookies that
+   * match each hop (merged with a typed Cookie header), stores each hop's Set-Cookie in its
+   * copy so the next hop of the chain sends them, and reports every hop's outcomes; the page
+   * stores the same lines in its jar. Absent: no jar (a typed Cookie header still goes).
+   * Secrets: the relay never logs them.
+   */
+  cookies?: CookieJarState;
+  /** Which proxy to use; absent means the relay server's environment (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`). */
+  proxy?: RelayProxyChoice;
+  /** Treat the response as a live stream: no deadline between body chunks (always so for `text/event-stream`). */
+  liveStream?: boolean;
+}
+
+/**
+ * The page's proxy choice for one request. `manual` carries proxy URLs (`http://` or `https://`)
+ * and a `NO_PROXY`-style list; `username`/`password` are Basic proxy credentials, secrets the
+ * relay never logs or reports. Loopback targets go direct unless `proxyLoopback` is set.
+ */
+export type RelayProxyChoice =
+  | { mode: 'environment'; proxyLoopback?: boolean }
+  | { mode: 'none' }
+  | { mode: 'manual'; httpProxy?: string; httpsProxy?: string; noProxy?: string; username?: string; password?: string; proxyLoopback?: boolean };
+
+/** The proxy one hop went through, named without credentials. */
+export interface RelayProxyUse {
+  /** The proxy's origin, e.g. `http://proxy.example:3128`. */
+  url: string;
+  /** True for a CONNECT tunnel (https targets); false when the proxy forwarded the request itself. */
+  tunnel: boolean;
+  /** Where the choice came from. */
+  source: 'environment' | 'settings';
 }
 
 /** Frame types of the relay's response stream. */
@@ -83,6 +117,10 @@ export interface RelayTimings {
   total: number;
   /** True when the request went over a kept-alive connection. */
   reusedConnection: boolean;
+  /** Through a proxy over https: the TLS handshake with the proxy itself (`dns`/`connect` are then the proxy's). */
+  proxyTls?: number;
+  /** Through a CONNECT tunnel: from sending CONNECT to the proxy's 2xx answer. */
+  tunnel?: number;
   /** When this hop began, in ms after the exchange began (0 for the first hop; absent in records made before hops were timed apart). */
   offset?: number;
 }
@@ -133,6 +171,20 @@ export interface RelayHop {
   kind?: 'redirect' | 'digest';
   /** For a Digest hop: what the challenge asked for and how the next request answers it. */
   note?: string;
+  /** With a cookie jar: what it sent and stored on this hop. */
+  cookies?: RelayCookieReport;
+  /** The proxy this hop went through. */
+  proxy?: RelayProxyUse;
+}
+
+/** What the jar did on one hop: the cookies it added (names only) and each Set-Cookie's outcome. */
+export interface RelayCookieReport {
+  /** Names of the jar's cookies this hop carried (typed cookies not included). */
+  sent: string[];
+  /** The SameSite context the hop was sent in. */
+  sameSite: SameSiteContext;
+  /** One per Set-Cookie line of the hop's response, in order. */
+  outcomes: SetCookieOutcome[];
 }
 
 /** How the relay answered a Digest challenge, and how the server took it. */
@@ -154,6 +206,10 @@ export interface RelaySummary {
   tls?: RelayTls;
   /** Set when the relay answered a Digest challenge. */
   auth?: RelayAuthReport;
+  /** With a cookie jar: what it sent and stored on the final hop. */
+  cookies?: RelayCookieReport;
+  /** The proxy the final hop went through. */
+  proxy?: RelayProxyUse;
 }
 
 /** Kinds of failure the relay reports; each has a plain explanation (`explainRelayError`). */
@@ -167,10 +223,11 @@ export type RelayErrorKind =
   | 'aborted'
   | 'too_large'
   | 'bad_request'
-  | 'auth';
+  | 'auth'
+  | 'proxy';
 
 /** Where an exchange was when it failed: the phase a `timeout` names. */
-export type RelayPhase = 'dns' | 'connect' | 'tls' | 'upload' | 'head' | 'body';
+export type RelayPhase = 'dns' | 'connect' | 'tls' | 'upload' | 'head' | 'body' | 'proxy';
 
 /** The terminal frame of a failed exchange. */
 export interface RelayError {
@@ -185,6 +242,9 @@ export interface RelayError {
   partial?: boolean;
   /** Set on TLS failures: the fingerprint the person could choose to trust. */
   peerFingerprint256?: string;
+  /** On a proxy failure: the proxy's status (403, 407…) and its Proxy-Authenticate challenges. */
+  proxyStatus?: number;
+  proxyAuthenticate?: string[];
 }
 
 const utf8 = new TextEncoder();
