@@ -24,6 +24,7 @@ import { normaliseFingerprint, type TlsPolicy } from './connector';
 import { classifyFailure, RelayFailure } from './failures';
 import { performHop, type HopResponse, type StaleSocketFailure } from './upstream';
 import { DigestHandshake, withAuthorization } from './digestHandshake';
+import { HopCookies } from './cookieStage';
 import { uploadProgress } from './progress';
 import { parseTarget, readMeta } from './relayRequest';
 
@@ -140,6 +141,9 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
 
     let method = meta.method;
     let headers = meta.headers;
+    // Cookies are worked out per hop, so a Set-Cookie on a redirect is sent by the next hop.
+    const cookies = meta.cookies ? new HopCookies(meta.cookies) : undefined;
+    let cookieReport: RelayHop['cookies'];
     const preemptive = digest?.first(method, url, body instanceof Uint8Array ? body : null);
     if (preemptive) headers = withAuthorization(headers, preemptive);
     const hops: RelayHop[] = [];
@@ -149,13 +153,15 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       const hopRequest = {
         method,
         url,
-        headers,
+        headers: cookies ? cookies.headersFor(url, method, headers) : headers,
         body,
         bodyLength: body instanceof Uint8Array ? body.length : bodyLength,
         tls: tlsPolicy,
         timeoutMs,
         signal: controller.signal,
         onUploadProgress: progressId ? (sent: number) => uploadProgress.update(progressId!, sent) : undefined,
+        proxy: meta.proxy,
+        liveStream: meta.liveStream === true,
       };
       try {
         hop = await performHop(hopRequest);
@@ -169,6 +175,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       }
       const status = hop.response.statusCode ?? 0;
       const location = hop.response.headers.location;
+      cookieReport = cookies?.afterHop(url, hop.response.rawHeaders);
       const answer = digest?.next(status, hop.response.rawHeaders, method, url, body instanceof Uint8Array ? body : null);
       if (!answer && (!follow || !REDIRECT_STATUSES.has(status) || !location)) break;
       if (answer && body && !(body instanceof Uint8Array)) {
@@ -193,6 +200,8 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         headers: toHeaderList(hop.response.rawHeaders),
         timings,
         ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
+        ...(cookieReport ? { cookies: cookieReport } : {}),
+        ...(hop.proxy ? { proxy: hop.proxy } : {}),
       });
       await writeJson(res, FrameType.Hop, hops[hops.length - 1]);
       if (answer) {
@@ -317,6 +326,8 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       insecureTls: tlsPolicy.insecure,
       ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),
       ...(digest?.report ? { auth: digest.report } : {}),
+      ...(hop.proxy ? { proxy: hop.proxy } : {}),
+      ...(cookieReport ? { cookies: cookieReport } : {}),
     };
     await writeJson(res, FrameType.Summary, summary);
   } catch (err) {

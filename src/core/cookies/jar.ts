@@ -9,32 +9,10 @@
  */
 import { Cookie, CookieJar, getPublicSuffix } from 'tough-cookie';
 import { siteOf } from './cookieHeader';
+import { EMPTY_COOKIE_JAR, isStoredCookie, type CookieJarState, type StoredCookie } from './storedCookie';
 import { explainJarRefusal } from './refusal';
 
-/** One stored cookie, as tough-cookie serialises it (dates as ISO text, `Infinity` for a session cookie's expiry). */
-export interface StoredCookie {
-  key: string;
-  value: string;
-  domain: string;
-  path: string;
-  /** ISO date; absent for a session cookie. */
-  expires?: string;
-  secure?: boolean;
-  httpOnly?: boolean;
-  /** True when the cookie had no Domain attribute: sent back only to the exact host that set it. */
-  hostOnly?: boolean;
-  /** `strict`, `lax`, `none`, or absent (no SameSite attribute). */
-  sameSite?: string;
-  creation?: string;
-  lastAccessed?: string;
-}
-
-/** What a workspace keeps of its jar. */
-export interface CookieJarState {
-  cookies: StoredCookie[];
-}
-
-export const EMPTY_COOKIE_JAR: CookieJarState = { cookies: [] };
+export { EMPTY_COOKIE_JAR, isStoredCookie, type CookieJarState, type StoredCookie } from './storedCookie';
 
 /**
  * The jar's options, the same in the page and the relay: strict parsing (a malformed line
@@ -80,12 +58,6 @@ export function jarState(jar: CookieJar, now: Date = new Date()): CookieJarState
     .filter((c): c is Cookie => c !== undefined && !isExpired(c, now))
     .map(storedCookieOf);
   return { cookies };
-}
-
-/** Whether `value` has the shape of a stored cookie (a damaged record is dropped, not thrown on). */
-export function isStoredCookie(value: unknown): value is StoredCookie {
-  const c = value as Partial<StoredCookie> | null;
-  return !!c && typeof c === 'object' && typeof c.key === 'string' && typeof c.value === 'string' && typeof c.domain === 'string' && typeof c.path === 'string';
 }
 
 function isExpired(cookie: Cookie, now: Date): boolean {
