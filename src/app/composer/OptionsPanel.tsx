@@ -2,7 +2,7 @@ import { METHOD_OVERRIDE_HEADER, type DraftOptions } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
 import { HelpPopover } from '../components/HelpPopover';
 
-/** How the request is sent: method override, redirects, time-out, TLS verification. */
+/** How the request is sent: method override, redirects, cookies, time-out, TLS verification. */
 export function OptionsPanel() {
   const options = useWorkbench((s) => s.draft.options);
   const method = useWorkbench((s) => s.draft.method.trim());
@@ -26,6 +26,13 @@ export function OptionsPanel() {
         Follow redirects
       </label>
       <HelpPopover topic="Follow redirects">Every hop is shown in the response. Off by default, so a 3xx is seen as it is.</HelpPopover>
+      <label className="inline-check">
+        <input type="checkbox" checked={options.cookies !== false} onChange={(e) => set({ cookies: e.target.checked })} />
+        Send and store cookies
+      </label>
+      <HelpPopover topic="Send and store cookies">
+        The workspace cookie jar adds its cookies for each request and redirect hop, and keeps what every hop's Set-Cookie sets (RFC 6265bis). A Cookie header typed here goes first and wins over a jar cookie of the same name. Off: only typed cookies go, and nothing is stored. See and edit the jar in the Cookies panel.
+      </HelpPopover>
       <label className="inline-check">
         <input type="checkbox" checked={options.insecureTls} onChange={(e) => set({ insecureTls: e.target.checked })} />
         Skip TLS certificate verification

@@ -24,6 +24,7 @@ import {
   type StoredWorkspaceRecord,
   type WireRequest,
 } from '../../core';
+import { cookiePairsOf } from '../../core/cookies/cookieHeader';
 import { storableDraft } from '../store/composerPersistence';
 import { keepSecrets } from '../secrets/secretKeeper';
 
@@ -257,5 +258,15 @@ export function historyEntryWithSecrets(record: ExchangeRecord): { entry: Histor
   } else if (record.elapsedMs !== undefined) entry.durationMs = Math.max(0, record.elapsedMs);
   if (record.error) entry.error = { kind: record.error.kind, message: record.error.message };
   if (record.bodyStored) entry.responseBodyRef = record.id;
-  return { entry, carried: redaction.variables.map((v) => v.value) };
+  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record)] };
+}
+
+/**
+ * The cookie values an exchange carried that the draft did not: what the jar added to the
+ * Cookie header as sent and what Set-Cookie lines set, so a body that repeats one is masked.
+ */
+function cookieValuesOf(record: ExchangeRecord): string[] {
+  const sent = (record.summary?.sent.headers ?? []).filter((h) => /^cookie$/i.test(h.name)).flatMap((h) => cookiePairsOf(h.value));
+  const set = (record.head?.headers ?? []).filter((h) => /^set-cookie$/i.test(h.name)).flatMap((h) => cookiePairsOf(h.value.split(';', 1)[0] ?? ''));
+  return [...sent, ...set].map((p) => p.value).filter((v) => v.length >= 4);
 }

@@ -10,6 +10,8 @@
 import type { StoreApi } from 'zustand';
 import { fail, ok, storedWorkspaceRecord, validateWorkspaceRecord, type Collection, type HistoryEntry, type RequestEnvironment, type Result } from '../../core';
 import type { WorkbenchState } from '../store/workbenchStore';
+import { cookieJarOf } from '../cookies/cookieJarStore';
+import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
   collectionFingerprint,
@@ -287,6 +289,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     });
     writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
     loaded = true;
+    // The cookie jar rests in the browser's storage only, never in the workspace folder.
+    unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => storage.putMeta(COOKIE_JAR_META_KEY, jar)));
     if (overflow.length > 0) await storage.deleteHistory(overflow).catch(() => undefined);
     unsubscribers.push(
       store.subscribe((state, previous) => {

@@ -106,6 +106,8 @@ export interface DraftOptions {
   timeoutMs: number;
   /** Skip certificate verification; the exchange is marked insecure. */
   insecureTls: boolean;
+  /** "Send and store cookies" with the workspace jar; absent means on, false opts this request out. */
+  cookies?: boolean;
 }
 
 /** The request being composed. */

@@ -79,7 +79,7 @@ export const requestDraftSchema = z
       })
       .optional(),
     options: z
-      .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean() })
+      .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean(), cookies: z.boolean() })
       .partial()
       .optional(),
   })
