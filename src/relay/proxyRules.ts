@@ -32,6 +32,16 @@ export function readProxyEnvironment(env: NodeJS.ProcessEnv = process.env): Prox
   return found;
 }
 
+/** The environment's proxy settings as the settings page shows them: credentials masked. */
+export function describeProxyEnvironment(env: NodeJS.ProcessEnv = process.env): ProxyEnvironment {
+  const found = readProxyEnvironment(env);
+  return {
+    ...(found.httpProxy ? { httpProxy: maskProxyUrl(found.httpProxy) } : {}),
+    ...(found.httpsProxy ? { httpsProxy: maskProxyUrl(found.httpsProxy) } : {}),
+    ...(found.noProxy ? { noProxy: found.noProxy } : {}),
+  };
+}
+
 /** A proxy URL with its credentials replaced, for showing in settings and reports. */
 export function maskProxyUrl(value: string): string {
   try {

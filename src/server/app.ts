@@ -5,6 +5,7 @@
 import type http from 'node:http';
 import { handleRelay } from '../relay/relay';
 import { uploadProgress } from '../relay/progress';
+import { describeProxyEnvironment } from '../relay/proxyRules';
 import { handleSandbox } from '../sandbox';
 import { checkApi, checkHost, type GuardConfig } from './guard';
 import { OAUTH_CALLBACK_PATH, serveOAuthCallback } from './oauthCallback';
@@ -58,6 +59,11 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       }
       if (url.pathname === '/api/relay' && req.method === 'POST') {
         await handleRelay(req, res);
+        return true;
+      }
+      if (url.pathname === '/api/relay/proxy-environment' && req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(describeProxyEnvironment()));
         return true;
       }
       const progress = url.pathname.match(/^\/api\/relay\/progress\/([\w-]{1,64})$/);

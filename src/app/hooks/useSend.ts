@@ -10,13 +10,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand';
-import { buildWireRequest, draftRowId, requestFingerprint, type DigestCredentials, type RelayError, type RelayHead, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
+import { buildWireRequest, draftRowId, requestFingerprint, type DigestCredentials, type RelayError, type RelayHead, type RelayHop, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
 import { signDraftWire } from '../composer/authSigning';
 import type { SendOrigin } from '../composer/composerModel';
 import { PROGRESS_MIN_BYTES, watchUploadProgress } from '../composer/uploadProgress';
 import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../composer/vaultRetry';
+import { cookieJarOf } from '../cookies/cookieJarStore';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
+import { proxyChoice } from '../relay/proxySettings';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import type { SendAttempt } from '../store/sendSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
@@ -40,6 +42,9 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
     stopWatching = watchUploadProgress(id, (progress) => store.getState().setUpload({ ...progress, total: progress.total ?? bodyLength }));
   }
   let head: RelayHead | undefined;
+  // "Send and store cookies" (on unless the request opts out): the relay gets the jar and reports each hop.
+  const jar = draft.options.cookies === false ? undefined : cookieJarOf(store);
+  const hops: RelayHop[] = [];
   try {
     const outcome = await sendThroughRelay(
       wire,
@@ -50,8 +55,10 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         timeoutMs: draft.options.timeoutMs,
         insecureTls: draft.options.insecureTls,
         trustedFingerprints: trustedFingerprintsFor(wire.url),
+        proxy: proxyChoice(),
         // Digest credentials go to the relay, which answers the challenge; never into the exchange record.
         ...(digest ? { digest } : {}),
+        ...(jar ? { cookies: jar.getState().jar } : {}),
       },
       {
         onHead: (received) => {
@@ -59,10 +66,17 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
           if (tracked) store.getState().setUpload({ sent: bodyLength, total: bodyLength, done: true });
           store.getState().receiveHead(received);
         },
-        onHop: (hop) => store.getState().receiveHop(hop),
+        onHop: (hop) => {
+          hops.push(hop);
+          store.getState().receiveHop(hop);
+        },
         onBody: (chunk) => store.getState().receiveBody(chunk),
       },
     );
+    if (jar && (hops.length > 0 || head)) {
+      const { storeExchangeCookies } = await import('../cookies/jarChanges');
+      storeExchangeCookies(jar, hops, outcome.ok && head ? { head, summary: outcome.summary } : undefined);
+    }
     if (outcome.ok) store.getState().completeExchange(outcome.summary);
     else store.getState().failExchange(outcome.error);
     return { outcome, head };

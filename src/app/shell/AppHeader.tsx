@@ -1,5 +1,7 @@
 /** The top bar: the sidebar toggle, the name, and the palette, layout, theme and shortcut controls. */
+import { useState } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
+import { ProxySettingsDialog } from './ProxySettingsDialog';
 import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
 
@@ -14,6 +16,7 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
   const layout = useWorkbench((s) => s.layout);
   const choice = useWorkbench((s) => s.theme);
   const setUi = useWorkbench((s) => s.setUi);
+  const [proxyOpen, setProxyOpen] = useState(false);
   return (
     <header className="app-header">
       <button type="button" className="icon-button" aria-label={collapsed ? 'Show sidebar' : 'Hide sidebar'} aria-expanded={!collapsed} aria-controls="sidebar" aria-keyshortcuts="Control+B Meta+B" title="Sidebar (Ctrl+B)" onClick={toggleSidebar}>
@@ -30,6 +33,10 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
         <button type="button" className="quiet" aria-label={`${THEME_WORDS[choice]} (showing ${theme}); switch`} title="Switch between dark, light and the system's theme" onClick={() => setUi({ theme: NEXT_THEME[choice] })}>
           {theme === 'dark' ? '☾' : '☀'} {THEME_WORDS[choice]}
         </button>
+        <button type="button" className="quiet" title="Which proxy the relay uses" onClick={() => setProxyOpen(true)}>
+          Proxy
+        </button>
+        <ProxySettingsDialog open={proxyOpen} onClose={() => setProxyOpen(false)} />
         <button type="button" className="icon-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setUi({ shortcutsOpen: true })}>
           ?
         </button>

@@ -5,7 +5,7 @@
  */
 import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
 import { formatMs, formatSize } from '../units';
-import { describeTls, hopTimings, type HopTiming } from './hopTimings';
+import { describeProxy, describeTls, hopTimings, type HopTiming } from './hopTimings';
 import { Waterfall } from './Waterfall';
 
 export interface TimingPanelProps {
@@ -44,6 +44,7 @@ function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead 
   if (head?.remoteAddress) rows.push(['Remote address', `${head.remoteAddress.includes(':') ? `[${head.remoteAddress}]` : head.remoteAddress}${head.remotePort ? `:${head.remotePort}` : ''}`]);
   if (head) rows.push(['Protocol', `HTTP/${head.httpVersion}`]);
   rows.push(['Connection', summary.timings.reusedConnection ? 'reused (kept alive)' : 'new']);
+  rows.push(['Proxy', summary.proxy ? describeProxy(summary.proxy) : 'none (direct)']);
   if (summary.tls) {
     rows.push(['TLS', [summary.tls.protocol, summary.tls.cipher].filter(Boolean).join(', ') || 'yes']);
     rows.push(['Certificate', summary.insecureTls ? 'NOT verified (verification was turned off for this request)' : summary.tls.authorized ? 'verified' : 'trusted by fingerprint']);

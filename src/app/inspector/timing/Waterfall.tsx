@@ -11,6 +11,8 @@ import type { HopTiming } from './hopTimings';
 const PHASES = [
   { key: 'dns', label: 'DNS lookup', color: 'var(--phase-dns)' },
   { key: 'connect', label: 'TCP connect', color: 'var(--phase-connect)' },
+  { key: 'proxyTls', label: 'TLS with the proxy', color: 'var(--phase-tls)' },
+  { key: 'tunnel', label: 'Proxy CONNECT', color: 'var(--phase-send)' },
   { key: 'tls', label: 'TLS handshake', color: 'var(--phase-tls)' },
   { key: 'send', label: 'Request sent', color: 'var(--phase-send)' },
   { key: 'firstByte', label: 'Waiting (first byte)', color: 'var(--phase-firstbyte)' },
@@ -35,22 +37,25 @@ export function hopTitle(hop: HopTiming, count: number): string {
   return count === 1 ? `${hop.method} ${path}${answer}` : `Request ${hop.index} of ${count}: ${hop.method} ${path}${answer}`;
 }
 
+/** Through a proxy, DNS and connect are the proxy's; the proxy's own rows appear only when it was used. */
 function phaseRows(hop: HopTiming) {
   let start = hop.start;
-  return PHASES.map((phase) => {
-    const duration = hop.timings[phase.key];
-    const row = { ...phase, start, duration };
+  const shown = PHASES.filter((p) => (p.key !== 'proxyTls' && p.key !== 'tunnel') || hop.timings[p.key] !== undefined);
+  return shown.map((phase) => {
+    const duration = hop.timings[phase.key] ?? 0;
+    const label = hop.proxy && (phase.key === 'dns' || phase.key === 'connect') ? `${phase.label} (proxy)` : phase.label;
+    const row = { ...phase, label, start, duration };
     start += duration;
     return row;
   });
 }
 
 function skippedWord(timings: RelayTimings, key: string): string {
-  return timings.reusedConnection && (key === 'dns' || key === 'connect' || key === 'tls') ? 'reused' : '—';
+  return timings.reusedConnection && /^(dns|connect|tls|proxyTls|tunnel)$/.test(key) ? 'reused' : '—';
 }
 
 export function Waterfall({ hops, total }: { hops: readonly HopTiming[]; total: number }) {
-  const span = Math.max(total, ...hops.map((h) => h.start + PHASES.reduce((sum, p) => sum + h.timings[p.key], 0)), 0.001);
+  const span = Math.max(total, ...hops.map((h) => h.start + PHASES.reduce((sum, p) => sum + (h.timings[p.key] ?? 0), 0)), 0.001);
   const groups = hops.map((hop) => ({ hop, rows: phaseRows(hop) }));
   const chained = hops.length > 1;
   let y = 4;

@@ -3,7 +3,7 @@
  * and where it began on the exchange's clock. The relay times every hop apart; records
  * made before it did (no `offset`) are laid out one after another.
  */
-import type { RelayHop, RelaySummary, RelayTimings, RelayTls } from '../../../core';
+import type { RelayHop, RelayProxyUse, RelaySummary, RelayTimings, RelayTls } from '../../../core';
 
 /** One request of the exchange: a followed redirect or the final one. */
 export interface HopTiming {
@@ -22,6 +22,8 @@ export interface HopTiming {
   tls?: RelayTls;
   /** For a Digest challenge the relay answered: what it asked and how it was answered. */
   note?: string;
+  /** The proxy this request went through. */
+  proxy?: RelayProxyUse;
 }
 
 /** The hops of `summary` (redirects first, the final request last) and the exchange's total. */
@@ -30,7 +32,7 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
   const hops: HopTiming[] = summary.hops.map((hop: RelayHop, i) => {
     const start = hop.timings.offset ?? clock;
     clock = start + hop.timings.total;
-    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}), ...(hop.kind === 'digest' && hop.note ? { note: hop.note } : {}) };
+    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}), ...(hop.kind === 'digest' && hop.note ? { note: hop.note } : {}), ...(hop.proxy ? { proxy: hop.proxy } : {}) };
   });
   const start = summary.timings.offset ?? clock;
   const own = Math.max(0, summary.timings.total - start);
@@ -43,8 +45,16 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
     timings: { ...summary.timings, total: own },
     start,
     ...(summary.tls ? { tls: summary.tls } : {}),
+    ...(summary.proxy ? { proxy: summary.proxy } : {}),
   });
   return { hops, total: Math.max(summary.timings.total, start + own) };
+}
+
+/** The proxy of a hop in a few words: `http://proxy:3128 (CONNECT tunnel, from the server's environment)`. */
+export function describeProxy(proxy: RelayProxyUse): string {
+  const how = proxy.tunnel ? 'CONNECT tunnel' : 'the proxy forwarded the request';
+  const from = proxy.source === 'environment' ? "from the server's environment" : 'from the proxy settings';
+  return `${proxy.url} (${how}, ${from})`;
 }
 
 /** The TLS of a hop in a few words: `TLSv1.3, TLS_AES_256_GCM_SHA384, certificate not verified`. */

@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { createProxy, type ProxyServer } from 'proxy';
+import { expect, test } from './fixtures';
+import { ProxySettingsPage } from './pages/ProxySettingsPage';
+
+const USER = 'e2e-proxy-user';
+const PASSWORD = 'e2e-proxy-pw';
+let proxy: ProxyServer;
+let proxyOrigin = '';
+const tunnels: string[] = [];
+
+test.beforeAll(async () => {
+  proxy = createProxy(http.createServer());
+  proxy.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+  proxy.on('connect', (req: http.IncomingMessage) => tunnels.push(req.url ?? ''));
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyOrigin = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+});
+
+test('a proxy set in the settings carries an https request through CONNECT, and the timing shows the tunnel (issue 17)', async ({ composer, inspector, page }) => {
+  const settings = new ProxySettingsPage(page);
+  await settings.open();
+  await expect(settings.environment).toBeVisible();
+  await settings.useProxy(proxyOrigin, { user: USER, password: PASSWORD });
+
+  const origin = new URL(composer.origin());
+  const target = `127.0.0.1:${Number(origin.port) + 1}`;
+  await composer.compose('GET', `https://${target}/sandbox/anything`);
+  await composer.section('Options');
+  await page.getByLabel('Skip TLS certificate verification').check();
+  await composer.send.click();
+  await expect(inspector.status).toContainText('200');
+  expect(tunnels).toContain(target);
+
+  await inspector.openTab('Timing');
+  const phases = page.getByRole('table', { name: 'Timing phases' });
+  await expect(phases.getByRole('row', { name: /^Proxy CONNECT/ })).toBeVisible();
+  await expect(phases.getByRole('row', { name: /^TCP connect \(proxy\)/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Connection' }).getByRole('row', { name: /^Proxy/ })).toContainText(`${proxyOrigin} (CONNECT tunnel, from the proxy settings)`);
+});
