@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -176,6 +177,14 @@ describe('relay through an HTTP proxy (the proxy package)', () => {
     const closed = await relay({ url: `${sandbox.origin}/sandbox/api/users`, proxy: via(silent), insecureTls: true });
     expect(closed.error?.kind).toBe('proxy');
     expect(closed.error!.message).toMatch(/closed the connection without answering CONNECT|could not be reached/);
+
+    // An https:// proxy is reached over TLS, its certificate judged strictly (the request's consent is for the target only).
+    const tlsProxy = createProxy(https.createServer({ key: sandbox.certificate.key, cert: sandbox.certificate.cert }));
+    extra.push(tlsProxy);
+    const tlsProxyOrigin = (await listen(tlsProxy)).replace('http:', 'https:');
+    const untrusted = await relay({ url: `${targetOrigin}/x`, proxy: via(tlsProxyOrigin), insecureTls: true });
+    expect(untrusted.error?.kind).toBe('tls');
+    expect(untrusted.error!.message).toMatch(/^The certificate of 127\.0\.0\.1:\d+ was not accepted/);
 
     const after = await relay({ url: `${targetOrigin}/still`, proxy: via(originOf(open)) });
     expect(after.error).toBeUndefined();
