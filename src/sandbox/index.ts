@@ -9,6 +9,7 @@ import { consentRoutes } from './auth/consentPages';
 import { sigv4Routes } from './auth/sigv4Route';
 import { tokenRoutes } from './auth/tokenService';
 import { cookieRoutes } from './cookies';
+import { cookieSessionRoutes } from './cookieSession';
 import { echoRoutes } from './echo';
 import { encodingRoutes } from './encodings';
 import { errorRoutes } from './errors';
@@ -33,6 +34,7 @@ const routes: SandboxRoute[] = [
   ...largeJsonRoutes,
   ...streamRoutes,
   ...cookieRoutes,
+  ...cookieSessionRoutes,
   ...representationRoutes,
   ...tokenRoutes,
   ...consentRoutes,

@@ -80,3 +80,16 @@ describe('What will be sent', () => {
     expect(text).not.toContain('v;');
   });
 });
+
+describe('the inspector explains a malformed Set-Cookie as the jar does', () => {
+  it('one finding naming the fault, no value repeated, nothing for a good line', async () => {
+    const { explainResponseHeader } = await import('../inspect');
+    const request = { method: 'GET', url: 'https://h.test/', headers: [] };
+    const bad = explainResponseHeader({ name: 'Set-Cookie', value: 'opaquevalue42; Path=/' }, { request })!;
+    expect(bad.findings.map((f) => f.id)).toEqual(['cookie-malformed']);
+    expect(bad.findings[0]!.message).toMatch(/no "="/);
+    expect(JSON.stringify(bad.findings)).not.toContain('opaquevalue42');
+    const good = explainResponseHeader({ name: 'Set-Cookie', value: 'a=1; Path=/; Secure' }, { request })!;
+    expect(good.findings.some((f) => f.id === 'cookie-malformed')).toBe(false);
+  });
+});

@@ -14,6 +14,7 @@ import type { HeaderField, WireRequest } from '../types';
 import { describeCacheDirective, parseCacheControl, summarizeCacheControl } from './cacheControl';
 import { parseEntityTag } from './entityTag';
 import { describeSetCookie, explainSetCookie, parseSetCookie } from './setCookie';
+import { malformedSetCookie } from '../cookies/refusal';
 
 /** One labelled part of a header, e.g. a cookie attribute or a cache directive. */
 export interface HeaderDetail {
@@ -47,6 +48,19 @@ export interface HeaderExplanationContext {
 
 type Explainer = (value: string, context: Required<Pick<HeaderExplanationContext, 'now'>> & HeaderExplanationContext) => HeaderExplanation;
 
+/**
+ * A malformed Set-Cookie, said once in the words the cookie jar uses when it keeps the line
+ * out (it replaces the gentler "without a name" note, which would say the same thing twice).
+ */
+function withJarFinding(findings: Finding[], value: string): Finding[] {
+  const bad = malformedSetCookie(value);
+  if (!bad) return findings;
+  return [
+    { id: 'cookie-malformed', severity: 'error', title: 'Malformed Set-Cookie: kept out of the cookie jar', message: bad.reason, reference: 'RFC 6265bis §4.1.1' },
+    ...findings.filter((f) => f.id !== 'cookie-no-name'),
+  ];
+}
+
 function syntaxFinding(id: string, header: string, message: string, reference: string): Finding {
   return { id, severity: 'warning', title: `Malformed ${header}`, message, reference };
 }
@@ -71,7 +85,7 @@ const explainers: Readonly<Record<string, Explainer>> = {
     return {
       summary: `Sets the cookie "${cookie.name}"${cookie.domain ? ` for ${cookie.domain}` : ' for this host only'}${cookie.path ? `, path ${cookie.path}` : ''}${flags ? ` (${flags})` : ''}.`,
       details: describeSetCookie(cookie, now),
-      findings: explainSetCookie(cookie, request?.url),
+      findings: withJarFinding(explainSetCookie(cookie, request?.url), value),
       reference: 'RFC 6265 §4.1',
     };
   },

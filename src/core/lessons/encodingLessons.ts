@@ -136,6 +136,17 @@ export const UTILITY_LESSONS: readonly Lesson[] = [
     expectedStatus: 200,
   },
   {
+    id: 'cookie-login',
+    group: 'Utilities',
+    title: 'A cookie login: the session is set on the redirect',
+    convention: 'RFC 6265bis §5.7, §5.8.3; RFC 9110 §15.4.4 (303)',
+    teaches:
+      'The 303 after a login carries the session cookie, so a client must store Set-Cookie from every hop. Turn on Follow redirects: the jar stores sid, __Host-csrf and the SameSite=Strict prefs on the 303 and the welcome hop already sends them. Then GET /sandbox/cookies/me, delete sid in the Cookies panel, and ask again: 401.',
+    lookAt: 'Three Set-Cookie lines on the 303 (Path, HttpOnly, the __Host- rules, SameSite=Strict); the Cookies panel after the send, and What will be sent for /sandbox/cookies/me.',
+    request: { method: 'POST', url: '/sandbox/cookies/login', headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], body: 'user=ada&password=lovelace' },
+    expectedStatus: 303,
+  },
+  {
     id: 'large-json',
     group: 'Utilities',
     title: 'A 1 MiB JSON document, streamed',
