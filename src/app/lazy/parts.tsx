@@ -32,6 +32,14 @@ export const VaultPanel = lazyPart({
   fallback: () => <PartLoading what="the vault" minHeight="12rem" />,
 });
 
+/** Sidebar: the workspace cookie jar and What will be sent (tough-cookie comes with it). */
+export const CookiesPanel = lazyPart({
+  name: 'The Cookies panel',
+  load: () => import('../cookies/CookiesPanel'),
+  pick: (m) => m.CookiesPanel,
+  fallback: () => <PartLoading what="the cookies" minHeight="12rem" />,
+});
+
 /** Composer: the SOAP section (WSDL, operations, envelope, WS-Security). */
 export const SoapPanel = lazyPart({
   name: 'The SOAP panel',

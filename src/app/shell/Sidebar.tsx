@@ -2,7 +2,7 @@ import { PaneBoundary } from '../components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 // Each panel's code loads when it is first shown (see lazy/parts.tsx).
-import { LessonsPanel, VaultPanel, WorkspacePanel } from '../lazy/parts';
+import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from '../lazy/parts';
 import { useAfterFirstScreen } from '../lazy/afterFirstScreen';
 import { PartLoading } from '../lazy/PartLoading';
 
@@ -10,11 +10,12 @@ const PANELS = [
   { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },
   { id: 'workspace', label: 'Workspace', render: () => <WorkspacePanel /> },
   { id: 'vault', label: 'Vault', render: () => <VaultPanel /> },
+  { id: 'cookies', label: 'Cookies', render: () => <CookiesPanel /> },
 ] as const;
 
 type PanelId = (typeof PANELS)[number]['id'];
 
-/** The left sidebar (collapsible with Ctrl+B, resizable): lessons, saved work and history, the token vault — one at a time, as tabs. */
+/** The left sidebar (collapsible with Ctrl+B, resizable): lessons, saved work and history, the token vault, the cookie jar — one at a time, as tabs. */
 export function Sidebar() {
   // In the store, so the palette and the empty response pane can open a section.
   const active = useWorkbench((s) => s.sidebarSection);

@@ -44,6 +44,7 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     action('lessons', 'Show lessons', () => store.getState().showSidebarSection('lessons')),
     action('workspace', 'Show collections and history', () => store.getState().showSidebarSection('workspace')),
     action('vault', 'Show the token vault', () => store.getState().showSidebarSection('vault')),
+    action('cookies', 'Show the cookie jar', () => store.getState().showSidebarSection('cookies')),
     action('import', 'Import… (Postman, OpenAPI, HAR, cURL, .http)', () => store.getState().setUi({ importOpen: true, sidebarSection: 'workspace', sidebarCollapsed: false })),
     action('theme-dark', 'Theme: dark', () => store.getState().setUi({ theme: 'dark' })),
     action('theme-light', 'Theme: light', () => store.getState().setUi({ theme: 'light' })),

@@ -7,7 +7,7 @@
 import type { StateCreator } from 'zustand';
 import type { WorkbenchState } from './workbenchStore';
 
-export type SidebarSection = 'lessons' | 'workspace' | 'vault';
+export type SidebarSection = 'lessons' | 'workspace' | 'vault' | 'cookies';
 /** `auto`: side by side on wide screens, stacked below ~1100 px. */
 export type PaneLayout = 'auto' | 'side' | 'stacked';
 /** `system` follows `prefers-color-scheme`. */
