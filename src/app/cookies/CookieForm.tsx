@@ -50,6 +50,10 @@ export function CookieForm({ editing, defaultDomain, onDone }: { editing?: Store
           onChange={(e) => set({ expires: e.target.value ? new Date(e.target.value).toISOString() : undefined })}
           aria-describedby={field('expires-help')}
         />
+        <span />
+        <p id={field('expires-help')} className="field-help cookie-form-hint">
+          Empty: a session cookie.
+        </p>
         <label htmlFor={field('samesite')}>SameSite</label>
         <select id={field('samesite')} value={draft.sameSite ?? ''} onChange={(e) => set({ sameSite: e.target.value || undefined })}>
           <option value="">Not set</option>
@@ -58,9 +62,6 @@ export function CookieForm({ editing, defaultDomain, onDone }: { editing?: Store
           <option value="none">None</option>
         </select>
       </div>
-      <p id={field('expires-help')} className="field-help">
-        Empty: a session cookie.
-      </p>
       <div className="cookie-form-flags">
         <label className="inline-check">
           <input type="checkbox" checked={draft.hostOnly === true} onChange={(e) => set({ hostOnly: e.target.checked })} />

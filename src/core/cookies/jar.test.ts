@@ -88,6 +88,7 @@ describe('expiry (RFC 6265bis §5.6.1, §5.6.2)', () => {
     expect(state.cookies[0]).toMatchObject({ key: 'a', secure: true, httpOnly: true, hostOnly: true, sameSite: 'strict', expires: expect.any(String) });
     expect(state.cookies[1]).toMatchObject({ key: 'b', domain: 'h.test' });
     expect(state.cookies[1]!.hostOnly).toBeUndefined();
+    expect(state.cookies[1]!.expires).toBeUndefined();
     expect(cookiesFor(openJar(state), 'https://h.test/')).toEqual(cookiesFor(jar, 'https://h.test/'));
     expect(jarState(openJar(EMPTY_COOKIE_JAR))).toEqual({ cookies: [] });
   });

@@ -67,8 +67,9 @@ function isExpired(cookie: Cookie, now: Date): boolean {
 
 function storedCookieOf(cookie: Cookie): StoredCookie {
   const out: StoredCookie = { key: cookie.key, value: cookie.value, domain: cookie.domain ?? '', path: cookie.path ?? '/' };
-  const expires = cookie.expiryDate();
-  if (expires && Number.isFinite(expires.getTime())) out.expires = expires.toISOString();
+  // A session cookie's expiry is Infinity (tough-cookie would show it as a date in 2038).
+  const expires = cookie.expiryTime();
+  if (expires !== undefined && Number.isFinite(expires)) out.expires = new Date(expires).toISOString();
   if (cookie.secure) out.secure = true;
   if (cookie.httpOnly) out.httpOnly = true;
   if (cookie.hostOnly) out.hostOnly = true;

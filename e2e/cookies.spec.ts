@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures';
+import { CookiesPage } from './pages/CookiesPage';
+import { StorageScan } from './pages/StorageScan';
+import { WorkspacePage } from './pages/WorkspacePage';
+
+test('cookie login: the session set on the redirect is stored and sent, shown and deleted in the editor, then 401; history and HAR mask it', async ({ composer, page }) => {
+  const cookies = new CookiesPage(page);
+  const workspace = new WorkspacePage(page);
+  const scan = new StorageScan(page);
+  const origin = composer.origin();
+
+  // Log in: the 303 sets the session, and the welcome hop already carries it.
+  await composer.compose('POST', `${origin}/sandbox/cookies/login`);
+  await composer.addFormField('user', 'ada');
+  await composer.addFormField('password', 'lovelace');
+  await cookies.setOptions({ followRedirects: true });
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+  expect(await composer.responseJson()).toMatchObject({ welcome: 'ada', cookiesReceived: expect.arrayContaining(['sid']) });
+
+  // The editor shows the jar by domain, values masked until asked.
+  await cookies.open();
+  await expect(cookies.domain('127.0.0.1')).toBeVisible();
+  for (const name of ['sid', '__Host-csrf', 'prefs']) await expect(cookies.cookie(name)).toBeVisible();
+  await expect(cookies.value('sid')).toContainText('characters');
+  const attributes = await cookies.explainAttributes('__Host-csrf');
+  await expect(attributes.filter({ hasText: '__Host-' })).toContainText('Secure, Path=/ and no Domain');
+  await cookies.showValues.check();
+  const sid = ((await cookies.value('sid').textContent()) ?? '').trim();
+  expect(sid).toMatch(/^[\w-]{20,}$/);
+  await cookies.showValues.uncheck();
+
+  // /me: What will be sent names the jar's cookies, and the session works.
+  await composer.compose('GET', `${origin}/sandbox/cookies/me`);
+  await expect(cookies.preview).toContainText('sid=•••');
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+  expect(await composer.responseJson()).toMatchObject({ user: 'ada' });
+  await cookies.screenshots('jar');
+  const form = await cookies.openAddForm();
+  await cookies.screenshots('add-form');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deleted in the editor: no longer sent, so 401.
+  await cookies.deleteCookie('sid');
+  await expect(cookies.preview).not.toContainText('sid=');
+  const before = (await composer.metrics.textContent()) ?? '';
+  await composer.send.click();
+  await composer.waitForExchange(before);
+  await expect(composer.status).toContainText('401');
+
+  // History and its HAR export hold the Set-Cookie and Cookie headers masked, never the session value.
+  await workspace.showHistory();
+  await expect(workspace.historyOption('/sandbox/cookies/me').first()).toBeVisible();
+  await workspace.settle();
+  const stored = await scan.browserText();
+  expect(stored).toContain('/sandbox/cookies/login');
+  expect(stored, 'the session id is in IndexedDB or localStorage').not.toContain(sid);
+  const har = await workspace.exportHistoryHar();
+  expect(har).toContain('/sandbox/cookies/login');
+  expect(har, 'the session id is in the HAR export').not.toContain(sid);
+});
