@@ -10,15 +10,19 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { RelayPhase, RelayTls } from '../core';
+import type { RelayClientCertificateUse, RelayPhase, RelayTls } from '../core';
 import type { ProxyRoute } from './proxyRules';
 import { connectAuthority, openTunnel, proxyUnreachable, tunnelClosed } from './proxyTunnel';
+import { secureContextFor, selectTls, TlsFailure, type TlsIdentities } from './tlsMaterial';
+import { clientCertificateUse, describeTls, explainClientCertificateFailure, untrustedHint } from './tlsReport';
 
 /** How the relay treats the server certificate of one request. */
 export interface TlsPolicy {
   insecure: boolean;
   /** Normalised SHA-256 fingerprints (upper-case hex with colons) trusted in addition to the CA store. */
   trusted: string[];
+  /** Client certificates and CA bundles by host pattern; each connection takes what covers its host. */
+  identities?: TlsIdentities;
 }
 
 /** What a fresh connection measured; absent for reused sockets. */
@@ -60,7 +64,7 @@ export interface PhaseTracker {
   phase: RelayPhase;
 }
 
-interface ConnectOptions extends http.ClientRequestArgs {
+export interface ConnectOptions extends http.ClientRequestArgs {
   wbTls?: TlsPolicy;
   servername?: string;
   /** Set as the connection moves through DNS, TCP connect and TLS. */
@@ -69,6 +73,10 @@ interface ConnectOptions extends http.ClientRequestArgs {
   wbDeadline?: AbortSignal;
   /** The proxy to go through: the socket is opened to it (and tunnelled for an https target). */
   wbProxy?: ProxyRoute;
+  /** ALPN protocols offered to an https target (default: http/1.1 only); see `http2Route.ts`. */
+  wbAlpn?: string[];
+  /** A socket already opened (by `openConnection`) that the agent takes instead of opening one. */
+  wbPrepared?: net.Socket;
 }
 
 // Node's Agent calls createConnection(options, callback) and waits for the callback when it returns nothing.
@@ -77,13 +85,28 @@ type Callback = (err: Error | null, socket: net.Socket) => void;
 const STRICT: TlsPolicy = { insecure: false, trusted: [] };
 
 /** Opens TLS over `raw` and judges the peer's certificate by `policy` before any byte is sent. */
-function handshake(raw: net.Socket, host: string, port: number, servername: string | undefined, policy: TlsPolicy, track: (s: net.Socket) => void): Promise<{ socket: tls.TLSSocket; info: RelayTls }> {
+function handshake(raw: net.Socket, host: string, port: number, servername: string | undefined, policy: TlsPolicy, track: (s: net.Socket) => void, alpn: string[] = ['http/1.1']): Promise<{ socket: tls.TLSSocket; info: RelayTls }> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    const selection = selectTls(policy.identities, host, port);
+    // A wrong passphrase or a key of another certificate fails here, before a byte is sent.
+    const secureContext = secureContextFor(selection);
+    const socket = tls.connect({ socket: raw, servername, rejectUnauthorized: false, ALPNProtocols: alpn, ...(secureContext ? { secureContext } : {}) });
     track(socket);
-    socket.once('error', reject);
+    // A server refusing our certificate may reset the socket, and then OpenSSL's view of its
+    // CertificateRequest is gone: note it when the keys are made, which follows that request.
+    let seen: RelayClientCertificateUse | undefined;
+    const onKeylog = () => {
+      if (!seen?.requested) seen = clientCertificateUse(socket, selection);
+    };
+    if (selection.client) socket.on('keylog', onKeylog);
+    const onError = (err: NodeJS.ErrnoException) => {
+      onKeylog();
+      reject(explainClientCertificateFailure(err, seen, `${host}:${port}`) ?? err);
+    };
+    socket.once('error', onError);
     socket.once('secureConnect', () => {
-      socket.off('error', reject);
+      socket.off('error', onError);
+      socket.off('keylog', onKeylog);
       const cert = socket.getPeerCertificate();
       const fingerprint = cert && cert.fingerprint256 ? cert.fingerprint256 : undefined;
       let authorized = socket.authorized;
@@ -99,11 +122,10 @@ function handshake(raw: net.Socket, host: string, port: number, servername: stri
       const trusted = fingerprint !== undefined && policy.trusted.includes(normaliseFingerprint(fingerprint));
       if (!authorized && !trusted && !policy.insecure) {
         socket.destroy();
-        reject(new CertificateError(`The certificate of ${host}:${port} was not accepted: ${reason || 'verification failed'}.`, reason || 'CERT_UNTRUSTED', fingerprint));
+        reject(new CertificateError(`The certificate of ${host}:${port} was not accepted: ${reason || 'verification failed'}.${untrustedHint(reason, host)}`, reason || 'CERT_UNTRUSTED', fingerprint));
         return;
       }
-      const info: RelayTls = { protocol: socket.getProtocol() ?? undefined, cipher: socket.getCipher()?.name, peerFingerprint256: fingerprint, authorized: authorized || trusted };
-      resolve({ socket, info });
+      resolve({ socket, info: describeTls(socket, selection, { authorized: authorized || trusted, fingerprint }) });
     });
   });
 }
@@ -174,17 +196,32 @@ async function establish(options: ConnectOptions, secure: boolean, timings: Conn
   // SNI carries host names only (RFC 6066 §3); an IP literal is sent without it.
   const servername = net.isIP(host) ? undefined : (options.servername ?? host);
   try {
-    const { socket: secured, info } = await handshake(socket, host, port, servername, options.wbTls ?? STRICT, track);
+    const { socket: secured, info } = await handshake(socket, host, port, servername, options.wbTls ?? STRICT, track, options.wbAlpn);
     timings.tls = performance.now() - tlsStart;
     timings.tlsInfo = info;
     return secured;
   } catch (err) {
-    if (!route || err instanceof CertificateError) throw err;
+    if (!route || err instanceof CertificateError || err instanceof TlsFailure) throw err;
     throw tunnelClosed(label, connectAuthority(host, port), 'during the TLS handshake with the target', err as NodeJS.ErrnoException);
   }
 }
 
+/**
+ * Opens and times one connection outside any agent (DNS, connect, proxy, TLS with `wbAlpn`),
+ * judging the certificate as the agents do: the HTTP/2 path uses it to learn what ALPN chose.
+ */
+export function openConnection(options: ConnectOptions, secure: boolean): Promise<net.Socket> {
+  return new Promise((resolve, reject) => openSocket(options, secure, (err, socket) => (err ? reject(err) : resolve(socket))));
+}
+
 function openSocket(options: ConnectOptions, secure: boolean, callback: Callback): void {
+  if (options.wbPrepared) {
+    // Opened and timed by openConnection; handed over once (a second request must not share it).
+    const prepared = options.wbPrepared;
+    options.wbPrepared = undefined;
+    callback(null, prepared);
+    return;
+  }
   const timings: ConnectionTimings = { dns: 0, connect: 0, tls: 0, readyAt: 0 };
   let settled = false;
   let open: net.Socket | undefined;
@@ -236,8 +273,11 @@ function proxySuffix(options: ConnectOptions): string {
 function poolSuffix(options: ConnectOptions): string {
   const policy = options.wbTls;
   if (!policy) return ':verify';
-  if (policy.insecure) return ':insecure';
-  return policy.trusted.length ? `:trust=${policy.trusted.join(',')}` : ':verify';
+  // Sockets opened with a client certificate or extra CAs are never lent to a request without them.
+  const material = policy.identities ? selectTls(policy.identities, bare(options.hostname ?? options.host ?? 'localhost'), Number(options.port) || 443).poolKey : '';
+  const identity = material ? `:id=${material}` : '';
+  if (policy.insecure) return `:insecure${identity}`;
+  return (policy.trusted.length ? `:trust=${policy.trusted.join(',')}` : ':verify') + identity;
 }
 
 /** Keep-alive agent for http: targets with timed connects. */

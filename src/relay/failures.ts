@@ -5,6 +5,7 @@
 import type { RelayError, RelayErrorKind, RelayPhase } from '../core';
 import { CertificateError } from './connector';
 import { ProxyFailure } from './proxyTunnel';
+import { TlsFailure } from './tlsMaterial';
 
 /** An error the relay raised itself, already typed. */
 export class RelayFailure extends Error {
@@ -34,6 +35,9 @@ export function classifyFailure(err: unknown, target?: string): RelayError {
       ...(err.status ? { proxyStatus: err.status } : {}),
       ...(err.proxyAuthenticate.length ? { proxyAuthenticate: err.proxyAuthenticate } : {}),
     };
+  }
+  if (err instanceof TlsFailure) {
+    return { kind: 'tls', message: err.message, code: err.code, ...(err.detail ? { detail: err.detail } : {}) };
   }
   if (err instanceof CertificateError) {
     return {

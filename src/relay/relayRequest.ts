@@ -4,7 +4,7 @@
  * tokens, no CR/LF/NUL in values, an absolute http(s) URL).
  */
 import type http from 'node:http';
-import { DIGEST_ALGORITHMS, digestAlgorithm, isHttpToken, type RelayRequestMeta } from '../core';
+import { DIGEST_ALGORITHMS, digestAlgorithm, isHttpToken, RELAY_PROTOCOL_CHOICES, type RelayRequestMeta } from '../core';
 import { isStoredCookie } from '../core/cookies';
 import { RelayFailure } from './failures';
 
@@ -125,6 +125,36 @@ function checkProxy(proxy: unknown): void {
   if (p!.proxyLoopback !== undefined && typeof p!.proxyLoopback !== 'boolean') throw new RelayFailure('bad_request', 'The proxy field proxyLoopback must be true or false.');
 }
 
+const MAX_TLS_ENTRIES = 64;
+
+/**
+ * Client certificates need a label, host patterns, and a PEM certificate with its key or a
+ * PKCS#12 file; CA bundles a label, patterns and PEM. Values are never echoed (keys are secrets).
+ */
+function checkTlsIdentities(meta: RelayRequestMeta): void {
+  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const optional = (v: unknown) => v === undefined || typeof v === 'string';
+  for (const field of ['clientCertificates', 'caBundles'] as const) {
+    const list: unknown = meta[field];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length > MAX_TLS_ENTRIES) throw new RelayFailure('bad_request', `The field ${field} must be a list of at most ${MAX_TLS_ENTRIES}.`);
+    list.forEach((entry: Record<string, unknown>, i) => {
+      if (!entry || typeof entry !== 'object' || typeof entry.label !== 'string' || !strings(entry.hosts)) {
+        throw new RelayFailure('bad_request', `Entry ${i + 1} of ${field} needs a label and a list of host patterns.`);
+      }
+      if (field === 'caBundles' && typeof entry.pem !== 'string') throw new RelayFailure('bad_request', `CA bundle "${entry.label}" has no PEM text.`);
+      if (field === 'clientCertificates') {
+        if (!['certPem', 'keyPem', 'pfxBase64', 'passphrase'].every((k) => optional(entry[k]))) {
+          throw new RelayFailure('bad_request', `Client certificate "${entry.label}": certificate, key, PKCS#12 and passphrase must be text.`);
+        }
+        if (!entry.pfxBase64 && !(entry.certPem && entry.keyPem)) {
+          throw new RelayFailure('bad_request', `Client certificate "${entry.label}" needs a PEM certificate and its key, or a PKCS#12 file.`);
+        }
+      }
+    });
+  }
+}
+
 function validateMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
   if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
@@ -143,7 +173,11 @@ function validateMeta(meta: RelayRequestMeta): void {
   }
   if (meta.digest !== undefined) checkDigest(meta.digest);
   if (meta.proxy !== undefined) checkProxy(meta.proxy);
+  if (meta.protocol !== undefined && !RELAY_PROTOCOL_CHOICES.includes(meta.protocol)) {
+    throw new RelayFailure('bad_request', `The field protocol must be one of ${RELAY_PROTOCOL_CHOICES.join(', ')}, not ${JSON.stringify(meta.protocol)}.`);
+  }
   if (meta.cookies !== undefined) checkCookies(meta.cookies);
+  checkTlsIdentities(meta);
   if (!Array.isArray(meta.headers)) throw new RelayFailure('bad_request', 'The request headers must be a list.');
   meta.headers.forEach((h, i) => {
     if (!h || typeof h.name !== 'string' || typeof h.value !== 'string') {

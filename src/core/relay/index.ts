@@ -1,2 +1,3 @@
 export * from './protocol';
+export * from './tlsTypes';
 export * from './errors';

@@ -13,6 +13,7 @@ import type { DigestCredentials } from '../auth/digest';
 import type { SameSiteContext, SetCookieOutcome } from '../cookies/jar';
 import type { CookieJarState } from '../cookies/storedCookie';
 import type { HeaderField } from '../types';
+import type { RelayCaBundle, RelayClientCertificate, RelayTls } from './tlsTypes';
 
 /** What the page asks the relay to send. The body follows the metadata as raw bytes. */
 export interface RelayRequestMeta {
@@ -29,6 +30,10 @@ export interface RelayRequestMeta {
   insecureTls?: boolean;
   /** SHA-256 fingerprints (hex, colon-separated or not) of certificates trusted for this request. */
   trustedFingerprints?: string[];
+  /** Client certificates, each presented only to the hosts its patterns cover (secrets: never logged). */
+  clientCertificates?: RelayClientCertificate[];
+  /** CA bundles added to the trust for the hosts they cover. */
+  caBundles?: RelayCaBundle[];
   /** An id chosen by the page, used to ask for upload progress. */
   id?: string;
   /**
@@ -48,7 +53,20 @@ export interface RelayRequestMeta {
   proxy?: RelayProxyChoice;
   /** Treat the response as a live stream: no deadline between body chunks (always so for `text/event-stream`). */
   liveStream?: boolean;
+  /** Which HTTP version to speak; absent means `auto`. See `RelayProtocolChoice`. */
+  protocol?: RelayProtocolChoice;
 }
+
+/**
+ * The HTTP version the relay speaks to the target. `auto`: an https target is offered h2 and
+ * http/1.1 by ALPN and the server's pick is used; an http target gets HTTP/1.1. `http1`: HTTP/1.1
+ * only ("Force HTTP/1.1"). `h2c`: an http target gets HTTP/2 with prior knowledge (RFC 9113 §3.3),
+ * an https target is negotiated as with `auto`.
+ */
+export type RelayProtocolChoice = 'auto' | 'http1' | 'h2c';
+
+/** The values `RelayProtocolChoice` takes, for checks. */
+export const RELAY_PROTOCOL_CHOICES: readonly RelayProtocolChoice[] = ['auto', 'http1', 'h2c'];
 
 /**
  * The page's proxy choice for one request. `manual` carries proxy URLs (`http://` or `https://`)
@@ -97,6 +115,8 @@ export interface RelayHead {
   remotePort?: number;
   /** The response body is decoded by the relay from these content codings. */
   contentEncoding?: string[];
+  /** Over HTTP/2 (`httpVersion` "2"): the response's pseudo-header fields (`:status`), apart from `headers`. */
+  pseudoHeaders?: HeaderField[];
 }
 
 /**
@@ -125,15 +145,6 @@ export interface RelayTimings {
   offset?: number;
 }
 
-/** The TLS facts of one connection (absent for plain HTTP). */
-export interface RelayTls {
-  protocol?: string;
-  cipher?: string;
-  peerFingerprint256?: string;
-  /** The certificate chain was verified (false: trusted by fingerprint or not verified at all). */
-  authorized: boolean;
-}
-
 /** Byte counts of one exchange. */
 export interface RelaySizes {
   requestHeaders: number;
@@ -153,6 +164,12 @@ export interface SentRequest {
   headText: string;
   headers: HeaderField[];
   bodyBytes: number;
+  /** "2" when the request went over HTTP/2; absent for HTTP/1.1. */
+  httpVersion?: string;
+  /** Over HTTP/2: the pseudo-header fields sent (`:method`, `:scheme`, `:authority`, `:path`), apart from `headers`. */
+  pseudoHeaders?: HeaderField[];
+  /** What the relay changed for HTTP/2 (RFC 9113 §8.2.2, §8.3.1): connection-specific fields dropped, Host sent as `:authority`. */
+  notes?: string[];
 }
 
 /** One hop of a followed redirect chain. */
