@@ -124,6 +124,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     const tlsPolicy: TlsPolicy = {
       insecure: meta.insecureTls === true,
       trusted: (meta.trustedFingerprints ?? []).filter((f) => typeof f === 'string').map(normaliseFingerprint),
+      identities: { clientCertificates: meta.clientCertificates, caBundles: meta.caBundles },
     };
     const follow = meta.followRedirects === true;
     const maxRedirects = Math.max(0, Math.min(50, meta.maxRedirects ?? DEFAULT_MAX_REDIRECTS));
@@ -162,6 +163,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         onUploadProgress: progressId ? (sent: number) => uploadProgress.update(progressId!, sent) : undefined,
         proxy: meta.proxy,
         liveStream: meta.liveStream === true,
+        protocol: meta.protocol,
       };
       try {
         hop = await performHop(hopRequest);
@@ -241,6 +243,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       remoteAddress: response.socket?.remoteAddress,
       remotePort: response.socket?.remotePort,
       ...(decoders && decoders.length ? { contentEncoding } : {}),
+      ...(hop.http2 ? { pseudoHeaders: hop.http2.response } : {}),
     };
     headSent = true;
     await writeJson(res, FrameType.Head, head);
@@ -321,7 +324,14 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         responseBodyWire: wire,
         responseBodyDecoded: decoders ? decoded : wire,
       },
-      sent: { method, url: url.toString(), headText: hop.headText, headers: hop.sentHeaders, bodyBytes: hop.bodyBytesSent() },
+      sent: {
+        method,
+        url: url.toString(),
+        headText: hop.headText,
+        headers: hop.sentHeaders,
+        bodyBytes: hop.bodyBytesSent(),
+        ...(hop.http2 ? { httpVersion: '2', pseudoHeaders: hop.http2.request, ...(hop.http2.notes.length ? { notes: hop.http2.notes } : {}) } : {}),
+      },
       hops,
       insecureTls: tlsPolicy.insecure,
       ...(hop.connection?.tlsInfo ? { tls: hop.connection.tlsInfo } : {}),

@@ -6,11 +6,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { framingHeaders, type HeaderField, type RelayPhase, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
+import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import { RelayFailure } from './failures';
+import { performHttp2Hop } from './http2Exchange';
+import { closeHttp2Sessions } from './http2Sessions';
 import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
 import { ProxyFailure, proxyRefusal, tunnelClosed } from './proxyTunnel';
+import { explainClientCertificateFailure } from './tlsReport';
 
 // Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
 // and a request written to a socket the server is closing dies with "socket hang up".
@@ -26,6 +29,7 @@ export interface StaleSocketFailure extends Error {
 export function closeUpstreamAgents(): void {
   httpAgent.destroy();
   httpsAgent.destroy();
+  closeHttp2Sessions();
 }
 
 /** What one hop sends. */
@@ -46,12 +50,16 @@ export interface HopRequest {
   proxy?: RelayProxyChoice;
   /** No deadline between body chunks once the head is in (always so for `text/event-stream`). */
   liveStream?: boolean;
+  /** HTTP/2 by ALPN (`auto`, the default), HTTP/1.1 only, or h2c with prior knowledge for http targets. */
+  protocol?: RelayProtocolChoice;
 }
 
 /** The response head and what is needed to read and account for the rest. */
 export interface HopResponse {
+  /** Over HTTP/2, the stream dressed as a response (`http2Exchange.ts`): httpVersion "2", no reason phrase. */
   response: http.IncomingMessage;
-  request: http.ClientRequest;
+  /** The HTTP/1.1 request; absent over HTTP/2. */
+  request?: http.ClientRequest;
   /** The request line and headers exactly as written. */
   headText: string;
   sentHeaders: HeaderField[];
@@ -67,6 +75,8 @@ export interface HopResponse {
   finish: () => void;
   /** The proxy the hop went through. */
   proxy?: RelayProxyUse;
+  /** Over HTTP/2: the pseudo-header fields sent and received, and what was changed in the header list for HTTP/2. */
+  http2?: { request: HeaderField[]; response: HeaderField[]; notes: string[] };
 }
 
 /**
@@ -121,10 +131,39 @@ function timeoutFailure(phase: RelayPhase, hop: Pick<HopRequest, 'timeoutMs' | '
   return new RelayFailure('timeout', `Timed out after ${hop.timeoutMs} ms ${PHASE_WORDS[phase]} (${hop.url.host}).`, undefined, phase);
 }
 
-/** Sends one request and resolves with the response head. */
+/**
+ * Sends one request and resolves with the response head: over HTTP/2 when the request's
+ * protocol choice allows it and the target takes it (`http2Exchange.ts`), else over HTTP/1.1.
+ */
 export function performHop(hop: HopRequest): Promise<HopResponse> {
+  const secure = hop.url.protocol === 'https:';
+  const wantsHttp2 = hop.protocol !== 'http1' && (secure || (hop.protocol === 'h2c' && hop.url.protocol === 'http:'));
+  if (!wantsHttp2 || hop.url.username || hop.url.password) return performHttp1Hop(hop);
+  let route: ProxyRoute | null;
+  try {
+    route = routeFor(hop.url, hop.proxy, readProxyEnvironment());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+  if (route && !route.tunnel) {
+    const why = `HTTP/2 with prior knowledge (h2c) cannot go through the forwarding proxy ${route.use.url}: it speaks HTTP/1.1 to the target. Choose HTTP/1.1, or no proxy for this target.`;
+    return Promise.reject(new RelayFailure('bad_request', why));
+  }
+  const connect = { ...destination(hop, route, secure), wbTls: hop.tls, ...(route ? { wbProxy: route } : {}), servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined };
+  const key = secure ? httpsAgent.getName(connect) : `${httpAgent.getName(connect)}:h2c`;
+  const plan = { secure, connect, key, headers: completeHeaders(hop), http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared), timeout: (phase: RelayPhase) => timeoutFailure(phase, hop) };
+  return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: route.use } : response));
+}
+
+/** A connection ALPN settled on http/1.1, opened (and timed) by the HTTP/2 path. */
+interface PreparedSocket {
+  socket: import('node:net').Socket;
+  startedAt: number;
+}
+
+function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<HopResponse> {
   return new Promise<HopResponse>((resolve, reject) => {
-    const startedAt = performance.now();
+    const startedAt = prepared?.startedAt ?? performance.now();
     const secure = hop.url.protocol === 'https:';
     if (!secure && hop.url.protocol !== 'http:') {
       reject(new RelayFailure('bad_request', `Only http: and https: URLs can be sent, not ${hop.url.protocol}`));
@@ -191,6 +230,7 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
       wbPhase: tracker,
       wbDeadline: deadline.signal,
       ...(route ? { wbProxy: route } : {}),
+      ...(prepared ? { wbPrepared: prepared.socket } : {}),
       servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined,
     };
     try {
@@ -219,6 +259,8 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
     hop.signal.addEventListener('abort', onAbort, { once: true });
 
     request.on('socket', (socket) => {
+      // The agent had a free socket of its own: the one ALPN opened is not needed.
+      if (prepared && socket !== prepared.socket) prepared.socket.destroy();
       socketAt = performance.now();
       tracker.phase = hop.body === null || hop.body instanceof Uint8Array ? 'head' : 'upload';
       // A kept-alive socket keeps the facts of its opening: its TLS is this hop's too.
@@ -267,7 +309,9 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
         reject(Object.assign(tunnelClosed(route.use.url, hop.url.host, 'before the response head arrived', err), { reusedSocket: request.reusedSocket }));
         return;
       }
-      reject(err);
+      // A refusal of the client certificate often comes after the handshake (TLS 1.3): explain it here.
+      const explained = !request.reusedSocket && !received ? explainClientCertificateFailure(err, connection?.tlsInfo?.clientCertificate, hop.url.host) : undefined;
+      reject(explained ?? err);
     });
     request.on('response', (response) => {
       if (response.statusCode === 101) {
