@@ -11,6 +11,7 @@ import { buildApp, buildIsStale, distDirOf } from './build';
 import { startServer, type RunningServer } from './listen';
 import { warmUpRelay } from './relayWarmUp';
 import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
+import { startClientAuthSandbox } from '../sandbox/tlsClientAuth';
 import { WorkspaceFolder } from './workspaceFolder';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -116,6 +117,10 @@ async function main(): Promise<void> {
     const tls = await startHttpsSandbox({ port: running.port + 1, host: options.host, dataDir: sandboxDataDir(root) });
     closeTls = () => tls.close();
     console.log(`Sandbox over HTTPS:     ${tls.origin}/sandbox  (certificate SHA-256 ${tls.fingerprint256})`);
+    // Mutual TLS on the next port, with the same server certificate (see sandbox/tlsClientAuth.ts).
+    const mtls = await startClientAuthSandbox({ port: tls.port + 1, host: options.host, dataDir: sandboxDataDir(root), certificate: tls.certificate });
+    closeTls = () => Promise.all([tls.close(), mtls.close()]).then(() => undefined);
+    console.log(`Sandbox mutual TLS:     ${mtls.origin}/sandbox/tls/client-cert  (demo certificate: /sandbox/tls/client-demo)`);
   } catch (err) {
     console.warn(`HTTPS sandbox not started: ${(err as Error).message}`);
   }

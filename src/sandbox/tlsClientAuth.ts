@@ -1,0 +1,152 @@
+/**
+ * The sandbox's mutual TLS: a listener of its own (the HTTPS sandbox port + 1) that asks
+ * every client for a certificate. A separate listener, not a path of the HTTPS sandbox,
+ * because asking for a certificate on one path means renegotiating, which TLS 1.3 does not
+ * have; and asking on every connection of the HTTPS sandbox would mark all its answers
+ * "client certificate requested". It never refuses a handshake (`rejectUnauthorized: false`)
+ * so `/sandbox/tls/client-cert` can say what it received and why it is or is not accepted.
+ * A demo client CA, a demo client certificate (PEM and PKCS#12 with a published passphrase)
+ * and an expired one are made at first start into the data folder.
+ */
+import { X509Certificate } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { sendJson } from './router';
+import type { SandboxCertificate } from './tls';
+import { issueCertificate, makeCertificateAuthority, toPkcs12, type IssuedCertificate } from './tlsPki';
+
+/** The published passphrase of the demo PKCS#12 file. */
+export const DEMO_P12_PASSPHRASE = 'wirebench-demo';
+
+/** The demo client material, PEM (the .p12 absent when no openssl command was there to make it). */
+export interface DemoClientPki {
+  ca: IssuedCertificate;
+  client: IssuedCertificate;
+  expired: IssuedCertificate;
+  p12?: Buffer;
+}
+
+const DAY = 86_400_000;
+const FILES = { caCert: 'demo-client-ca-cert.pem', caKey: 'demo-client-ca-key.pem', cert: 'demo-client-cert.pem', key: 'demo-client-key.pem', expiredCert: 'demo-client-expired-cert.pem', expiredKey: 'demo-client-expired-key.pem', p12: 'demo-client.p12' };
+
+async function readDemo(dataDir: string): Promise<DemoClientPki | undefined> {
+  try {
+    const read = (name: string) => readFile(path.join(dataDir, name), 'utf8');
+    const [caCert, caKey, cert, key, expiredCert, expiredKey] = await Promise.all([FILES.caCert, FILES.caKey, FILES.cert, FILES.key, FILES.expiredCert, FILES.expiredKey].map(read));
+    // The demo certificate is renewed before it runs out; the expired one stays expired.
+    if (new Date(new X509Certificate(cert!).validTo).getTime() - Date.now() < 30 * DAY) return undefined;
+    const p12 = await readFile(path.join(dataDir, FILES.p12)).catch(() => undefined);
+    return { ca: { cert: caCert!, key: caKey! }, client: { cert: cert!, key: key! }, expired: { cert: expiredCert!, key: expiredKey! }, ...(p12 ? { p12 } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the demo client CA and certificates from `dataDir`, or makes and stores them. */
+export async function loadOrCreateDemoClientPki(dataDir: string): Promise<DemoClientPki> {
+  const existing = await readDemo(dataDir);
+  if (existing) return existing;
+  const ca = await makeCertificateAuthority('Wirebench sandbox demo client CA', 3650);
+  const client = await issueCertificate(ca, 'Wirebench demo client', { client: true });
+  const expired = await issueCertificate(ca, 'Wirebench expired demo client', { client: true, notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - 35 * DAY) });
+  const p12 = await toPkcs12(client, ca, DEMO_P12_PASSPHRASE, 'Wirebench demo client');
+  const write = (name: string, text: string | Buffer, mode = 0o644) => writeFile(path.join(dataDir, name), text, { mode });
+  await Promise.all([
+    write(FILES.caCert, ca.cert),
+    write(FILES.caKey, ca.key, 0o600),
+    write(FILES.cert, client.cert),
+    write(FILES.key, client.key),
+    write(FILES.expiredCert, expired.cert),
+    write(FILES.expiredKey, expired.key),
+    ...(p12 ? [write(FILES.p12, p12)] : []),
+  ]);
+  return { ca, client, expired, ...(p12 ? { p12 } : {}) };
+}
+
+/** What the mTLS endpoint says about the certificate it received. */
+export function clientCertificateReport(socket: TLSSocket): { status: number; body: Record<string, unknown> } {
+  const peer = socket.getPeerCertificate();
+  const received = Boolean(peer && peer.fingerprint256);
+  if (!received) {
+    return {
+      status: 401,
+      body: { asked: true, received: false, accepted: false, explanation: 'This endpoint asked for a client certificate and none came. Add the demo client certificate (GET /sandbox/tls/client-demo) for this host in Settings › Client certificates and send again.' },
+    };
+  }
+  const reason = socket.authorizationError ? String(socket.authorizationError) : '';
+  const facts = { subject: peer.subject?.CN ?? '', issuer: peer.issuer?.CN ?? '', validFrom: new Date(peer.valid_from).toISOString(), validTo: new Date(peer.valid_to).toISOString(), fingerprint256: peer.fingerprint256 };
+  if (socket.authorized) {
+    return { status: 200, body: { asked: true, received: true, accepted: true, certificate: facts, explanation: `Accepted: "${facts.subject}" was issued by the demo client CA and is valid until ${facts.validTo.slice(0, 10)}.` } };
+  }
+  const why =
+    reason === 'CERT_HAS_EXPIRED'
+      ? `it expired on ${facts.validTo.slice(0, 10)}. A server that checks strictly ends the handshake instead (alert certificate_expired); this one answers so you can see why.`
+      : `it was not issued by the demo client CA (${reason || 'verification failed'}).`;
+  return { status: 403, body: { asked: true, received: true, accepted: false, reason, certificate: facts, explanation: `A client certificate came but is refused: ${why}` } };
+}
+
+/** A started mTLS listener. */
+export interface RunningMtlsSandbox {
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the mTLS listener with the sandbox's server certificate, asking for certificates of the demo CA. */
+export async function startMtlsSandbox(options: { port: number; host: string; certificate: SandboxCertificate; pki: DemoClientPki }): Promise<RunningMtlsSandbox> {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    const pathname = new URL(req.url ?? '/', 'https://sandbox.invalid').pathname;
+    if (pathname !== '/sandbox/tls/client-cert') {
+      sendJson(res, 404, { detail: 'This port serves only /sandbox/tls/client-cert, which asks for a client certificate.' });
+      return;
+    }
+    const report = clientCertificateReport(req.socket as TLSSocket);
+    sendJson(res, report.status, report.body, { 'Cache-Control': 'no-store' });
+  };
+  const server = https.createServer({ key: options.certificate.key, cert: options.certificate.cert, ca: options.pki.ca.cert, requestCert: true, rejectUnauthorized: false }, handle);
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shown = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+  return {
+    origin: `https://${shown}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let demo: { pki: DemoClientPki; origin: string } | undefined;
+
+/** The running mTLS listener and its demo material, for the download routes. */
+export function demoClientAuth(): { pki: DemoClientPki; origin: string } | undefined {
+  return demo;
+}
+
+/** Makes (or loads) the demo material in `dataDir` and starts the mTLS listener; recorded for `/sandbox/tls/client-demo`. */
+export async function startClientAuthSandbox(options: { port: number; host: string; dataDir: string; certificate: SandboxCertificate }): Promise<RunningMtlsSandbox> {
+  const pki = await loadOrCreateDemoClientPki(options.dataDir);
+  const running = await startMtlsSandbox({ ...options, pki });
+  demo = { pki, origin: running.origin };
+  return {
+    ...running,
+    close: async () => {
+      if (demo?.origin === running.origin) demo = undefined;
+      await running.close();
+    },
+  };
+}
