@@ -23,7 +23,7 @@ function useSectionHints(): Record<ComposerSection, string> {
   const soapVersion = useWorkbench((s) => activeSoapTab(s)?.expected?.version ?? '');
   const enabled = (rows: { enabled: boolean }[]) => rows.filter((r) => r.enabled).length;
   const params = enabled(draft.query) + draft.pathParams.length;
-  const options = [draft.options.methodOverride, draft.options.followRedirects, draft.options.insecureTls].filter(Boolean).length;
+  const options = [draft.options.methodOverride, draft.options.followRedirects, draft.options.insecureTls, (draft.options.protocol ?? 'auto') !== 'auto'].filter(Boolean).length;
   return {
     params: params ? String(params) : '',
     headers: enabled(draft.headers) ? String(enabled(draft.headers)) : '',

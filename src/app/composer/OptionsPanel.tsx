@@ -2,7 +2,7 @@ import { METHOD_OVERRIDE_HEADER, type DraftOptions } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
 import { HelpPopover } from '../components/HelpPopover';
 
-/** How the request is sent: method override, redirects, cookies, time-out, TLS verification. */
+/** How the request is sent: method override, redirects, cookies, HTTP version, time-out, TLS verification. */
 export function OptionsPanel() {
   const options = useWorkbench((s) => s.draft.options);
   const method = useWorkbench((s) => s.draft.method.trim());
@@ -32,6 +32,17 @@ export function OptionsPanel() {
       </label>
       <HelpPopover topic="Send and store cookies">
         The workspace cookie jar adds its cookies for each request and redirect hop, and keeps what every hop's Set-Cookie sets (RFC 6265bis). A Cookie header typed here goes first and wins over a jar cookie of the same name. Off: only typed cookies go, and nothing is stored. See and edit the jar in the Cookies panel.
+      </HelpPopover>
+      <label className="number-field">
+        HTTP version
+        <select value={options.protocol ?? 'auto'} onChange={(e) => set({ protocol: e.target.value as NonNullable<DraftOptions['protocol']> })}>
+          <option value="auto">Automatic (HTTP/2 when an https server offers it)</option>
+          <option value="http1">Force HTTP/1.1</option>
+          <option value="h2c">HTTP/2 with prior knowledge (h2c) for http://</option>
+        </select>
+      </label>
+      <HelpPopover topic="HTTP version">
+        Over https the relay offers h2 and http/1.1 in the TLS handshake (ALPN) and speaks what the server picks. Force HTTP/1.1 never offers h2. An http:// target gets HTTP/1.1 unless you choose h2c, which starts HTTP/2 at once: only for servers known to take it (RFC 9113 §3.3).
       </HelpPopover>
       <label className="inline-check">
         <input type="checkbox" checked={options.insecureTls} onChange={(e) => set({ insecureTls: e.target.checked })} />

@@ -56,6 +56,7 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         insecureTls: draft.options.insecureTls,
         trustedFingerprints: trustedFingerprintsFor(wire.url),
         proxy: proxyChoice(),
+        ...(draft.options.protocol && draft.options.protocol !== 'auto' ? { protocol: draft.options.protocol } : {}),
         // Digest credentials go to the relay, which answers the challenge; never into the exchange record.
         ...(digest ? { digest } : {}),
         ...(jar ? { cookies: jar.getState().jar } : {}),

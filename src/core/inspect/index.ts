@@ -13,6 +13,7 @@ export {
   type HeaderExplanation,
   type HeaderExplanationContext,
 } from './headerExplanation';
+export { EXPLAINED_PSEUDO_HEADERS, explainPseudoHeader } from './pseudoHeader';
 export { detectBodyCharset, encodingForLabel, htmlMetaCharset, xmlDeclarationEncoding, type BodyCharset, type CharsetSource } from './charset';
 export {
   classifyBody,

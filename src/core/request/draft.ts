@@ -108,6 +108,8 @@ export interface DraftOptions {
   insecureTls: boolean;
   /** "Send and store cookies" with the workspace jar; absent means on, false opts this request out. */
   cookies?: boolean;
+  /** HTTP version: absent or `auto` (HTTP/2 when an https server picks it by ALPN), `http1` (Force HTTP/1.1), `h2c` (HTTP/2 prior knowledge for http targets). */
+  protocol?: 'auto' | 'http1' | 'h2c';
 }
 
 /** The request being composed. */

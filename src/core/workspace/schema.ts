@@ -79,7 +79,7 @@ export const requestDraftSchema = z
       })
       .optional(),
     options: z
-      .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean(), cookies: z.boolean() })
+      .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean(), cookies: z.boolean(), protocol: z.enum(['auto', 'http1', 'h2c']) })
       .partial()
       .optional(),
   })

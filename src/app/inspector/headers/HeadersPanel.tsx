@@ -19,7 +19,7 @@ export function HeadersPanel({ head, summary, request, signing }: HeadersPanelPr
         <h3 id="response-headers-title">
           Response headers <span className="muted">({head.headers.length}, in wire order)</span>
         </h3>
-        <ResponseHeaders headers={head.headers} request={request} status={head.status} />
+        <ResponseHeaders headers={head.headers} {...(head.pseudoHeaders ? { pseudoHeaders: head.pseudoHeaders } : {})} request={request} status={head.status} />
       </section>
       <section aria-labelledby="sent-request-title">
         <h3 id="sent-request-title">Request as sent</h3>

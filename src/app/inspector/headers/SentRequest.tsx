@@ -1,10 +1,13 @@
 /**
  * The request exactly as the relay wrote it to the socket (request line and header block)
  * and how many body bytes followed — which may differ from what was composed: the relay
- * adds Host and Content-Length, and a redirect changes the target.
+ * adds Host and Content-Length, and a redirect changes the target. Over HTTP/2 the head is a
+ * header block: its pseudo-header fields are explained, and what the relay dropped or rewrote
+ * for HTTP/2 (connection-specific fields, Host as :authority) is listed.
  */
-import type { RelaySummary, WireRequest } from '../../../core';
+import { explainPseudoHeader, type RelaySummary, type WireRequest } from '../../../core';
 import { formatSize } from '../units';
+import { HeaderRow } from './HeaderRow';
 
 export function SentRequest({ summary, request }: { summary: RelaySummary | undefined; request: WireRequest | undefined }) {
   if (!summary) {
@@ -20,6 +23,22 @@ export function SentRequest({ summary, request }: { summary: RelaySummary | unde
       <pre className="sent-head" tabIndex={0} aria-label="Request head as sent" data-testid="sent-request">
         {sent.headText.replace(/\r\n/g, '\n').trimEnd()}
       </pre>
+      {sent.pseudoHeaders?.length ? (
+        <table className="header-list" aria-label="Pseudo-headers sent (HTTP/2)">
+          <tbody>
+            {sent.pseudoHeaders.map((field, i) => (
+              <HeaderRow key={field.name} id={`sent-pseudo-${i}`} field={field} explanation={explainPseudoHeader(field)} repeat={1} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {sent.notes?.length ? (
+        <ul className="sent-notes" aria-label="Changed for HTTP/2" data-testid="sent-notes">
+          {sent.notes.map((note, i) => (
+            <li key={i}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       <p className="muted">
         {sent.bodyBytes > 0 ? `Followed by ${formatSize(sent.bodyBytes)} of body.` : 'No body.'}
         {summary.hops.length ? ` This is the last of ${summary.hops.length + 1} requests; the redirect chain is under Timing.` : ''}

@@ -50,14 +50,17 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
   const explanation = lead?.message ?? info.explanation;
   const next = lead ? lead.next : info.nextStep;
   const reference = lead?.reference ?? info.reference;
-  const reason = head.reason || info.reason;
+  // HTTP/2 and later carry no reason phrase (RFC 9113 §8.3.2): none is shown rather than one made up.
+  const noReasonPhrase = /^[23]/.test(head.httpVersion);
+  const reason = head.reason || (noReasonPhrase ? '' : info.reason);
   const problems = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
   const redirects = summary ? summary.hops.filter((h) => h.kind !== 'digest').length : 0;
   return (
     <section className={`status-card status-card-${info.class}`} aria-label="Status">
       <div className="status-line">
         <p className={`status status-${info.class}`} data-testid="status">
-          <span className="status-code">{head.status}</span> <span className="status-reason">{reason}</span>
+          <span className="status-code">{head.status}</span>{' '}
+          {reason ? <span className="status-reason">{reason}</span> : <span className="visually-hidden">(no reason phrase in HTTP/{head.httpVersion})</span>}
           <span className="status-class">{CLASS_WORDS[info.class]}</span>
         </p>
         {summary ? (
@@ -122,6 +125,11 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
                 <Reference reference={reference} />
               )}
             </p>
+            {noReasonPhrase && !head.reason ? (
+              <p className="muted status-note" data-testid="no-reason-note">
+                HTTP/{head.httpVersion} sends the status code alone, with no reason phrase (RFC 9113 §8.3.2){info.registered ? `; “${info.reason}” is the code's registered name` : ''}.
+              </p>
+            ) : null}
             {head.reason && head.reason !== info.reason && info.registered ? (
               <p className="muted status-note">The server wrote the reason phrase “{head.reason}”; the registered one is “{info.reason}”. Clients must not rely on the phrase.</p>
             ) : null}
