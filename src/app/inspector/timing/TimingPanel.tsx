@@ -5,7 +5,9 @@
  */
 import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
 import { formatMs, formatSize } from '../units';
+import { CertificateChain } from './CertificateChain';
 import { describeProxy, describeTls, hopTimings, type HopTiming } from './hopTimings';
+import { describeClientCertificate } from './tlsFacts';
 import { Waterfall } from './Waterfall';
 
 export interface TimingPanelProps {
@@ -49,6 +51,9 @@ function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead 
     rows.push(['TLS', [summary.tls.protocol, summary.tls.cipher].filter(Boolean).join(', ') || 'yes']);
     rows.push(['Certificate', summary.insecureTls ? 'NOT verified (verification was turned off for this request)' : summary.tls.authorized ? 'verified' : 'trusted by fingerprint']);
     if (summary.tls.peerFingerprint256) rows.push(['SHA-256 fingerprint', summary.tls.peerFingerprint256]);
+    if (summary.tls.chain) rows.push(['ALPN', summary.tls.alpnProtocol ?? 'none chosen by the server']);
+    if (summary.tls.clientCertificate) rows.push(['Client certificate', describeClientCertificate(summary.tls.clientCertificate)]);
+    if (summary.tls.caBundles?.length) rows.push(['CA bundles', `trusted in addition to the usual roots: ${summary.tls.caBundles.join(', ')}`]);
   } else rows.push(['TLS', 'none (plain HTTP): anything sent, including credentials, was readable on the way']);
   return (
     <table className="facts-table" aria-label="Connection">
@@ -105,6 +110,12 @@ export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
         <h3 id="connection-title">Connection{chain.hops.length > 1 ? ' of the final request' : ''}</h3>
         <Connection summary={summary} head={head} />
       </section>
+      {summary.tls?.chain?.length ? (
+        <section aria-labelledby="chain-title">
+          <h3 id="chain-title">Server certificate chain ({summary.tls.chain.length})</h3>
+          <CertificateChain chain={summary.tls.chain} />
+        </section>
+      ) : null}
       {chain.hops.length > 1 ? (
         <section aria-labelledby="redirects-title">
           <h3 id="redirects-title">{chain.hops.some((h) => h.note) ? `Requests of the exchange (${chain.hops.length})` : `Redirect chain (${chain.hops.length - 1})`}</h3>
