@@ -13,6 +13,7 @@ import { cookieSessionRoutes } from './cookieSession';
 import { echoRoutes } from './echo';
 import { encodingRoutes } from './encodings';
 import { errorRoutes } from './errors';
+import { http2Routes } from './http2Info';
 import { largeJsonRoutes } from './largeJson';
 import { lessonsPageRoutes } from './lessonsPage';
 import { oauthRoutes } from './oauth/oauthRoutes';
@@ -23,6 +24,7 @@ import { resetRoutes } from './reset';
 import { matchPattern, sendMethodNotAllowed, sendOptions, sendProblem, type SandboxContext, type SandboxRoute } from './router';
 import { soapRoutes } from './soap/soapService';
 import { streamRoutes } from './streams';
+import { tlsClientRoutes } from './tlsClientRoutes';
 import { tlsInfoRoutes } from './tlsInfo';
 import { uploadRoutes } from './uploads';
 import { utilityRoutes } from './utilities';
@@ -47,6 +49,8 @@ const routes: SandboxRoute[] = [
   ...encodingRoutes,
   ...soapRoutes,
   ...tlsInfoRoutes,
+  ...http2Routes,
+  ...tlsClientRoutes,
   ...resetRoutes,
 ];
 

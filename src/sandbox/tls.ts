@@ -6,8 +6,9 @@
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import http2 from 'node:http2';
+import type net from 'node:net';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import { handleSandbox } from './index';
@@ -92,9 +93,9 @@ export interface HttpsSandboxOptions {
   handler?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 }
 
-/** A started HTTPS sandbox. */
+/** A started HTTPS sandbox: h2 and http/1.1 on one port, chosen by ALPN. */
 export interface RunningHttpsSandbox extends HttpsSandboxInfo {
-  server: https.Server;
+  server: http2.Http2SecureServer;
   port: number;
   certificate: SandboxCertificate;
   close(): Promise<void>;
@@ -122,13 +123,23 @@ export async function startHttpsSandbox(options: HttpsSandboxOptions): Promise<R
   const certificate = await loadOrCreateCertificate(options.dataDir);
   let origin = '';
   const handle = options.handler ?? defaultHandler(() => origin);
-  const server = https.createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
-    Promise.resolve(handle(req, res)).catch(() => {
+  // allowHTTP1: a client that offers h2 by ALPN gets HTTP/2, any other HTTP/1.1, on the same port.
+  // Handlers get Node's HTTP/2 compatibility request and response, which read and write as HTTP/1.1's do.
+  const server = http2.createSecureServer({ key: certificate.key, cert: certificate.cert, allowHTTP1: true }, (req, res) => {
+    const [request, response] = [req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse];
+    Promise.resolve(handle(request, response)).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
   });
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.on('tlsClientError', () => undefined);
+  // A session error (a client gone mid-frame) ends that session only.
+  server.on('sessionError', () => undefined);
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
@@ -154,7 +165,7 @@ export async function startHttpsSandbox(options: HttpsSandboxOptions): Promise<R
       new Promise<void>((resolve) => {
         setHttpsSandboxInfo(undefined, origin);
         server.close(() => resolve());
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

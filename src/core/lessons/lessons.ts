@@ -6,9 +6,11 @@ import { AUTH_LESSONS, TOKEN_LESSONS } from './authLessons';
 import { ENCODING_LESSONS, UTILITY_LESSONS } from './encodingLessons';
 import type { Lesson } from './lesson';
 import { OAUTH_LESSONS } from './oauthLessons';
+import { PROTOCOL_LESSONS } from './protocolLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { SOAP_LESSONS } from './soapLessons';
 import { STREAM_LESSONS } from './streamLessons';
+import { TLS_LESSONS } from './tlsLessons';
 
 /** Every lesson, grouped and in running order. */
 export const LESSONS: readonly Lesson[] = [
@@ -20,7 +22,9 @@ export const LESSONS: readonly Lesson[] = [
   ...ENCODING_LESSONS,
   ...SOAP_LESSONS,
   ...UTILITY_LESSONS,
+  ...TLS_LESSONS,
   ...STREAM_LESSONS,
+  ...PROTOCOL_LESSONS,
 ];
 
 /** The lesson with `id`, if there is one. */
