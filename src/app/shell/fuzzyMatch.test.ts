@@ -21,3 +21,10 @@ describe('fuzzyMatch', () => {
     expect(fuzzyFilter(requests, 'delord', (s) => s).map((r) => r.item)).toEqual(['DELETE orders/{id} — Shop']);
   });
 });
+
+describe('a query of several words', () => {
+  it('prefers an item where a word of the query starts a word of the text', () => {
+    const items = ['Lesson: A cookie login: the session is set on the redirect', 'Lesson: Basic with a colon in the password'];
+    expect(fuzzyFilter(items, 'lsn colon', (s) => s)[0]!.item).toBe('Lesson: Basic with a colon in the password');
+  });
+});
