@@ -60,3 +60,31 @@ describe('history and the jar', () => {
     expect(maskResponseBody('{"you":"session-value-11"}', 'application/json', carried).text).not.toContain('session-value-11');
   });
 });
+
+describe('the stored jar holds no cookie value', () => {
+  it('stores references, keeps the values aside, and loads them back', async () => {
+    const storage = memoryWorkspaceStorage();
+    const jar = cookieJarOf(createWorkbenchStore());
+    const stop = keepCookieJar(jar, undefined, (value) => storage.putMeta(COOKIE_JAR_META_KEY, value));
+    jar.setState({ jar: { cookies: [{ key: 'sid', value: 'live-session-4711', domain: 'h.test', path: '/a b' }] } });
+    await Promise.resolve();
+    const stored = storage.stores.meta.get(COOKIE_JAR_META_KEY);
+    expect(JSON.stringify(stored)).not.toContain('live-session-4711');
+    expect(JSON.stringify(stored)).toContain('{{secret:cookie/h.test/%2Fa%20b/sid}}');
+    stop();
+    const again = cookieJarOf(createWorkbenchStore());
+    const stopAgain = keepCookieJar(again, stored, (value) => storage.putMeta(COOKIE_JAR_META_KEY, value));
+    expect(again.getState().jar.cookies).toMatchObject([{ key: 'sid', value: 'live-session-4711' }]);
+    stopAgain();
+  });
+
+  it('rewrites a jar stored with its values, without them', async () => {
+    const storage = memoryWorkspaceStorage();
+    const jar = cookieJarOf(createWorkbenchStore());
+    const stop = keepCookieJar(jar, { cookies: [{ key: 'old', value: 'plain-value-99', domain: 'h.test', path: '/' }] }, (value) => storage.putMeta(COOKIE_JAR_META_KEY, value));
+    await Promise.resolve();
+    expect(jar.getState().jar.cookies[0]!.value).toBe('plain-value-99');
+    expect(JSON.stringify(storage.stores.meta.get(COOKIE_JAR_META_KEY))).not.toContain('plain-value-99');
+    stop();
+  });
+});
