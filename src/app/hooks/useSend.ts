@@ -19,6 +19,8 @@ import { cookieJarOf } from '../cookies/cookieJarStore';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 import { proxyChoice } from '../relay/proxySettings';
+import type { RequestTls } from '../tls/tlsSettings';
+import { relayTlsFor } from '../tls/tlsSettingsStore';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import type { SendAttempt } from '../store/sendSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
@@ -33,7 +35,7 @@ interface Transmission {
 }
 
 /** Sends `wire` through the relay into the current exchange, tracking upload progress for large bodies. */
-async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, digest?: DigestCredentials): Promise<Transmission> {
+async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, tls: RequestTls, digest?: DigestCredentials): Promise<Transmission> {
   const id = draftRowId('upload').replace(/[^\w-]/g, '');
   const tracked = bodyLength >= PROGRESS_MIN_BYTES;
   let stopWatching = () => {};
@@ -53,9 +55,13 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         id,
         followRedirects: draft.options.followRedirects,
         timeoutMs: draft.options.timeoutMs,
-        insecureTls: draft.options.insecureTls,
+        // Verification is skipped when the request says so or a Certificates exception covers its host (both marked INSECURE).
+        insecureTls: draft.options.insecureTls || tls.verificationOff,
         trustedFingerprints: trustedFingerprintsFor(wire.url),
         proxy: proxyChoice(),
+        // Client certificates covering this host (keys are secrets: never in the exchange record) and the CA bundles.
+        ...(tls.clientCertificates ? { clientCertificates: tls.clientCertificates } : {}),
+        ...(tls.caBundles ? { caBundles: tls.caBundles } : {}),
         ...(draft.options.protocol && draft.options.protocol !== 'auto' ? { protocol: draft.options.protocol } : {}),
         // Digest credentials go to the relay, which answers the challenge; never into the exchange record.
         ...(digest ? { digest } : {}),
@@ -104,6 +110,12 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
   }
   const { wire: base, bodyLength } = built.value;
+  const tls = relayTlsFor(base.url);
+  if (!tls.ok) {
+    store.setState({ sendProblem: { kind: 'secrets-locked', message: tls.message } });
+    state.markNotSent(tabId, tls.message);
+    return { ok: false, error: { kind: 'bad_request', message: tls.message } };
+  }
   state.recordSend(tabId, requestFingerprint(base));
   state.beginExchange(base, { draftId: draft.id, tabId });
   const fail = (error: RelayError): RelayOutcome => {
@@ -145,7 +157,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const first = await finish();
   if (!first.ok) return fail(first.error);
   if (first.wire !== base) store.getState().beginExchange(first.wire, { draftId: draft.id, tabId, signing: first.signing });
-  const sent = await transmit(store, first.wire, draft, bodyLength, signal, built.value.digest);
+  const sent = await transmit(store, first.wire, draft, bodyLength, signal, tls.value, built.value.digest);
 
   // One refresh per send, never a loop: a send that is itself the retry shows its 401 as it is.
   if (vaultEntryId === undefined || attempt.afterRefresh || !sent.outcome.ok || signal.aborted) return sent.outcome;
@@ -160,7 +172,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const again = await finish();
   store.getState().beginExchange(again.ok ? again.wire : base, { draftId: draft.id, tabId, signing: again.ok ? again.signing : undefined });
   if (!again.ok) return fail(again.error);
-  return (await transmit(store, again.wire, draft, bodyLength, signal, built.value.digest)).outcome;
+  return (await transmit(store, again.wire, draft, bodyLength, signal, tls.value, built.value.digest)).outcome;
 }
 
 /** Send (through the gate), cancel, and whether a send is in flight. */

@@ -1,7 +1,8 @@
-/** The top bar: the sidebar toggle, the name, and the palette, layout, theme and shortcut controls. */
+/** The top bar: the sidebar toggle, the name, and the palette, layout, theme, proxy, certificates and shortcut controls. */
 import { useState } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 import { ProxySettingsDialog } from './ProxySettingsDialog';
+import { CertificatesDialog } from '../tls/CertificatesDialog';
 import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
 
@@ -17,6 +18,7 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
   const choice = useWorkbench((s) => s.theme);
   const setUi = useWorkbench((s) => s.setUi);
   const [proxyOpen, setProxyOpen] = useState(false);
+  const [certificatesOpen, setCertificatesOpen] = useState(false);
   return (
     <header className="app-header">
       <button type="button" className="icon-button" aria-label={collapsed ? 'Show sidebar' : 'Hide sidebar'} aria-expanded={!collapsed} aria-controls="sidebar" aria-keyshortcuts="Control+B Meta+B" title="Sidebar (Ctrl+B)" onClick={toggleSidebar}>
@@ -37,6 +39,10 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
           Proxy
         </button>
         <ProxySettingsDialog open={proxyOpen} onClose={() => setProxyOpen(false)} />
+        <button type="button" className="quiet" title="Client certificates, CA bundles and certificate verification by host" onClick={() => setCertificatesOpen(true)}>
+          Certificates
+        </button>
+        <CertificatesDialog open={certificatesOpen} onClose={() => setCertificatesOpen(false)} />
         <button type="button" className="icon-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setUi({ shortcutsOpen: true })}>
           ?
         </button>
