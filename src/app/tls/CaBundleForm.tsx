@@ -15,7 +15,7 @@ export function CaBundleForm({ entry, index, showErrors, onChange, onRemove }: {
       <div className="tls-entry-grid">
         <LineField label="Name" value={entry.label} onChange={(label) => set({ label })} error={problems.label} showError={showErrors} placeholder="e.g. Company root CA" />
         <div className="tls-field">
-          <label htmlFor={allId} className="small">
+          <label htmlFor={allId} className="tls-check">
             <input id={allId} type="checkbox" checked={entry.allHosts} onChange={(e) => set({ allHosts: e.target.checked })} /> Trust for every host
           </label>
           {entry.allHosts ? null : <LineField label="Hosts" value={entry.hosts} onChange={(hosts) => set({ hosts })} error={problems.hosts} showError={showErrors} placeholder="*.corp.example" help={HOSTS_HELP} />}

@@ -63,7 +63,10 @@ export function CertificatesDialog({ open, onClose }: { open: boolean; onClose: 
             onRemove={() => setDraft((d) => ({ ...d, clientCertificates: d.clientCertificates.filter((c) => c.id !== entry.id) }))}
           />
         ))}
-        <button type="button" className="small-button" onClick={() => setDraft((d) => ({ ...d, clientCertificates: [...d.clientCertificates, blankCertificate()] }))}>
+        <button type="button" className="small-button" onClick={() => {
+            setAttempts(0);
+            setDraft((d) => ({ ...d, clientCertificates: [...d.clientCertificates, blankCertificate()] }));
+          }}>
           Add client certificate
         </button>
       </section>
@@ -81,7 +84,10 @@ export function CertificatesDialog({ open, onClose }: { open: boolean; onClose: 
             onRemove={() => setDraft((d) => ({ ...d, caBundles: d.caBundles.filter((b) => b.id !== entry.id) }))}
           />
         ))}
-        <button type="button" className="small-button" onClick={() => setDraft((d) => ({ ...d, caBundles: [...d.caBundles, blankBundle()] }))}>
+        <button type="button" className="small-button" onClick={() => {
+            setAttempts(0);
+            setDraft((d) => ({ ...d, caBundles: [...d.caBundles, blankBundle()] }));
+          }}>
           Add CA bundle
         </button>
       </section>

@@ -16,14 +16,14 @@ interface FieldProps {
 function FieldNotes({ helpId, errorId, help, error }: { helpId: string; errorId: string; help?: ReactNode; error?: string }) {
   return (
     <>
-      {help ? (
-        <span id={helpId} className="field-help">
-          {help}
-        </span>
-      ) : null}
       {error ? (
         <span id={errorId} className="field-error">
           {error}
+        </span>
+      ) : null}
+      {help ? (
+        <span id={helpId} className="field-help">
+          {help}
         </span>
       ) : null}
     </>
