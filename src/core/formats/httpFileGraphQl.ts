@@ -37,7 +37,7 @@ export function graphQlFilePlaceholder(path: string): string {
   return `# The query is in the file "${path}": paste it here.`;
 }
 
-/** The file a query placeholder names, or undefined when the query is a real document. */
+/** The file a query placeholder names, or undefined when the query itself is given. */
 export function graphQlPlaceholderFile(query: string): string | undefined {
   return /^# The query is in the file "(.*)": paste it here\.$/.exec(query)?.[1];
 }

@@ -41,7 +41,7 @@ export interface ImportedVaultDraft {
   tokenUrl?: string;
   authorizationUrl?: string;
   refreshUrl?: string;
-  /** OpenID Connect discovery document. */
+  /** The OpenID Connect discovery URL (its well-known configuration). */
   openIdConnectUrl?: string;
   scopes: string[];
   /** Hosts the token may be sent to (the servers' hosts). */

@@ -108,7 +108,7 @@ function safeUrl(ctx: SecurityContext, value: unknown, where: string): string | 
   }
 }
 
-/** A vault entry draft for every OAuth 2 flow and OpenID Connect scheme in the document. */
+/** A vault entry draft for every OAuth 2 flow and OpenID Connect scheme of the description. */
 export function vaultDraftsOf(ctx: SecurityContext): ImportedVaultDraft[] {
   const drafts: ImportedVaultDraft[] = [];
   const hosts = serverHosts(ctx.doc);
