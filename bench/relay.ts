@@ -1,165 +1,176 @@
 /**
- * `npm run bench:relay`: in one run, the median latency of small GETs to the sandbox made
- * directly from Node (undici) and through the relay, and large transfers both ways, with
- * the relayed/direct ratios. Targets: latency ratio ≤ 1.3×, throughput ratio ≥ 0.8×.
+ * `npm run bench:relay` (issue 17, item 8): in one run, the same requests made directly
+ * from Node (undici), through the floor (a bare pass-through proxy, `passThroughProxy.ts`:
+ * the least any extra hop through a Node process costs), through node-http-proxy
+ * (`httpProxyPeer.ts`) and through the relay. Small-GET latency, large transfers both ways,
+ * a burst of concurrent requests of mixed sizes, the relay's RSS growth; targets and their
+ * verdicts are in `relayTargets.ts`. The relay, both proxies and the target each run in
+ * their own process, as with a real remote API.
  *
- * A third path is measured alongside as a floor: a minimal pass-through proxy in Node
- * (`passThroughProxy.ts`: no framing, timings or checks), so the table shows how much of
- * the relay's cost is any extra hop through a Node process and how much is the relay's own.
+ * Sizes: BENCH_COUNT small GETs per path (2000), BENCH_MB per transfer (500), each moved
+ * BENCH_TRANSFERS times (3, median), BENCH_CONCURRENT requests per burst (200), BENCH_BURSTS
+ * bursts per path (3).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { repeatedBytes } from '../src/relay/byteStream';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType, type RelayRequestMeta } from '../src/core';
+import { startProxyChild } from './proxyChild';
+import { HEADER, latencyOf, PATHS, relayTable, type BurstResult, type PathName, type PerPath } from './relayTargets';
 import { median, printTable } from './table';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 2000);
 const MB = Number(process.env.BENCH_MB ?? 500);
 const SIZE = MB * 1024 * 1024;
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 
-// The relay and the target run in separate processes, as with a real remote API, so the
-// relay's own cost is what the ratio shows.
 const server = await startChildServer('bench-token');
 const target = await startChildServer('target-token');
-const base = server.origin;
-const agent = new Agent({ connections: 1, pipelining: 1 });
+const floor = await startProxyChild('passThroughProxy.ts');
+const peer = await startProxyChild('httpProxyPeer.ts');
+// Should the run fail, its child processes go with it.
+process.once('exit', () => {
+  for (const c of [server.child, target.child]) c.kill();
+  for (const c of [floor, peer]) c.stop();
+});
 
-/** Starts the pass-through proxy in its own process; resolves with its origin. */
-function startFloorProxy(): Promise<{ origin: string; stop: () => void }> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'passThroughProxy.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`The pass-through proxy exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /PORT (\d+)/.exec(out)?.[1];
-      if (port) resolve({ origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
+/** One GET or POST of a path; resolves with the body bytes received, after checking the answer. */
+type Exchange = (url: string, dispatcher: Agent, upload?: number) => Promise<number>;
+
+async function readAll(body: AsyncIterable<Uint8Array>): Promise<number> {
+  let n = 0;
+  for await (const chunk of body) n += chunk.length;
+  return n;
+}
+
+/** A plain HTTP request, to the target itself or to a proxy that reads `x-target`. */
+function plain(proxyOrigin?: string): Exchange {
+  return async (url, dispatcher, upload = 0) => {
+    const res = await request(proxyOrigin ?? url, {
+      method: upload ? 'POST' : 'GET',
+      dispatcher,
+      headers: { ...(proxyOrigin ? { 'x-target': url } : {}), ...(upload ? { 'content-length': String(upload) } : {}) },
+      body: upload ? repeatedBytes(upload, 256 * 1024) : undefined,
     });
-  });
+    const n = await readAll(res.body);
+    if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+    return n;
+  };
 }
-const floor = await startFloorProxy();
-const floorAgent = new Agent({ connections: 1, pipelining: 1 });
-
-/** A GET read to its end; ms. */
-async function timedGet(url: string, dispatcher: Agent, headers: Record<string, string> = {}): Promise<number> {
-  const t = performance.now();
-  const res = await request(url, { dispatcher, headers });
-  for await (const _ of res.body) void _;
-  return performance.now() - t;
-}
-const direct = (url: string) => timedGet(url, agent);
-const viaFloor = (url: string) => timedGet(floor.origin, floorAgent, { 'x-target': url });
-
-const relayAgent = new Agent({ connections: 1, pipelining: 1 });
 
 /**
- * One relay call with the same client library as the direct path, so only the relay
- * differs. An upload's body is the same kind of stream as the direct upload's, with the
- * description as its first chunk (a wrapping generator would cost this process more CPU
- * than the direct path spends, on a machine where all three processes share two cores).
+ * One relay call with the same client library as the other paths. An upload's body is the
+ * same kind of stream as theirs, with the description as its first chunk.
  */
-async function relayCall(meta: RelayRequestMeta, bodyLength = 0): Promise<void> {
+const relayed: Exchange = async (url, dispatcher, upload = 0) => {
+  const meta: RelayRequestMeta = { method: upload ? 'POST' : 'GET', url, headers: [] };
   const prefix = Buffer.from(encodeRelayPrefix(meta));
-  const res = await request(`${base}/api/relay`, {
+  const res = await request(`${server.origin}/api/relay`, {
     method: 'POST',
-    dispatcher: relayAgent,
-    headers: { 'x-wirebench-token': server.token, 'content-type': 'application/octet-stream', 'content-length': String(prefix.length + bodyLength) },
-    body: bodyLength > 0 ? repeatedBytes(bodyLength, 256 * 1024, 0x61, prefix) : prefix,
+    dispatcher,
+    headers: { 'x-wirebench-token': server.token, 'content-type': 'application/octet-stream', 'content-length': String(prefix.length + upload) },
+    body: upload ? repeatedBytes(upload, 256 * 1024, 0x61, prefix) : prefix,
   });
   const decoder = new FrameDecoder();
   let ended = false;
+  let bytes = 0;
   for await (const chunk of res.body) {
     for (const frame of decoder.push(chunk)) {
       if (frame.type === FrameType.Error) throw new Error(Buffer.from(frame.payload).toString());
+      if (frame.type === FrameType.Body) bytes += frame.payload.length;
+      if (frame.type === FrameType.Head && JSON.parse(Buffer.from(frame.payload).toString()).status !== 200) throw new Error('status not 200');
       if (frame.type === FrameType.Summary) ended = true;
     }
   }
   if (!ended) throw new Error('relay stream ended without a summary');
-}
+  return bytes;
+};
 
-async function relayed(url: string): Promise<number> {
-  const t = performance.now();
-  await relayCall({ method: 'GET', url, headers: [] });
-  return performance.now() - t;
-}
+const exchanges: PerPath<Exchange> = { direct: plain(), floor: plain(floor.origin), peer: plain(peer.origin), relay: relayed };
+// One kept-alive connection per path for the sequential measures.
+const agents = Object.fromEntries(PATHS.map((p) => [p, new Agent({ connections: 1, pipelining: 1 })])) as PerPath<Agent>;
 
-
-/**
- * Runs each path `rounds` times, interleaved (direct, floor, relay, direct, …) so machine
- * noise hits every path alike, and gives each path's median time in ms.
- */
-async function interleaved(rounds: number, paths: { direct: () => Promise<number>; floor: () => Promise<number>; relay: () => Promise<number> }) {
-  const times = { direct: [] as number[], floor: [] as number[], relay: [] as number[] };
+/** Times `rounds` of one exchange per path, interleaved so machine noise hits every path alike. */
+async function interleaved(rounds: number, url: string, upload = 0): Promise<PerPath<number[]>> {
+  const times: PerPath<number[]> = { direct: [], floor: [], peer: [], relay: [] };
   for (let i = 0; i < rounds; i++) {
-    times.direct.push(await paths.direct());
-    times.floor.push(await paths.floor());
-    times.relay.push(await paths.relay());
+    for (const p of PATHS) {
+      const t = performance.now();
+      await exchanges[p](url, agents[p], upload);
+      times[p].push(performance.now() - t);
+    }
   }
-  return { direct: median(times.direct), floor: median(times.floor), relay: median(times.relay) };
+  return times;
 }
+const mapPaths = <T, U>(v: PerPath<T>, f: (x: T) => U) => Object.fromEntries(PATHS.map((p) => [p, f(v[p])])) as PerPath<U>;
 
 const small = `${target.origin}/sandbox/anything`;
 // Warm every path (JIT, keep-alive connections) before measuring.
-await interleaved(200, { direct: () => direct(small), floor: () => viaFloor(small), relay: () => relayed(small) });
-const latency = await interleaved(COUNT, { direct: () => direct(small), floor: () => viaFloor(small), relay: () => relayed(small) });
-
-const big = `${target.origin}/sandbox/bytes/${SIZE}`;
+await interleaved(200, small);
 const rssBefore = server.rss();
 let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 50);
+
+const latency = mapPaths(await interleaved(COUNT, small), latencyOf);
 // One transfer is at the mercy of whatever else the machine does for those seconds:
 // each path moves the body TRANSFERS times and the median counts.
-const download = await interleaved(TRANSFERS, { direct: () => direct(big), floor: () => viaFloor(big), relay: () => relayed(big) });
+const download = mapPaths(await interleaved(TRANSFERS, `${target.origin}/sandbox/bytes/${SIZE}`), median);
+const upload = mapPaths(await interleaved(TRANSFERS, small, SIZE), median);
 
-const upUrl = `${target.origin}/sandbox/anything`;
-async function upload(url: string, dispatcher: Agent, headers: Record<string, string> = {}): Promise<number> {
-  const t = performance.now();
-  const up = await request(url, { method: 'POST', dispatcher, body: repeatedBytes(SIZE, 256 * 1024), headers: { 'content-length': String(SIZE), ...headers } });
-  await up.body.text();
-  return performance.now() - t;
-}
-async function uploadRelayed(): Promise<number> {
-  const t = performance.now();
-  await relayCall({ method: 'POST', url: upUrl, headers: [] }, SIZE);
-  return performance.now() - t;
-}
-const uploaded = await interleaved(TRANSFERS, { direct: () => upload(upUrl, agent), floor: () => upload(floor.origin, floorAgent, { 'x-target': upUrl }), relay: uploadRelayed });
-clearInterval(sampler);
-
-const { direct: dMed, floor: fMed, relay: rMed } = latency;
-const mbps = (ms: number) => (MB / (ms / 1000)).toFixed(0);
-// Latency ratios are relayed/direct; throughput ratios relayed/direct in MB/s (time direct/relayed).
-const throughputRow = (label: string, d: number, f: number, r: number) => [
-  label,
-  `${mbps(d)} MB/s`,
-  `${mbps(f)} MB/s (${(d / f).toFixed(2)}×)`,
-  `${mbps(r)} MB/s`,
-  `${(d / r).toFixed(2)}×`,
-  '≥ 0.8×',
-  d / r >= 0.8 ? 'yes' : 'no',
+/** The burst's requests: downloads of several sizes, echoes and small uploads, in turn. */
+const BURST_MIX: { path: string; upload?: number; bytes?: number }[] = [
+  { path: '/sandbox/anything' },
+  ...[1024, 16 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024].map((n) => ({ path: `/sandbox/bytes/${n}`, bytes: n })),
+  { path: '/sandbox/anything', upload: 64 * 1024 },
 ];
+
+/** CONCURRENT requests of one path at once, each timed; a wrong byte count is a failure. */
+async function burst(path: PathName, dispatcher: Agent): Promise<{ times: number[]; failures: number }> {
+  const times: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async (_, i) => {
+      const mix = BURST_MIX[i % BURST_MIX.length]!;
+      const t = performance.now();
+      try {
+        const bytes = await exchanges[path](`${target.origin}${mix.path}`, dispatcher, mix.upload);
+        if (mix.bytes !== undefined && bytes !== mix.bytes) throw new Error(`${bytes} bytes of ${mix.bytes}`);
+        times.push(performance.now() - t);
+      } catch (err) {
+        failures++;
+        if (failures === 1) console.error(`${path}: ${(err as Error).message}`);
+      }
+    }),
+  );
+  return { times, failures };
+}
+const burstAgents = mapPaths(agents, () => new Agent({ connections: CONCURRENT }));
+const bursts: PerPath<{ times: number[]; failures: number }> = mapPaths(agents, () => ({ times: [], failures: 0 }));
+for (let i = 0; i < BURSTS; i++) {
+  for (const p of PATHS) {
+    const { times, failures } = await burst(p, burstAgents[p]);
+    bursts[p].times.push(...times);
+    bursts[p].failures += failures;
+  }
+}
+clearInterval(sampler);
+const burstResults = mapPaths(bursts, (b): BurstResult => ({ ...latencyOf(b.times), failures: b.failures, count: CONCURRENT }));
+
+const table = relayTable({ latency, download, upload, megabytes: MB, burst: burstResults, relayRssGrowthBytes: peakRss - rssBefore });
 printTable(
-  `Relay benchmark (${COUNT} small GETs interleaved; ${MB} MB transfers, median of ${TRANSFERS} each; loopback; relay, floor proxy and target sandbox in separate processes)`,
-  ['measure', 'direct (undici)', 'floor: bare Node proxy', 'through relay', 'relay ratio', 'target', 'met'],
-  [
-    ['small GET median latency', `${dMed.toFixed(3)} ms`, `${fMed.toFixed(3)} ms (${(fMed / dMed).toFixed(2)}×)`, `${rMed.toFixed(3)} ms`, `${(rMed / dMed).toFixed(2)}×`, '≤ 1.3×', rMed / dMed <= 1.3 ? 'yes' : 'no'],
-    throughputRow(`${MB} MB download throughput`, download.direct, download.floor, download.relay),
-    throughputRow(`${MB} MB upload throughput`, uploaded.direct, uploaded.floor, uploaded.relay),
-    ['relay RSS growth during transfers', '', '', `${((peakRss - rssBefore) / 1048576).toFixed(1)} MB`, '', '< 64 MB', peakRss - rssBefore < 64 * 1048576 ? 'yes' : 'no'],
-  ],
+  `Relay benchmark (${COUNT} small GETs per path, interleaved; ${MB} MB transfers, median of ${TRANSFERS}; ` +
+    `${BURSTS} bursts of ${CONCURRENT} concurrent requests per path; loopback; relay, proxies and target sandbox each in its own process)`,
+  HEADER,
+  table.rows,
 );
 console.log(
   'The floor is a bare pass-through proxy (bench/passThroughProxy.ts): the same extra hop through a Node process with nothing else done. ' +
-    'Where the floor already misses a target, no relay written in Node can meet it on this machine.',
+    `Targets met: ${table.targets.filter((t) => t.met).length} of ${table.targets.length}.`,
 );
-await agent.close();
-await floorAgent.close();
+for (const a of [...Object.values(agents), ...Object.values(burstAgents)]) await a.close();
 floor.stop();
-await relayAgent.close();
+peer.stop();
 await server.stop();
 await target.stop();

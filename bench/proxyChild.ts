@@ -1,0 +1,27 @@
+/**
+ * Starts one of the benchmark's proxies (`passThroughProxy.ts`, `httpProxyPeer.ts`) in its
+ * own process, as the relay and the target are: each script prints `PORT <n>` when ready.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ProxyChild {
+  origin: string;
+  stop(): void;
+}
+
+/** Spawns `bench/<script>` with tsx and resolves with its origin once it listens. */
+export function startProxyChild(script: string): Promise<ProxyChild> {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), script);
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /PORT (\d+)/.exec(out)?.[1];
+      if (port) resolve({ origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
+    });
+  });
+}
