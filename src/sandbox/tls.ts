@@ -13,6 +13,7 @@ import path from 'node:path';
 import { generate } from 'selfsigned';
 import { handleSandbox } from './index';
 import { setHttpsSandboxInfo, type HttpsSandboxInfo } from './tlsInfo';
+import { listenForOrigin } from './listenHttps';
 
 /** The key, the certificate (PEM) and its SHA-256 fingerprint as Node prints it (`AB:CD:…`). */
 export interface SandboxCertificate {
@@ -143,17 +144,8 @@ export async function startHttpsSandbox(options: HttpsSandboxOptions): Promise<R
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shown = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
-  origin = `https://${shown}:${port}`;
+  const { origin: listenedOrigin, port } = await listenForOrigin(server, options.port, options.host);
+  origin = listenedOrigin;
   const info: HttpsSandboxInfo = { origin, fingerprint256: certificate.fingerprint256, validTo: certificate.validTo.toISOString() };
   setHttpsSandboxInfo(info);
   return {

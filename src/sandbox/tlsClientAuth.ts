@@ -17,6 +17,7 @@ import type { TLSSocket } from 'node:tls';
 import { sendJson } from './router';
 import type { SandboxCertificate } from './tls';
 import { issueCertificate, makeCertificateAuthority, toPkcs12, type IssuedCertificate } from './tlsPki';
+import { listenForOrigin } from './listenHttps';
 
 /** The published passphrase of the demo PKCS#12 file. */
 export const DEMO_P12_PASSPHRASE = 'wirebench-demo';
@@ -109,18 +110,9 @@ export async function startMtlsSandbox(options: { port: number; host: string; ce
   };
   const server = https.createServer({ key: options.certificate.key, cert: options.certificate.cert, ca: options.pki.ca.cert, requestCert: true, rejectUnauthorized: false }, handle);
   server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shown = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+  const { origin: listenedOrigin, port } = await listenForOrigin(server, options.port, options.host);
   return {
-    origin: `https://${shown}:${port}`,
+    origin: listenedOrigin,
     port,
     close: () =>
       new Promise<void>((resolve) => {
