@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export interface ProxyChild {
   origin: string;
+  pid: number;
   stop(): void;
 }
 
@@ -21,7 +22,7 @@ export function startProxyChild(script: string): Promise<ProxyChild> {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const port = /PORT (\d+)/.exec(out)?.[1];
-      if (port) resolve({ origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') });
+      if (port) resolve({ origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') });
     });
   });
 }

@@ -20,10 +20,13 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Spawns the server on a free port and resolves once it prints its URL. */
-export function startChildServer(token = 'child-token', extraArgs: string[] = []): Promise<ChildServer> {
+/**
+ * Spawns the server on a free port and resolves once it prints its URL. `nodeArgs` go to
+ * Node itself (`--cpu-prof`, say, which NODE_OPTIONS refuses).
+ */
+export function startChildServer(token = 'child-token', extraArgs: string[] = [], nodeArgs: string[] = []): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts'), '--port', '0', '--no-build', ...extraArgs], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src/server/main.ts'), '--port', '0', '--no-build', ...extraArgs], {
       cwd: root,
       env: { ...process.env, WIREBENCH_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],
