@@ -4,7 +4,8 @@
  * time and the CPU the middle process spent per exchange (from /proc). With PROF_DIR set,
  * the relay child runs under `node --cpu-prof` and writes its profile there on exit.
  *
- *   npx tsx bench/relayProfile.ts small|down|up [relay|floor|peer]
+ *   npx tsx bench/relayProfile.ts small|down|up [relay|floor|peer|framed]
+ * (`framed`: `framedFloor.ts`, the floor speaking the relay's protocol; small GETs only.)
  * N small GETs (5000), or 5 transfers of PROFILE_MB (200) MB.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,9 @@ const N = Number(process.env.N ?? 5000);
 const SIZE = Number(process.env.PROFILE_MB ?? 200) * 1024 * 1024;
 const target = await startChildServer('t');
 const server = await startChildServer('b', [], process.env.PROF_DIR && via === 'relay' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []);
-const proxy = via === 'relay' ? undefined : await startProxyChild(via === 'floor' ? 'passThroughProxy.ts' : 'httpProxyPeer.ts');
+const scripts: Record<string, string> = { floor: 'passThroughProxy.ts', peer: 'httpProxyPeer.ts', framed: 'framedFloor.ts' };
+const proxy = via === 'relay' ? undefined : await startProxyChild(scripts[via]!);
+const framed = via === 'relay' || via === 'framed';
 const middlePid = proxy?.pid ?? server.child.pid!;
 const agent = new Agent({ connections: 1 });
 
@@ -33,16 +36,16 @@ async function call(url: string, up = 0): Promise<void> {
   const method = up ? 'POST' : 'GET';
   const length = (prefix: Buffer) => ({ 'content-length': String(prefix.length + up) });
   let res;
-  if (proxy) {
+  if (!framed) {
     const empty = Buffer.alloc(0);
-    res = await request(proxy.origin, { method, dispatcher: agent, headers: { 'x-target': url, ...length(empty) }, body: up ? repeatedBytes(up, 256 * 1024) : undefined });
+    res = await request(proxy!.origin, { method, dispatcher: agent, headers: { 'x-target': url, ...length(empty) }, body: up ? repeatedBytes(up, 256 * 1024) : undefined });
   } else {
     const prefix = Buffer.from(encodeRelayPrefix({ method, url, headers: [] }));
     const headers = { 'x-wirebench-token': server.token, ...length(prefix) };
-    res = await request(`${server.origin}/api/relay`, { method: 'POST', dispatcher: agent, headers, body: up ? repeatedBytes(up, 256 * 1024, 0x61, prefix) : prefix });
+    res = await request(proxy ? proxy.origin : `${server.origin}/api/relay`, { method: 'POST', dispatcher: agent, headers, body: up ? repeatedBytes(up, 256 * 1024, 0x61, prefix) : prefix });
   }
   const decoder = new FrameDecoder();
-  for await (const chunk of res.body) if (!proxy) decoder.push(chunk);
+  for await (const chunk of res.body) if (framed) decoder.push(chunk);
 }
 
 const small = `${target.origin}/sandbox/anything`;
