@@ -11,6 +11,7 @@
  * BENCH_TRANSFERS times (3, median), BENCH_CONCURRENT requests per burst (200), BENCH_BURSTS
  * bursts per path (3).
  */
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { repeatedBytes } from '../src/relay/byteStream';
 import { startChildServer } from '../src/relay/childServer';
@@ -109,9 +110,16 @@ const mapPaths = <T, U>(v: PerPath<T>, f: (x: T) => U) => Object.fromEntries(PAT
 const small = `${target.origin}/sandbox/anything`;
 // Warm every path (JIT, keep-alive connections) before measuring.
 await interleaved(200, small);
-const rssBefore = server.rss();
-let peakRss = rssBefore;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 50);
+/** Resident set size of a process in bytes, from /proc. */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+// The three middle processes are sampled alike, so the relay's growth can be set beside the proxies'.
+const middle = { floor: floor.pid, peer: peer.pid, relay: server.child.pid! };
+const rssStart = mapMiddle((pid) => rssOf(pid));
+const rssPeak = { ...rssStart };
+function mapMiddle(f: (pid: number, name: keyof typeof middle) => number) {
+  return { floor: f(middle.floor, 'floor'), peer: f(middle.peer, 'peer'), relay: f(middle.relay, 'relay') };
+}
+const sampler = setInterval(() => mapMiddle((pid, name) => (rssPeak[name] = Math.max(rssPeak[name], rssOf(pid)))), 50);
 
 const latency = mapPaths(await interleaved(COUNT, small), latencyOf);
 // One transfer is at the mercy of whatever else the machine does for those seconds:
@@ -146,6 +154,7 @@ async function burst(path: PathName, dispatcher: Agent): Promise<{ times: number
   );
   return { times, failures };
 }
+const peakBeforeBursts = { ...rssPeak };
 const burstAgents = mapPaths(agents, () => new Agent({ connections: CONCURRENT }));
 const bursts: PerPath<{ times: number[]; failures: number }> = mapPaths(agents, () => ({ times: [], failures: 0 }));
 for (let i = 0; i < BURSTS; i++) {
@@ -158,7 +167,7 @@ for (let i = 0; i < BURSTS; i++) {
 clearInterval(sampler);
 const burstResults = mapPaths(bursts, (b): BurstResult => ({ ...latencyOf(b.times), failures: b.failures, count: CONCURRENT }));
 
-const table = relayTable({ latency, download, upload, megabytes: MB, burst: burstResults, relayRssGrowthBytes: peakRss - rssBefore });
+const table = relayTable({ latency, download, upload, megabytes: MB, burst: burstResults, relayRssGrowthBytes: rssPeak.relay - rssStart.relay });
 printTable(
   `Relay benchmark (${COUNT} small GETs per path, interleaved; ${MB} MB transfers, median of ${TRANSFERS}; ` +
     `${BURSTS} bursts of ${CONCURRENT} concurrent requests per path; loopback; relay, proxies and target sandbox each in its own process)`,
@@ -169,6 +178,13 @@ console.log(
   'The floor is a bare pass-through proxy (bench/passThroughProxy.ts): the same extra hop through a Node process with nothing else done. ' +
     `Targets met: ${table.targets.filter((t) => t.met).length} of ${table.targets.length}.`,
 );
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+for (const name of ['relay', 'floor', 'peer'] as const) {
+  const grew = (peak: number) => `+${mb(peak - rssStart[name])}`;
+  console.log(
+    `${name === 'peer' ? 'node-http-proxy' : name} RSS: ${mb(rssStart[name])} after warm-up; growth ${grew(peakBeforeBursts[name])} by the end of the transfers, ${grew(rssPeak[name])} over the run (bursts included).`,
+  );
+}
 for (const a of [...Object.values(agents), ...Object.values(burstAgents)]) await a.close();
 floor.stop();
 peer.stop();

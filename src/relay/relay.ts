@@ -34,6 +34,18 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_REDIRECTS = 10;
 /** How much of the response may wait in the page socket's buffer before the upstream pauses. */
 const PAGE_BACKLOG_BYTES = 1024 * 1024;
+/**
+ * What all responses being streamed may hold in page sockets' buffers together: one large
+ * download gets the full backlog, many at once share this (at least 64 KiB each), so a
+ * burst of concurrent downloads does not grow the relay by a megabyte per response.
+ */
+const PAGE_BACKLOG_BUDGET = 16 * 1024 * 1024;
+const MIN_PAGE_BACKLOG = 64 * 1024;
+let streamingResponses = 0;
+
+function pageBacklogLimit(): number {
+  return Math.max(MIN_PAGE_BACKLOG, Math.min(PAGE_BACKLOG_BYTES, PAGE_BACKLOG_BUDGET / Math.max(1, streamingResponses)));
+}
 
 function toHeaderList(raw: string[]): HeaderField[] {
   const out: HeaderField[] = [];
@@ -262,11 +274,13 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
       });
       response.on('data', (chunk: Buffer) => (wire += chunk.length));
     }
+    streamingResponses++;
     await new Promise<void>((resolve) => {
       let settled = false;
       const settle = () => {
         if (settled) return;
         settled = true;
+        streamingResponses--;
         res.off('close', onGone);
         resolve();
       };
@@ -285,7 +299,7 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
         res.write(chunk);
         // The socket's 16 KiB high-water mark would pause the upstream after every 64 KiB
         // read; allowing a bounded backlog keeps both sockets busy without buffering the body.
-        if (res.writableLength > PAGE_BACKLOG_BYTES && !source.isPaused()) {
+        if (res.writableLength > pageBacklogLimit() && !source.isPaused()) {
           source.pause();
           res.once('drain', () => source.resume());
         }
