@@ -206,6 +206,9 @@ async function sendWithTokenExpiredAtServer(workbench: import('./pages/Workbench
   await vault.useInComposer('Short-lived orders');
   await workbench.send.click();
   await expect(workbench.status).toContainText('200');
+  // The exchange must be over (its body read, Send back) before the page's clock stops: a body still
+  // arriving is published on a timer, which a paused clock never fires.
+  await expect(workbench.send).toBeVisible();
 
   await workbench.page.clock.pauseAt((await workbench.page.evaluate(() => Date.now())) + 500);
   const exp = await vault.accessTokenExp('Short-lived orders');
