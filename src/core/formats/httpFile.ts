@@ -127,7 +127,7 @@ function parseBlock(block: Block, file: FileState): ParsedBlock | undefined {
     // httpyac's GraphQL fragment (or a document) before the request line: kept for the queries that spread it.
     const fragment = graphQlAt(lines, i);
     if (fragment) {
-      if (fragment.name !== undefined) file.fragments.set(fragment.name, fragment.document);
+      if (fragment.name !== undefined) file.fragments.set(fragment.name, fragment.source);
       i = fragment.next - 1;
       continue;
     }

@@ -21,7 +21,7 @@ export type GraphQlFragments = Map<string, GraphQlFragment>;
 /** A GraphQL document read at `lines[i]`: its name (the operation's or fragment's), its text or file, and the line after it. */
 export interface GraphQlRead {
   name?: string;
-  document: GraphQlFragment;
+  source: GraphQlFragment;
   next: number;
 }
 
@@ -52,12 +52,12 @@ function operationName(name: string | undefined): string | undefined {
 export function graphQlAt(lines: readonly Line[], i: number): GraphQlRead | undefined {
   const text = lines[i]!.text;
   const file = FILE_DOCUMENT.exec(text);
-  if (file) return { name: file[1] ?? file[2]!, document: { file: file[2]! }, next: i + 1 };
+  if (file) return { name: file[1] ?? file[2]!, source: { file: file[2]! }, next: i + 1 };
   const named = OPERATION.exec(text) ?? FRAGMENT.exec(text);
   if (!named) return undefined;
   let end = i + 1;
   while (end < lines.length && lines[end]!.text.trim() !== '') end++;
-  return { name: named[1], document: { text: lines.slice(i, end).map((l) => l.text).join('\n') }, next: Math.min(end + 1, lines.length) };
+  return { name: named[1], source: { text: lines.slice(i, end).map((l) => l.text).join('\n') }, next: Math.min(end + 1, lines.length) };
 }
 
 /**
@@ -68,11 +68,11 @@ export function graphQlAt(lines: readonly Line[], i: number): GraphQlRead | unde
  */
 export function graphQlRequestBody(read: GraphQlRead, variables: string, fragments: GraphQlFragments, warn: (message: string) => void): string {
   let query: string;
-  if ('file' in read.document) {
-    query = graphQlFilePlaceholder(read.document.file);
-    warn(`the GraphQL query is read from the file "${read.document.file}" when httpyac sends it: paste that file's query into "query".`);
+  if ('file' in read.source) {
+    query = graphQlFilePlaceholder(read.source.file);
+    warn(`the GraphQL query is read from the file "${read.source.file}" when httpyac sends it: paste that file's query into "query".`);
   } else {
-    query = read.document.text;
+    query = read.source.text;
     for (const [name, fragment] of fragments) {
       if (!query.includes(`...${name}`)) continue;
       if ('text' in fragment) query = `${query}\n${fragment.text}`;
