@@ -16,6 +16,7 @@ import { openConnection, type ConnectOptions, type PhaseTracker } from './connec
 import { RelayFailure } from './failures';
 import { http2RequestHead, splitResponseHeaders } from './http2Headers';
 import { choseHttp1, pooledSession, rememberHttp1, startSession, streamBegun, streamEnded, type PooledSession } from './http2Sessions';
+import { sendHopBody } from './hopBody';
 import type { HopRequest, HopResponse } from './upstream';
 
 const { NGHTTP2_CANCEL, NGHTTP2_REFUSED_STREAM } = http2.constants;
@@ -240,25 +241,17 @@ function exchange(hop: HopRequest, plan: Http2Plan, pooled: PooledSession, fresh
     });
 
     if (hop.body === null) return;
-    if (hop.body instanceof Uint8Array) {
-      sent = hop.body.length;
-      stream.end(hop.body);
-      hop.onUploadProgress?.(sent);
-      return;
-    }
-    // Counted alongside a plain pipe, as on HTTP/1.1: flow control holds the page's upload back.
-    const body = hop.body;
-    const count = (chunk: Buffer) => {
-      sent += chunk.length;
-      touch();
-      hop.onUploadProgress?.(sent);
-    };
-    body.on('data', count);
-    stream.once('close', () => {
-      body.off('data', count);
-      body.unpipe(stream);
-    });
-    body.once('error', (err: Error) => fail(err));
-    body.pipe(stream);
+    // Flow control holds the page's upload back, as the socket does on HTTP/1.1.
+    sendHopBody(
+      hop.body,
+      stream,
+      (bytes) => {
+        sent = bytes;
+        touch();
+        hop.onUploadProgress?.(bytes);
+      },
+      fail,
+      { unpipeOnClose: true },
+    );
   });
 }

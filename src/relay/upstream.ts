@@ -13,6 +13,7 @@ import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
 import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
 import { ProxyFailure, proxyRefusal, tunnelClosed } from './proxyTunnel';
+import { sendHopBody } from './hopBody';
 import { explainClientCertificateFailure } from './tlsReport';
 
 // Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
@@ -353,27 +354,12 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     });
 
     if (hop.body === null) request.end();
-    else if (hop.body instanceof Uint8Array) {
-      sent = hop.body.length;
-      request.end(hop.body);
-      hop.onUploadProgress?.(sent);
-    } else {
-      // Counted by listening alongside the pipe: a Transform in between would cost a
-      // stream hop (and its buffering) per chunk of a body that may be gigabytes. A plain
-      // pipe, not pipeline: when the target fails, the page's request must stay open so the
-      // error can still be answered on it (the relay drains what the page still sends).
-      const body = hop.body;
-      const count = (chunk: Buffer) => {
-        sent += chunk.length;
+    else {
+      sendHopBody(hop.body, request, (bytes) => {
+        sent = bytes;
         touch();
-        hop.onUploadProgress?.(sent);
-      };
-      body.on('data', count);
-      request.once('close', () => body.off('data', count));
-      body.once('error', (err: Error) => {
-        if (!request.destroyed) fail(err);
-      });
-      body.pipe(request);
+        hop.onUploadProgress?.(bytes);
+      }, fail);
     }
   });
 }
