@@ -18,3 +18,4 @@ export * from './workspace';
 export * from './lessons';
 export * from './formats';
 export * from './stream';
+export * from './run';

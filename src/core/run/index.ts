@@ -1,0 +1,2 @@
+/** Captures, assertions and runs: the rules a checked sequence shares between the page and the CLI. */
+export * from './types';
