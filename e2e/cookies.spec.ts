@@ -33,6 +33,19 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   // /me: What will be sent names the jar's cookies, and the session works.
   await composer.compose('GET', `${origin}/sandbox/cookies/me`);
   await expect(cookies.preview).toContainText('sid=•••');
+  // The composer's What will be sent carries the jar's Cookie header too, values masked, names in a note.
+  await expect(composer.wirePreview).toContainText(/^Cookie: .*sid=••••••••/m);
+  await expect(composer.wirePreview).not.toContainText(sid);
+  await expect(cookies.wirePreviewNote).toContainText('from the workspace jar');
+  await expect(cookies.wirePreviewNote).toContainText('sid');
+  // A typed Cookie header goes first and wins by name, as the relay merges them.
+  await composer.addHeader('Cookie', 'prefs=typed');
+  await expect(composer.wirePreview).toContainText(/^Cookie: prefs=typed; .*sid=••••••••/m);
+  await expect(cookies.wirePreviewNote).toContainText('Typed in Headers, so not taken from the jar: prefs');
+  await cookies.setOptions({ cookies: false });
+  await expect(composer.wirePreview).toContainText(/^Cookie: prefs=typed$/m);
+  await expect(cookies.wirePreviewNote).toContainText('Send and store cookies is off');
+  await cookies.setOptions({ cookies: true });
   await composer.sendAndWait();
   await expect(composer.status).toContainText('200');
   expect(await composer.responseJson()).toMatchObject({ user: 'ada' });

@@ -7,6 +7,8 @@ export class CookiesPage {
   readonly showValues: Locator;
   readonly clearAll: Locator;
   readonly undo: Locator;
+  /** The composer's What will be sent note on the jar's cookies (names only). */
+  readonly wirePreviewNote: Locator;
 
   constructor(readonly page: Page) {
     this.sidebarTab = page.getByRole('tab', { name: 'Cookies', exact: true });
@@ -14,6 +16,7 @@ export class CookiesPage {
     this.showValues = page.getByLabel('Show values', { exact: true });
     this.clearAll = page.getByRole('toolbar', { name: 'Cookie jar actions' }).getByRole('button', { name: 'Clear all' });
     this.undo = page.getByRole('button', { name: 'Undo', exact: true });
+    this.wirePreviewNote = page.getByTestId('wire-preview-cookies');
   }
 
   async open(): Promise<void> {

@@ -4,6 +4,7 @@ import { useSoapWirePreview } from '../soap/useSoapWirePreview';
 import { SigningSteps } from '../components/SigningSteps';
 import { useComposerView, useEnvironmentValues } from './useComposerView';
 import { useSignedWirePreview } from './useSignedWirePreview';
+import { useJarCookiePreview, type JarCookiesForSend } from '../cookies/useJarCookiePreview';
 
 /**
  * "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot
@@ -16,7 +17,9 @@ export function WirePreviewPanel() {
   const soap = useSoapWirePreview(view.build.ok ? view.build.value.wire : undefined, env);
   const unsigned = view.build.ok ? (soap.state === 'ready' ? soap.wire : view.build.value.wire) : undefined;
   const signed = useSignedWirePreview(soap.state === 'pending' ? undefined : unsigned, env);
-  const text = useMemo(() => (unsigned ? maskedWirePreview(signed.state === 'ready' ? signed.wire : unsigned) : undefined), [unsigned, signed]);
+  const withCookies = useJarCookiePreview(unsigned ? (signed.state === 'ready' ? signed.wire : unsigned) : undefined);
+  const shown = withCookies.wire;
+  const text = useMemo(() => (shown ? maskedWirePreview(shown) : undefined), [shown]);
   return (
     <details className="section wire-preview" open>
       <summary>
@@ -30,7 +33,7 @@ export function WirePreviewPanel() {
               Cannot be sent yet: {soap.state === 'error' ? soap.message : signed.state === 'error' ? signed.message : null}
             </p>
           ) : null}
-          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent" aria-busy={soap.state === 'pending' || signed.state === 'pending'}>
+          <pre className="wire-text" data-testid="wire-preview" tabIndex={0} aria-label="What will be sent" aria-busy={soap.state === 'pending' || signed.state === 'pending' || withCookies.jar.pending}>
             {text}
           </pre>
           <p className="muted small">
@@ -43,6 +46,7 @@ export function WirePreviewPanel() {
               : null}
             {signed.state === 'ready' ? ' The signature is made at each send with that moment\'s X-Amz-Date, so the date and signature will differ from the ones shown.' : null}
           </p>
+          <JarCookiesNote jar={withCookies.jar} />
           {signed.state === 'ready' ? <SigningSteps steps={signed.steps} idPrefix="wire-preview" /> : null}
         </>
       ) : (
@@ -51,5 +55,24 @@ export function WirePreviewPanel() {
         </p>
       )}
     </details>
+  );
+}
+
+/** Where the Cookie header's jar cookies come from, or that the request opts out. Names only. */
+function JarCookiesNote({ jar }: { jar: JarCookiesForSend }) {
+  if (!jar.on) {
+    return (
+      <p className="muted small" data-testid="wire-preview-cookies">
+        Send and store cookies is off for this request: the workspace jar adds nothing, and nothing is stored.
+      </p>
+    );
+  }
+  if (jar.sent.length === 0 && jar.overridden.length === 0) return null;
+  return (
+    <p className="muted small" data-testid="wire-preview-cookies">
+      {jar.sent.length > 0 ? `Cookie: ${jar.sent.join(', ')} ${jar.sent.length === 1 ? 'comes' : 'come'} from the workspace jar (values masked; see Cookies).` : null}
+      {jar.overridden.length > 0 ? ` Typed in Headers, so not taken from the jar: ${jar.overridden.join(', ')}.` : null}
+      {' '}A redirect hop may carry other cookies: the relay works them out per hop.
+    </p>
   );
 }
