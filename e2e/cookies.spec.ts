@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { InspectorPage } from './pages/InspectorPage';
 import { CookiesPage } from './pages/CookiesPage';
 import { StorageScan } from './pages/StorageScan';
 import { WorkspacePage } from './pages/WorkspacePage';
@@ -17,6 +18,15 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   await composer.sendAndWait();
   await expect(composer.status).toContainText('200');
   expect(await composer.responseJson()).toMatchObject({ welcome: 'ada', cookiesReceived: expect.arrayContaining(['sid']) });
+
+  // The inspector tells per hop what the jar sent and stored, by name only.
+  const inspector = new InspectorPage(page);
+  await inspector.openTab('Timing');
+  await expect(cookies.hopCookies('Request 1')).toContainText('Cookies: stored sid, __Host-csrf, prefs');
+  await expect(cookies.hopCookies('Request 2')).toContainText(/Cookies: sent .*sid/);
+  const loginOutcomes = await cookies.hopCookieOutcomes('Request 1');
+  await expect(loginOutcomes.filter({ hasText: 'sid' }).first()).toContainText('stored for 127.0.0.1/sandbox/cookies');
+  await inspector.openTab('Body');
 
   // The editor shows the jar by domain, values masked until asked.
   await cookies.open();
@@ -72,4 +82,21 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   const har = await workspace.exportHistoryHar();
   expect(har).toContain('/sandbox/cookies/login');
   expect(har, 'the session id is in the HAR export').not.toContain(sid);
+});
+
+test('a Set-Cookie the jar refuses is reported by name with why, and the value never shows', async ({ composer, page }) => {
+  const cookies = new CookiesPage(page);
+  const inspector = new InspectorPage(page);
+  // The sandbox sets each pair with Path=/sandbox and no Secure: a __Host- name breaks its prefix rule.
+  await composer.compose('GET', `${composer.origin()}/sandbox/cookies/set?theme=dark&__Host-pin=h4secret`);
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+  await inspector.openTab('Timing');
+  await expect(cookies.hopCookies('Response')).toContainText('Cookies: stored theme · rejected __Host-pin');
+  const outcomes = await cookies.hopCookieOutcomes('Response');
+  await expect(outcomes.filter({ hasText: '__Host-pin' })).toContainText('rejected: ');
+  await expect(inspector.pane).not.toContainText('h4secret');
+  await cookies.open();
+  await expect(cookies.cookie('theme')).toBeVisible();
+  await expect(cookies.cookie('__Host-pin')).toHaveCount(0);
 });

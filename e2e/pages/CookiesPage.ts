@@ -19,6 +19,17 @@ export class CookiesPage {
     this.wirePreviewNote = page.getByTestId('wire-preview-cookies');
   }
 
+  /** The inspector's cookie line of one request of the exchange (`Request 1`, …, or `Response` for a single request), under Timing. */
+  hopCookies(label: string): Locator {
+    return this.page.getByLabel(`${label}: cookies`, { exact: true });
+  }
+
+  /** Opens a hop's cookie line to its per-Set-Cookie outcomes. */
+  async hopCookieOutcomes(label: string): Promise<Locator> {
+    await this.hopCookies(label).locator('summary').click();
+    return this.hopCookies(label).getByRole('listitem');
+  }
+
   async open(): Promise<void> {
     await this.sidebarTab.click();
     await expect(this.page.getByRole('heading', { name: 'Cookie jar' })).toBeVisible();

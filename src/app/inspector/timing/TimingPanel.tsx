@@ -6,6 +6,8 @@
 import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
 import { formatMs, formatSize } from '../units';
 import { CertificateChain } from './CertificateChain';
+import { describeCookieReport } from './cookieReport';
+import { HopCookieReport } from './HopCookieReport';
 import { describeProxy, describeTls, hopTimings, type HopTiming } from './hopTimings';
 import { describeClientCertificate } from './tlsFacts';
 import { Waterfall } from './Waterfall';
@@ -70,6 +72,9 @@ function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead 
 }
 
 function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecure: boolean }) {
+  // Outcomes read in chain order, so a cookie set again by a later hop reads as replaced.
+  const stored = new Set<string>();
+  const cookies = hops.map((hop) => describeCookieReport(hop.cookies, stored));
   return (
     <ol className="redirect-chain" aria-label="Requests of the redirect chain">
       {hops.map((hop) => (
@@ -86,6 +91,7 @@ function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecur
               <span className="hop-note">{hop.note}</span>
             </>
           ) : null}
+          {cookies[hop.index - 1] ? <HopCookieReport view={cookies[hop.index - 1]!} label={`Request ${hop.index}`} /> : null}
         </li>
       ))}
     </ol>
@@ -96,6 +102,8 @@ export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
   if (!summary) return <p className="muted">Timings appear when the exchange completes.</p>;
   // Hops stream in as Hop frames; the summary repeats them once the exchange is over.
   const chain = hopTimings(summary.hops.length ? summary : { ...summary, hops: [...hops] }, head?.status);
+  // A single request's cookies get their own line; a chain shows them hop by hop below.
+  const onlyCookies = chain.hops.length === 1 ? describeCookieReport(summary.cookies) : undefined;
   return (
     <div className="timing-panel">
       <section aria-labelledby="timing-title">
@@ -109,6 +117,7 @@ export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
       <section aria-labelledby="connection-title">
         <h3 id="connection-title">Connection{chain.hops.length > 1 ? ' of the final request' : ''}</h3>
         <Connection summary={summary} head={head} />
+        {onlyCookies ? <HopCookieReport view={onlyCookies} label="Response" /> : null}
       </section>
       {summary.tls?.chain?.length ? (
         <section aria-labelledby="chain-title">

@@ -3,7 +3,7 @@
  * and where it began on the exchange's clock. The relay times every hop apart; records
  * made before it did (no `offset`) are laid out one after another.
  */
-import type { RelayHop, RelayProxyUse, RelaySummary, RelayTimings, RelayTls } from '../../../core';
+import type { RelayCookieReport, RelayHop, RelayProxyUse, RelaySummary, RelayTimings, RelayTls } from '../../../core';
 
 /** One request of the exchange: a followed redirect or the final one. */
 export interface HopTiming {
@@ -24,6 +24,8 @@ export interface HopTiming {
   note?: string;
   /** The proxy this request went through. */
   proxy?: RelayProxyUse;
+  /** What the workspace jar sent and stored on this request (names only). */
+  cookies?: RelayCookieReport;
 }
 
 /** The hops of `summary` (redirects first, the final request last) and the exchange's total. */
@@ -32,7 +34,7 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
   const hops: HopTiming[] = summary.hops.map((hop: RelayHop, i) => {
     const start = hop.timings.offset ?? clock;
     clock = start + hop.timings.total;
-    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}), ...(hop.kind === 'digest' && hop.note ? { note: hop.note } : {}), ...(hop.proxy ? { proxy: hop.proxy } : {}) };
+    return { index: i + 1, method: hop.method, url: hop.url, status: hop.status, final: false, timings: hop.timings, start, ...(hop.tls ? { tls: hop.tls } : {}), ...(hop.kind === 'digest' && hop.note ? { note: hop.note } : {}), ...(hop.proxy ? { proxy: hop.proxy } : {}), ...(hop.cookies ? { cookies: hop.cookies } : {}) };
   });
   const start = summary.timings.offset ?? clock;
   const own = Math.max(0, summary.timings.total - start);
@@ -46,6 +48,7 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
     start,
     ...(summary.tls ? { tls: summary.tls } : {}),
     ...(summary.proxy ? { proxy: summary.proxy } : {}),
+    ...(summary.cookies ? { cookies: summary.cookies } : {}),
   });
   return { hops, total: Math.max(summary.timings.total, start + own) };
 }
