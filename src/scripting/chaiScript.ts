@@ -1,0 +1,39 @@
+/**
+ * Turns chai's bundled ES module build into one script that evaluates to chai's exports, so
+ * each script context can load it with a plain global eval (no module loader in the sandbox).
+ * Chai 6 raises plugin events on an EventTarget; QuickJS has none, so a silent one is given
+ * inside the wrapper (it never leaks into the script's globals).
+ */
+
+const EXPORT_BLOCK = /\bexport\s*\{([^}]*)\};?\s*$/;
+
+/**
+ * The chai bundle (chai/index.js) rewritten as `(function () { …; return { expect, … }; })()`.
+ * Throws a TypeError when the text is not chai's single-export-block bundle.
+ */
+export function chaiAsScript(moduleSource: string): string {
+  const match = EXPORT_BLOCK.exec(moduleSource);
+  if (!match || /^\s*import\s/m.test(moduleSource)) {
+    throw new TypeError('chaiAsScript expects chai\'s bundled build (one trailing `export { … }` block and no imports)');
+  }
+  const members = (match[1] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [local, exported] = part.split(/\s+as\s+/);
+      return `${exported ?? local}: ${local}`;
+    });
+  const body = moduleSource.slice(0, match.index);
+  return [
+    '(function () {',
+    'var EventTarget = function () {};',
+    'EventTarget.prototype.addEventListener = function () {};',
+    'EventTarget.prototype.removeEventListener = function () {};',
+    'EventTarget.prototype.dispatchEvent = function () { return true; };',
+    'var Event = function (type) { this.type = type; };',
+    body,
+    `return { ${members.join(', ')} };`,
+    '})()',
+  ].join('\n');
+}

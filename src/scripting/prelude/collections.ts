@@ -1,0 +1,219 @@
+/**
+ * Source (run INSIDE the QuickJS context, never in the host) of the Postman-shaped lists a
+ * script touches: variable scopes, header and query lists, and the URL object. Kept as text
+ * because it must not pass through the host's bundler (which may add helpers the sandbox
+ * does not have). Strict-mode function declarations only; the prelude wraps them.
+ */
+export const COLLECTIONS_SOURCE = String.raw`
+var VAR_PATTERN = /\{\{([^{}]+)\}\}/g;
+var stringify = JSON.stringify;
+var parseJson = JSON.parse;
+
+function cloneValue(value) {
+  if (value === undefined) return null;
+  if (typeof value === 'function' || typeof value === 'symbol') return String(value);
+  var text = stringify(value);
+  return text === undefined ? null : parseJson(text);
+}
+
+function valueText(value) {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return stringify(value);
+  return String(value);
+}
+
+function dynamicValue(name) {
+  switch (name) {
+    case '$guid':
+    case '$randomUUID':
+      return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, function (c) {
+        var r = (Math.random() * 16) | 0;
+        return (c === 'x' ? r : (r & 3) | 8).toString(16);
+      });
+    case '$timestamp':
+      return String(Math.floor(Date.now() / 1000));
+    case '$isoTimestamp':
+      return new Date().toISOString();
+    case '$randomInt':
+      return String(Math.floor(Math.random() * 1001));
+    default:
+      return undefined;
+  }
+}
+
+function replaceWith(template, lookup) {
+  if (typeof template !== 'string') return template;
+  return template.replace(VAR_PATTERN, function (whole, name) {
+    var found = lookup(name);
+    if (found !== undefined) return valueText(found);
+    var dynamic = dynamicValue(name);
+    return dynamic === undefined ? whole : dynamic;
+  });
+}
+
+/** One variable scope: a name -> value map that remembers what the script changed. */
+function VariableScope(name, values) {
+  this._name = name;
+  this._values = {};
+  this._changes = { set: {}, unset: [] };
+  var keys = Object.keys(values || {});
+  for (var i = 0; i < keys.length; i++) this._values[keys[i]] = values[keys[i]];
+}
+VariableScope.prototype.get = function (key) {
+  return Object.prototype.hasOwnProperty.call(this._values, key) ? this._values[key] : undefined;
+};
+VariableScope.prototype.has = function (key) {
+  return Object.prototype.hasOwnProperty.call(this._values, key);
+};
+VariableScope.prototype.set = function (key, value) {
+  if (typeof key !== 'string' || key === '') throw new TypeError('pm.' + this._name + '.set needs a variable name (a non-empty string)');
+  var stored = cloneValue(value);
+  this._values[key] = stored;
+  this._changes.set[key] = stored;
+  var at = this._changes.unset.indexOf(key);
+  if (at >= 0) this._changes.unset.splice(at, 1);
+};
+VariableScope.prototype.unset = function (key) {
+  delete this._values[key];
+  delete this._changes.set[key];
+  if (this._changes.unset.indexOf(key) < 0) this._changes.unset.push(key);
+};
+VariableScope.prototype.clear = function () {
+  var keys = Object.keys(this._values);
+  for (var i = 0; i < keys.length; i++) this.unset(keys[i]);
+};
+VariableScope.prototype.toObject = function () {
+  return cloneValue(this._values);
+};
+VariableScope.prototype.replaceIn = function (template) {
+  var self = this;
+  return replaceWith(template, function (name) { return self.get(name); });
+};
+
+/** A case-insensitive list of key/value pairs (headers, query parameters) with Postman's methods. */
+function PropertyList(items, caseSensitive) {
+  this._items = [];
+  this._caseSensitive = !!caseSensitive;
+  for (var i = 0; i < (items || []).length; i++) this.add(items[i]);
+}
+PropertyList.prototype._same = function (a, b) {
+  return this._caseSensitive ? String(a) === String(b) : String(a).toLowerCase() === String(b).toLowerCase();
+};
+PropertyList.prototype._find = function (key) {
+  for (var i = 0; i < this._items.length; i++) if (this._same(this._items[i].key, key)) return this._items[i];
+  return undefined;
+};
+PropertyList.prototype.get = function (key) {
+  var found = this._find(key);
+  return found ? found.value : undefined;
+};
+PropertyList.prototype.one = function (key) { return this._find(key); };
+PropertyList.prototype.has = function (key, value) {
+  for (var i = 0; i < this._items.length; i++) {
+    var item = this._items[i];
+    if (this._same(item.key, key) && (arguments.length < 2 || item.value === value)) return true;
+  }
+  return false;
+};
+PropertyList.prototype.add = function (item) {
+  if (typeof item === 'string') {
+    var colon = item.indexOf(':');
+    item = colon < 0 ? { key: item.trim(), value: '' } : { key: item.slice(0, colon).trim(), value: item.slice(colon + 1).trim() };
+  }
+  if (!item || item.key === undefined) throw new TypeError('add needs { key, value }');
+  this._items.push({ key: String(item.key), value: item.value === undefined ? '' : String(item.value), disabled: !!item.disabled });
+};
+PropertyList.prototype.append = PropertyList.prototype.add;
+PropertyList.prototype.upsert = function (item) {
+  if (!item || item.key === undefined) throw new TypeError('upsert needs { key, value }');
+  var found = this._find(item.key);
+  if (found) found.value = item.value === undefined ? '' : String(item.value);
+  else this.add(item);
+};
+PropertyList.prototype.remove = function (predicate) {
+  var self = this;
+  var test = typeof predicate === 'function' ? predicate : function (item) { return self._same(item.key, predicate && predicate.key !== undefined ? predicate.key : predicate); };
+  this._items = this._items.filter(function (item) { return !test(item); });
+};
+PropertyList.prototype.clear = function () { this._items = []; };
+PropertyList.prototype.count = function () { return this._items.length; };
+PropertyList.prototype.all = function () { return this._items.map(function (item) { return { key: item.key, value: item.value }; }); };
+PropertyList.prototype.each = function (fn) { this.all().forEach(fn); };
+PropertyList.prototype.map = function (fn) { return this.all().map(fn); };
+PropertyList.prototype.filter = function (fn) { return this.all().filter(fn); };
+PropertyList.prototype.find = function (fn) { return this.all().find(fn); };
+PropertyList.prototype.toObject = function () {
+  var out = {};
+  for (var i = 0; i < this._items.length; i++) if (!this._items[i].disabled) out[this._items[i].key] = this._items[i].value;
+  return out;
+};
+PropertyList.prototype.toJSON = function () { return this.all(); };
+PropertyList.prototype.toString = function () {
+  return this._items.map(function (item) { return item.key + ': ' + item.value; }).join('\n');
+};
+
+var URL_PATTERN = /^(?:([A-Za-z][A-Za-z0-9+.-]*):\/\/)?([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/;
+
+function parseQuery(text) {
+  if (!text) return [];
+  return text.split('&').map(function (pair) {
+    var eq = pair.indexOf('=');
+    return eq < 0 ? { key: pair, value: null } : { key: pair.slice(0, eq), value: pair.slice(eq + 1) };
+  });
+}
+
+/** Postman's Url: the raw text split into parts (nothing is encoded or decoded), rebuilt by toString. */
+function Url(text) { this.update(text); }
+Url.prototype.update = function (text) {
+  var match = URL_PATTERN.exec(String(text === undefined || text === null ? '' : text)) || [];
+  this.protocol = match[1];
+  var authority = match[2] || '';
+  var at = authority.lastIndexOf('@');
+  this.auth = at >= 0 ? authority.slice(0, at) : undefined;
+  var hostPort = at >= 0 ? authority.slice(at + 1) : authority;
+  var portMatch = /:(\d+|\{\{[^{}]+\}\})$/.exec(hostPort);
+  this.port = portMatch ? portMatch[1] : undefined;
+  var host = portMatch ? hostPort.slice(0, portMatch.index) : hostPort;
+  this.host = host ? host.split('.') : [];
+  var path = match[3] || '';
+  this.path = path ? path.replace(/^\//, '').split('/') : [];
+  this._trailing = path;
+  var query = new PropertyList([], true);
+  parseQuery(match[4]).forEach(function (pair) { query._items.push({ key: pair.key, value: pair.value, disabled: false }); });
+  this.query = query;
+  this.hash = match[5];
+};
+Url.prototype.getHost = function () { return this.host.join('.'); };
+Url.prototype.getPath = function () { return '/' + this.path.join('/'); };
+Url.prototype.getQueryString = function () {
+  return this.query._items.filter(function (q) { return !q.disabled; }).map(function (q) {
+    return q.value === null || q.value === undefined ? q.key : q.key + '=' + q.value;
+  }).join('&');
+};
+Url.prototype.getPathWithQuery = function () {
+  var query = this.getQueryString();
+  return this.getPath() + (query ? '?' + query : '');
+};
+Url.prototype.getRemote = function () { return this.getHost() + (this.port ? ':' + this.port : ''); };
+Url.prototype.addQueryParams = function (params) {
+  var self = this;
+  (typeof params === 'string' ? parseQuery(params) : params || []).forEach(function (p) { self.query.add({ key: p.key, value: p.value }); });
+};
+Url.prototype.removeQueryParams = function (names) {
+  var self = this;
+  [].concat(names).forEach(function (name) { self.query.remove(name && name.key !== undefined ? name.key : name); });
+};
+Url.prototype.toString = function () {
+  var out = this.protocol ? this.protocol + '://' : '';
+  if (this.auth !== undefined) out += this.auth + '@';
+  out += this.getHost();
+  if (this.port) out += ':' + this.port;
+  if (this.path.length) out += '/' + this.path.join('/');
+  else if (this._trailing === '/') out += '/';
+  var query = this.getQueryString();
+  if (query) out += '?' + query;
+  if (this.hash !== undefined) out += '#' + this.hash;
+  return out;
+};
+Url.prototype.toJSON = function () { return this.toString(); };
+`;

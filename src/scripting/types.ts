@@ -1,0 +1,115 @@
+/**
+ * The plain data a script run takes and gives back. Everything here is structured-clone safe
+ * (no functions, no classes), so a run can cross a worker boundary unchanged; the only
+ * callback, `sendRequest`, is bridged by messages in the worker.
+ */
+import type { ScriptErrorInfo, ScriptTestResult } from '../core/run/types';
+import type { HeaderField } from '../core/types';
+
+/** When a script runs: before the request is sent, or after its response arrived. */
+export type ScriptPhase = 'pre-request' | 'post-response';
+
+/** A value a script can hold in a variable: what JSON carries. */
+export type ScriptValue = string | number | boolean | null | ScriptValue[] | { [key: string]: ScriptValue };
+
+/** The request as a script reads (and, before sending, changes) it. */
+export interface ScriptRequest {
+  method: string;
+  /** Absolute URL, variables already resolved or still as `{{name}}` templates: the caller decides. */
+  url: string;
+  headers: HeaderField[];
+  /** Raw body text; absent when the request has none. */
+  body?: string;
+}
+
+/** A response as a script reads it (the exchange's, or one `pm.sendRequest` got back). */
+export interface ScriptResponse {
+  /** Status code, e.g. 200. */
+  code: number;
+  /** Reason phrase, e.g. `OK` (HTTP/2 has none: the caller may fill the standard one). */
+  status: string;
+  headers: HeaderField[];
+  /** Body decoded as text. */
+  body: string;
+  /** Milliseconds from send to the end of the body. */
+  responseTime: number;
+  /** Body size in bytes; defaults to the UTF-8 length of `body`. */
+  responseSize?: number;
+}
+
+/** The variable scopes a script sees, each a flat name → value map. */
+export interface ScriptVariables {
+  environment: Record<string, ScriptValue>;
+  collection: Record<string, ScriptValue>;
+  globals: Record<string, ScriptValue>;
+  /** `pm.variables.set` writes here; it lives for this one script run. */
+  local: Record<string, ScriptValue>;
+  /** The current data-file row (`pm.iterationData`, legacy `data`). */
+  iterationData: Record<string, ScriptValue>;
+}
+
+/** What one scope became: names set (with the new value) and names unset, in the script's order folded. */
+export interface ScopeChanges {
+  set: Record<string, ScriptValue>;
+  unset: string[];
+}
+
+/** Facts about where the script runs (`pm.info`). */
+export interface ScriptInfo {
+  iteration: number;
+  iterationCount: number;
+  requestName: string;
+  requestId: string;
+}
+
+/** A line a script printed through `console`. */
+export interface ConsoleLine {
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  text: string;
+}
+
+/** What `pm.sendRequest` asks the caller to send. The caller resolves nothing: the script's values are sent as given. */
+export type SendRequestHost = (request: ScriptRequest) => Promise<ScriptResponse>;
+
+/** One script run's input. */
+export interface ScriptRunInput {
+  phase: ScriptPhase;
+  /** The script's source, exactly as the person wrote it. */
+  code: string;
+  request: ScriptRequest;
+  /** The exchange's response; required for post-response scripts. */
+  response?: ScriptResponse;
+  variables: ScriptVariables;
+  info: ScriptInfo;
+  /** Bridge for `pm.sendRequest`; without it the call fails with a clear error. */
+  sendRequest?: SendRequestHost;
+  /** Wall-clock limit for the whole run, host calls included (default 5,000 ms). */
+  timeoutMs?: number;
+  /** Memory limit of the script's runtime (default 64 MiB). */
+  memoryBytes?: number;
+  /** Most `pm.sendRequest` calls one run may make (default 50). */
+  maxSendRequests?: number;
+}
+
+/** One script run's outcome. */
+export interface ScriptRunResult {
+  /** `pm.test` and legacy `tests[...]` results in the order they were declared. */
+  tests: ScriptTestResult[];
+  /** Changes per scope; `local` is reported for completeness (it dies with the run). */
+  variables: {
+    environment: ScopeChanges;
+    collection: ScopeChanges;
+    globals: ScopeChanges;
+    local: ScopeChanges;
+  };
+  /** The request as the pre-request script left it (absent for post-response scripts). */
+  request?: ScriptRequest;
+  /** undefined: not set; null: stop the run; a string: the next request's name or id. */
+  nextRequest?: string | null;
+  /** `pm.execution.skipRequest()` was called in a pre-request script. */
+  skipRequest?: boolean;
+  console: ConsoleLine[];
+  errors: ScriptErrorInfo[];
+  /** Wall time of the run in milliseconds (engine start to result). */
+  durationMs: number;
+}
