@@ -1,0 +1,222 @@
+/**
+ * `npm run compare:newman` (issue 18, item 6): the Postman collections of test-data/newman
+ * run through newman (its library API) and through `wirebench run` (the package's bin, a
+ * child process, its JSON report read back), against a sandbox this script starts on
+ * loopback. Prints per collection the requests sent and tests passed/failed by each and
+ * whether they agree (same requests in order, same tests, same outcomes), then every
+ * difference in words. Then throughput: a generated collection of 1,000 requests with one
+ * test each, through both as child processes, with requests per second and peak RSS.
+ * Exits 1 when the collections disagree (or newman no longer gives the recorded outcome).
+ *
+ * Options (environment): COMPARE_REQUESTS (default 1000) for the throughput run,
+ * COMPARE_SKIP_THROUGHPUT=1 to leave it out.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunResult } from '../src/core/run';
+import { startServer } from '../src/server/listen';
+import { runDifferences } from './newmanAgreement';
+import { environmentFor, loadExpectedOutcomes, loadSuite, observeRunResult, outcomeOf, runWithNewman, SUITE_DIR, tally, writeEnvironmentFile, type ObservedRun, type SuiteEntry } from './newmanSuite';
+import { samplePeak, type TreePeak } from './processTreePeak';
+import { printTable } from './table';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NEWMAN_BIN = path.join(root, 'node_modules/newman/bin/newman.js');
+
+/** How to start `wirebench`, or why it cannot be started yet. */
+function wirebenchCommand(): { argv: string[] } | { unavailable: string } {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.wirebench;
+  if (!bin) return { unavailable: 'package.json has no "wirebench" bin yet' };
+  const file = path.join(root, bin);
+  if (!existsSync(file)) return { unavailable: `the bin ${bin} does not exist` };
+  // A TypeScript entry needs the loader; a JavaScript one (the published shape) runs as it is.
+  return { argv: /\.[cm]?ts$/.test(file) ? ['--import', 'tsx', file] : [file] };
+}
+
+interface ChildOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  peak: TreePeak;
+}
+
+function runChild(argv: string[]): Promise<ChildOutcome> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const sampler = samplePeak(child.pid!);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr, wallMs: performance.now() - started, peak: sampler.stop() }));
+  });
+}
+
+const tail = (text: string) => text.trim().split('\n').slice(-6).join(' | ').slice(0, 600);
+
+type WirebenchRun = { run: ObservedRun; result: RunResult; child: ChildOutcome } | { unavailable: string };
+
+async function runWithWirebench(entry: SuiteEntry, sandboxBase: string, tmp: string): Promise<WirebenchRun> {
+  const command = wirebenchCommand();
+  if ('unavailable' in command) return command;
+  const report = path.join(tmp, `${entry.name}.wirebench.json`);
+  const args = [...command.argv, 'run', path.join(SUITE_DIR, entry.collection), '--env', writeEnvironmentFile(entry, sandboxBase, tmp)];
+  if (entry.data) args.push('--data', path.join(SUITE_DIR, entry.data));
+  args.push('--reporter', 'json', '--reporter-json-export', report);
+  const child = await runChild(args);
+  if (!existsSync(report)) return { unavailable: `wirebench run exited ${child.code} without a JSON report: ${tail(child.stderr || child.stdout)}` };
+  const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
+  return { run: observeRunResult(result), result, child };
+}
+
+const counts = (run: ObservedRun) => {
+  const t = tally(run);
+  return [t.requests, `${t.passed} / ${t.failed}`];
+};
+
+async function compareCollections(sandboxBase: string, tmp: string): Promise<{ agree: boolean; available: boolean }> {
+  const expected = loadExpectedOutcomes();
+  const rows: (string | number)[][] = [];
+  const details: string[] = [];
+  let agree = true;
+  let available = true;
+  for (const entry of loadSuite()) {
+    const started = performance.now();
+    const newman = await runWithNewman(entry, sandboxBase);
+    const newmanMs = performance.now() - started;
+    const drift = runDifferences(expected[entry.name] ?? [], outcomeOf(newman), 'the recording', 'newman');
+    if (drift.length) {
+      agree = false;
+      details.push(`${entry.name}: newman no longer gives the recorded outcome:`, ...drift.map((d) => `  - ${d}`));
+    }
+    const wirebench = await runWithWirebench(entry, sandboxBase, tmp);
+    if ('unavailable' in wirebench) {
+      available = false;
+      rows.push([entry.name, ...counts(newman), `${newmanMs.toFixed(0)} ms`, '—', '—', '—', `not available: ${wirebench.unavailable}`]);
+      continue;
+    }
+    const differences = runDifferences(outcomeOf(newman), outcomeOf(wirebench.run), 'newman', 'wirebench');
+    if (differences.length) {
+      agree = false;
+      details.push(`${entry.name}: ${differences.length} difference(s):`, ...differences.map((d) => `  - ${d}`));
+      const failedHere = wirebench.run.steps.flatMap((s) => s.tests.filter((t) => !t.passed && t.error).map((t) => `  · wirebench "${s.name}" / "${t.name}": ${t.error}`));
+      if (failedHere.length) details.push('  wirebench failure messages:', ...failedHere);
+    }
+    if (wirebench.run.scriptErrors.length) details.push(`${entry.name}: wirebench script errors:`, ...wirebench.run.scriptErrors.map((e) => `  - ${e}`));
+    if (wirebench.result.stopped) details.push(`${entry.name}: wirebench stopped early (${wirebench.result.stopped.reason}): ${wirebench.result.stopped.message}`);
+    rows.push([
+      entry.name,
+      ...counts(newman),
+      `${newmanMs.toFixed(0)} ms`,
+      ...counts(wirebench.run),
+      `${wirebench.child.wallMs.toFixed(0)} ms (exit ${wirebench.child.code})`,
+      differences.length ? `no (${differences.length})` : 'yes',
+    ]);
+  }
+  printTable(
+    'Postman collections: newman (library, in process) and wirebench run (child process)',
+    ['Collection', 'newman requests', 'newman tests ✓ / ✗', 'newman time', 'wirebench requests', 'wirebench tests ✓ / ✗', 'wirebench time', 'Agree'],
+    rows,
+  );
+  console.log('\nRequests are the collection\'s own (pm.sendRequest calls not counted); tests are pm.test and tests[] results.');
+  if (details.length) console.log('\nDifferences:\n' + details.join('\n'));
+  else if (available) console.log('\nEvery collection agrees: same requests in the same order, same tests, same outcomes.');
+  return { agree, available };
+}
+
+/** A collection of `n` GET requests to a cheap endpoint, one test each. */
+function throughputCollection(n: number): object {
+  return {
+    info: { name: `Throughput: ${n} requests`, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    item: Array.from({ length: n }, (_, i) => ({
+      name: `User 1, request ${i + 1}`,
+      event: [{ listen: 'test', script: { type: 'text/javascript', exec: ["pm.test('Status code is 200', function () {", '    pm.response.to.have.status(200);', '});'] } }],
+      request: { method: 'GET', header: [], url: { raw: '{{baseUrl}}/api/users/1', host: ['{{baseUrl}}'], path: ['api', 'users', '1'] } },
+      response: [],
+    })),
+  };
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+async function compareThroughput(sandboxBase: string, tmp: string, n: number): Promise<void> {
+  const collection = path.join(tmp, 'throughput.postman_collection.json');
+  writeFileSync(collection, JSON.stringify(throughputCollection(n)));
+  const env = path.join(tmp, 'throughput.postman_environment.json');
+  writeFileSync(env, JSON.stringify(environmentFor(loadSuite()[0]!, sandboxBase)));
+
+  const rows: (string | number)[][] = [];
+  const newmanReport = path.join(tmp, 'throughput.newman.json');
+  const newman = await runChild([NEWMAN_BIN, 'run', collection, '-e', env, '-r', 'json', '--reporter-json-export', newmanReport]);
+  let newmanRps: number | undefined;
+  if (existsSync(newmanReport)) {
+    const summary = JSON.parse(readFileSync(newmanReport, 'utf8')) as { run: { stats: { requests: { total: number }; assertions: { total: number; failed: number } }; timings: { started: number; completed: number } } };
+    const runMs = summary.run.timings.completed - summary.run.timings.started;
+    newmanRps = summary.run.stats.requests.total / (runMs / 1000);
+    const a = summary.run.stats.assertions;
+    rows.push(['newman 6 (CLI, json reporter)', summary.run.stats.requests.total, `${a.total - a.failed} / ${a.failed}`, (newman.wallMs / 1000).toFixed(2), (n / (newman.wallMs / 1000)).toFixed(0), newmanRps.toFixed(0), mb(newman.peak.peakBytes), newman.peak.processes]);
+  } else rows.push(['newman 6', '—', '—', '—', '—', '—', '—', `failed: exit ${newman.code} ${tail(newman.stderr)}`]);
+
+  const command = wirebenchCommand();
+  let wirebench: { rps: number; peak: number } | undefined;
+  if ('unavailable' in command) rows.push(['wirebench run', '—', '—', '—', '—', '—', '—', `not available: ${command.unavailable}`]);
+  else {
+    const report = path.join(tmp, 'throughput.wirebench.json');
+    const child = await runChild([...command.argv, 'run', collection, '--env', env, '--reporter', 'json', '--reporter-json-export', report]);
+    if (!existsSync(report)) rows.push(['wirebench run', '—', '—', '—', '—', '—', '—', `not available: exit ${child.code} without a report: ${tail(child.stderr || child.stdout)}`]);
+    else {
+      const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
+      const t = tally(observeRunResult(result));
+      const rps = result.steps.length / (result.durationMs / 1000);
+      wirebench = { rps, peak: child.peak.peakBytes };
+      rows.push(['wirebench run (json reporter)', result.steps.length, `${t.passed} / ${t.failed}`, (child.wallMs / 1000).toFixed(2), (n / (child.wallMs / 1000)).toFixed(0), rps.toFixed(0), mb(child.peak.peakBytes), child.peak.processes]);
+    }
+  }
+  printTable(
+    `Throughput: ${n} requests (GET /sandbox/api/users/1, one pm.test each), each runner a child process`,
+    ['Runner', 'Requests', 'Tests ✓ / ✗', 'Wall s', 'Req/s (wall)', 'Req/s (run)', 'Peak RSS MB', 'Processes'],
+    rows,
+  );
+  console.log('\nReq/s (run) counts the run itself (the runner\'s own start and end times); Req/s (wall) includes starting the process.');
+  console.log('Peak RSS: the sum of VmHWM of the runner\'s processes, sampled from /proc every 20 ms.');
+  if (wirebench && newmanRps !== undefined) {
+    const ratio = wirebench.rps / newmanRps;
+    const rpsMet = ratio >= 2;
+    const memMet = wirebench.peak <= newman.peak.peakBytes;
+    console.log(`Target: Wirebench ≥ 2× newman's requests per second — ${ratio.toFixed(2)}× (${rpsMet ? 'met' : 'NOT met'}); at no more memory — ${mb(wirebench.peak)} MB vs ${mb(newman.peak.peakBytes)} MB (${memMet ? 'met' : 'NOT met'}).`);
+  } else console.log("Target: Wirebench ≥ 2× newman's requests per second at no more memory — not measured (Wirebench not available).");
+}
+
+async function main(): Promise<void> {
+  const server = await startServer({ port: 0, host: '127.0.0.1', token: randomBytes(24).toString('base64url') });
+  const sandboxBase = `${server.origin}/sandbox`;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'wb-compare-newman-'));
+  console.log(`Sandbox: ${sandboxBase}`);
+  let exitCode = 0;
+  try {
+    const { agree } = await compareCollections(sandboxBase, tmp);
+    if (!agree) exitCode = 1;
+    if (process.env.COMPARE_SKIP_THROUGHPUT !== '1') {
+      const n = Number(process.env.COMPARE_REQUESTS ?? 1000);
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`COMPARE_REQUESTS must be a positive whole number, not ${JSON.stringify(process.env.COMPARE_REQUESTS)}`);
+      await compareThroughput(sandboxBase, tmp, n);
+    }
+  } finally {
+    await server.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(exitCode);
+}
+
+main().catch((err: Error) => {
+  console.error(err.stack ?? err.message);
+  process.exit(2);
+});
