@@ -46,7 +46,7 @@ export function readMeta(req: http.IncomingMessage): Promise<{ meta: RelayReques
         return;
       }
       try {
-        validateMeta(meta);
+        checkMeta(meta);
       } catch (err) {
         reject(err);
         return;
@@ -155,7 +155,12 @@ function checkTlsIdentities(meta: RelayRequestMeta): void {
   }
 }
 
-function validateMeta(meta: RelayRequestMeta): void {
+/**
+ * Checks a request description as the relay takes it (from the page or in-process): throws a
+ * typed `bad_request` or `too_large` `RelayFailure` naming the field. Normalises the Digest
+ * algorithm's spelling in place.
+ */
+export function checkMeta(meta: RelayRequestMeta): void {
   if (!meta || typeof meta !== 'object') throw new RelayFailure('bad_request', 'The request description must be an object.');
   if (typeof meta.method !== 'string' || !isHttpToken(meta.method)) {
     throw new RelayFailure('bad_request', `The method ${JSON.stringify(meta.method)} is not an HTTP token (RFC 9110 §9.1).`);

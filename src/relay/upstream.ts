@@ -137,6 +137,7 @@ function timeoutFailure(phase: RelayPhase, hop: Pick<HopRequest, 'timeoutMs' | '
  * protocol choice allows it and the target takes it (`http2Exchange.ts`), else over HTTP/1.1.
  */
 export function performHop(hop: HopRequest): Promise<HopResponse> {
+  if (hop.signal.aborted) return Promise.reject(Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }));
   const secure = hop.url.protocol === 'https:';
   const wantsHttp2 = hop.protocol !== 'http1' && (secure || (hop.protocol === 'h2c' && hop.url.protocol === 'http:'));
   if (!wantsHttp2 || hop.url.username || hop.url.password) return performHttp1Hop(hop);
@@ -254,6 +255,8 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
       fail(err);
     }
     if (hop.signal.aborted) {
+      // Settled here as cancelled; the destroyed request's own error has no one else to hear it.
+      request.on('error', () => undefined);
       onAbort();
       return;
     }
