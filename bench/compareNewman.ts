@@ -9,7 +9,8 @@
  * Exits 1 when the collections disagree (or newman no longer gives the recorded outcome).
  *
  * Options (environment): COMPARE_REQUESTS (default 1000) for the throughput run,
- * COMPARE_SKIP_THROUGHPUT=1 to leave it out.
+ * COMPARE_ROUNDS (default 1; the best round of each runner is kept), COMPARE_SKIP_THROUGHPUT=1
+ * to leave it out.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -147,52 +148,71 @@ function throughputCollection(n: number): object {
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function compareThroughput(sandboxBase: string, tmp: string, n: number): Promise<void> {
+/** One runner's throughput run, or why it could not be measured. */
+type Measurement =
+  | { requests: number; passed: number; failed: number; wallMs: number; runMs: number; peak: TreePeak }
+  | { unavailable: string };
+
+async function measureNewman(collection: string, env: string, report: string): Promise<Measurement> {
+  const child = await runChild([NEWMAN_BIN, 'run', collection, '-e', env, '-r', 'json', '--reporter-json-export', report]);
+  if (!existsSync(report)) return { unavailable: `exit ${child.code} without a report: ${tail(child.stderr || child.stdout)}` };
+  const summary = JSON.parse(readFileSync(report, 'utf8')) as {
+    run: { stats: { requests: { total: number }; assertions: { total: number; failed: number } }; timings: { started: number; completed: number } };
+  };
+  rmSync(report);
+  const a = summary.run.stats.assertions;
+  return { requests: summary.run.stats.requests.total, passed: a.total - a.failed, failed: a.failed, wallMs: child.wallMs, runMs: summary.run.timings.completed - summary.run.timings.started, peak: child.peak };
+}
+
+async function measureWirebench(collection: string, env: string, report: string): Promise<Measurement> {
+  const command = wirebenchCommand();
+  if ('unavailable' in command) return command;
+  const child = await runChild([...command.argv, 'run', collection, '--env', env, '--reporter', 'json', '--reporter-json-export', report]);
+  if (!existsSync(report)) return { unavailable: `exit ${child.code} without a report: ${tail(child.stderr || child.stdout)}` };
+  const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
+  rmSync(report);
+  const t = tally(observeRunResult(result));
+  return { requests: result.steps.length, passed: t.passed, failed: t.failed, wallMs: child.wallMs, runMs: result.durationMs, peak: child.peak };
+}
+
+const runRps = (m: Measurement) => ('unavailable' in m ? 0 : m.requests / (m.runMs / 1000));
+
+async function compareThroughput(sandboxBase: string, tmp: string, n: number, rounds: number): Promise<void> {
   const collection = path.join(tmp, 'throughput.postman_collection.json');
   writeFileSync(collection, JSON.stringify(throughputCollection(n)));
   const env = path.join(tmp, 'throughput.postman_environment.json');
   writeFileSync(env, JSON.stringify(environmentFor(loadSuite()[0]!, sandboxBase)));
-
-  const rows: (string | number)[][] = [];
-  const newmanReport = path.join(tmp, 'throughput.newman.json');
-  const newman = await runChild([NEWMAN_BIN, 'run', collection, '-e', env, '-r', 'json', '--reporter-json-export', newmanReport]);
-  let newmanRps: number | undefined;
-  if (existsSync(newmanReport)) {
-    const summary = JSON.parse(readFileSync(newmanReport, 'utf8')) as { run: { stats: { requests: { total: number }; assertions: { total: number; failed: number } }; timings: { started: number; completed: number } } };
-    const runMs = summary.run.timings.completed - summary.run.timings.started;
-    newmanRps = summary.run.stats.requests.total / (runMs / 1000);
-    const a = summary.run.stats.assertions;
-    rows.push(['newman 6 (CLI, json reporter)', summary.run.stats.requests.total, `${a.total - a.failed} / ${a.failed}`, (newman.wallMs / 1000).toFixed(2), (n / (newman.wallMs / 1000)).toFixed(0), newmanRps.toFixed(0), mb(newman.peak.peakBytes), newman.peak.processes]);
-  } else rows.push(['newman 6', '—', '—', '—', '—', '—', '—', `failed: exit ${newman.code} ${tail(newman.stderr)}`]);
-
-  const command = wirebenchCommand();
-  let wirebench: { rps: number; peak: number } | undefined;
-  if ('unavailable' in command) rows.push(['wirebench run', '—', '—', '—', '—', '—', '—', `not available: ${command.unavailable}`]);
-  else {
-    const report = path.join(tmp, 'throughput.wirebench.json');
-    const child = await runChild([...command.argv, 'run', collection, '--env', env, '--reporter', 'json', '--reporter-json-export', report]);
-    if (!existsSync(report)) rows.push(['wirebench run', '—', '—', '—', '—', '—', '—', `not available: exit ${child.code} without a report: ${tail(child.stderr || child.stdout)}`]);
-    else {
-      const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
-      const t = tally(observeRunResult(result));
-      const rps = result.steps.length / (result.durationMs / 1000);
-      wirebench = { rps, peak: child.peak.peakBytes };
-      rows.push(['wirebench run (json reporter)', result.steps.length, `${t.passed} / ${t.failed}`, (child.wallMs / 1000).toFixed(2), (n / (child.wallMs / 1000)).toFixed(0), rps.toFixed(0), mb(child.peak.peakBytes), child.peak.processes]);
-    }
+  // Alternated, so a burst of load from elsewhere on the machine does not fall on one runner only; the best round of each is kept.
+  const best: Record<'newman' | 'wirebench', Measurement | undefined> = { newman: undefined, wirebench: undefined };
+  for (let round = 0; round < rounds; round++) {
+    const m1 = await measureNewman(collection, env, path.join(tmp, 'throughput.newman.json'));
+    if (!best.newman || runRps(m1) > runRps(best.newman)) best.newman = m1;
+    const m2 = await measureWirebench(collection, env, path.join(tmp, 'throughput.wirebench.json'));
+    if (!best.wirebench || runRps(m2) > runRps(best.wirebench)) best.wirebench = m2;
   }
+  const row = (label: string, m: Measurement): (string | number)[] =>
+    'unavailable' in m
+      ? [label, '—', '—', '—', '—', '—', '—', `not available: ${m.unavailable}`]
+      : [label, m.requests, `${m.passed} / ${m.failed}`, (m.wallMs / 1000).toFixed(2), (m.requests / (m.wallMs / 1000)).toFixed(0), runRps(m).toFixed(0), mb(m.peak.peakBytes), m.peak.byProcess.map((p) => `${p.command} ${mb(p.peakBytes)}`).join(', ')];
   printTable(
-    `Throughput: ${n} requests (GET /sandbox/api/users/1, one pm.test each), each runner a child process`,
-    ['Runner', 'Requests', 'Tests ✓ / ✗', 'Wall s', 'Req/s (wall)', 'Req/s (run)', 'Peak RSS MB', 'Processes'],
-    rows,
+    `Throughput: ${n} requests (GET /sandbox/api/users/1, one pm.test each), each runner a child process, best of ${rounds} round(s)`,
+    ['Runner', 'Requests', 'Tests ✓ / ✗', 'Wall s', 'Req/s (wall)', 'Req/s (run)', 'Peak RSS MB', 'Processes (peak MB)'],
+    [row('newman 6 (CLI, json reporter)', best.newman!), row('wirebench run (json reporter)', best.wirebench!)],
   );
-  console.log('\nReq/s (run) counts the run itself (the runner\'s own start and end times); Req/s (wall) includes starting the process.');
-  console.log('Peak RSS: the sum of VmHWM of the runner\'s processes, sampled from /proc every 20 ms.');
-  if (wirebench && newmanRps !== undefined) {
-    const ratio = wirebench.rps / newmanRps;
-    const rpsMet = ratio >= 2;
-    const memMet = wirebench.peak <= newman.peak.peakBytes;
-    console.log(`Target: Wirebench ≥ 2× newman's requests per second — ${ratio.toFixed(2)}× (${rpsMet ? 'met' : 'NOT met'}); at no more memory — ${mb(wirebench.peak)} MB vs ${mb(newman.peak.peakBytes)} MB (${memMet ? 'met' : 'NOT met'}).`);
-  } else console.log("Target: Wirebench ≥ 2× newman's requests per second at no more memory — not measured (Wirebench not available).");
+  console.log("\nReq/s (run) counts the run itself (the runner's own start and end times); Req/s (wall) includes starting the process.");
+  console.log("Peak RSS: the sum of each of the runner's processes' VmHWM, sampled from /proc every 20 ms.");
+  const nm = best.newman!;
+  const wb = best.wirebench!;
+  if ('unavailable' in nm || 'unavailable' in wb) {
+    console.log("Target: Wirebench ≥ 2× newman's requests per second at no more memory — not measured (a runner was not available).");
+    return;
+  }
+  const ratio = runRps(wb) / runRps(nm);
+  const wallRatio = (wb.requests / wb.wallMs) / (nm.requests / nm.wallMs);
+  console.log(
+    `Target: Wirebench ≥ 2× newman's requests per second — ${ratio.toFixed(2)}× by the run, ${wallRatio.toFixed(2)}× by wall clock (${ratio >= 2 ? 'met' : 'NOT met'}); ` +
+      `at no more memory — ${mb(wb.peak.peakBytes)} MB vs ${mb(nm.peak.peakBytes)} MB (${wb.peak.peakBytes <= nm.peak.peakBytes ? 'met' : 'NOT met'}).`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -207,7 +227,9 @@ async function main(): Promise<void> {
     if (process.env.COMPARE_SKIP_THROUGHPUT !== '1') {
       const n = Number(process.env.COMPARE_REQUESTS ?? 1000);
       if (!Number.isInteger(n) || n < 1) throw new RangeError(`COMPARE_REQUESTS must be a positive whole number, not ${JSON.stringify(process.env.COMPARE_REQUESTS)}`);
-      await compareThroughput(sandboxBase, tmp, n);
+      const rounds = Number(process.env.COMPARE_ROUNDS ?? 1);
+      if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`COMPARE_ROUNDS must be a positive whole number, not ${JSON.stringify(process.env.COMPARE_ROUNDS)}`);
+      await compareThroughput(sandboxBase, tmp, n, rounds);
     }
   } finally {
     await server.close();

@@ -39,11 +39,14 @@ export interface TreePeak {
   /** Largest simultaneous resident set of the tree among the samples, in bytes. */
   sampledPeakBytes: number;
   processes: number;
+  /** Each process seen: its command name (from /proc/<pid>/comm) and its own high-water mark in bytes. */
+  byProcess: { pid: number; command: string; peakBytes: number }[];
 }
 
 /** Starts sampling `pid`'s tree every `intervalMs`; `stop()` (call it on the child's exit) returns the peaks. */
 export function samplePeak(pid: number, intervalMs = 20): { stop(): TreePeak } {
   const hwm = new Map<number, number>();
+  const commands = new Map<number, string>();
   let sampledPeakKb = 0;
   const sample = () => {
     let sum = 0;
@@ -52,6 +55,13 @@ export function samplePeak(pid: number, intervalMs = 20): { stop(): TreePeak } {
       const high = statusKb(p, 'VmHWM');
       if (rss !== undefined) sum += rss;
       if (high !== undefined) hwm.set(p, Math.max(hwm.get(p) ?? 0, high));
+      if (!commands.has(p)) {
+        try {
+          commands.set(p, readFileSync(`/proc/${p}/comm`, 'utf8').trim());
+        } catch {
+          // exited already
+        }
+      }
     }
     sampledPeakKb = Math.max(sampledPeakKb, sum);
   };
@@ -64,6 +74,7 @@ export function samplePeak(pid: number, intervalMs = 20): { stop(): TreePeak } {
         peakBytes: [...hwm.values()].reduce((a, b) => a + b, 0) * 1024,
         sampledPeakBytes: sampledPeakKb * 1024,
         processes: hwm.size,
+        byProcess: [...hwm].map(([p, kb]) => ({ pid: p, command: commands.get(p) ?? '?', peakBytes: kb * 1024 })),
       };
     },
   };
