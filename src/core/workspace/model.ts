@@ -5,6 +5,7 @@
  * response bodies are never here — the app stores them as Blobs and keeps a key.
  */
 import type { RelaySizes, RelayTimings } from '../relay';
+import type { Assertion, Capture } from '../run/types';
 import type { DraftAuth, RequestDraft } from '../request';
 import type { HeaderField } from '../types';
 
@@ -69,6 +70,10 @@ export interface SavedRequest {
   soap?: SoapOrigin;
   /** Scripts imported with the request, in the order they run; absent when there are none. */
   scripts?: RequestScript[];
+  /** Values taken from each response into variables (issue 18); absent when there are none. */
+  captures?: Capture[];
+  /** Declarative checks on each response (issue 18); absent when there are none. */
+  assertions?: Assertion[];
 }
 
 /** Anything a collection or folder holds. */

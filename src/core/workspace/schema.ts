@@ -119,6 +119,35 @@ function isCompleteDraft(draft: Record<string, unknown>): boolean {
 /** A collection or environment variable. */
 export const variableSchema = z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional(), enabled: z.boolean().optional() });
 
+/** What a capture or an assertion reads (see `ExchangeSubject` in core/run). */
+const exchangeSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('status') }),
+  z.object({ kind: z.literal('header'), name: z.string() }),
+  z.object({ kind: z.literal('cookie'), name: z.string() }),
+  z.object({ kind: z.literal('jsonpath'), path: z.string() }),
+  z.object({ kind: z.literal('xpath'), expression: z.string() }),
+  z.object({ kind: z.literal('regex'), pattern: z.string(), flags: z.string().optional(), group: z.number().int().min(0).optional() }),
+  z.object({ kind: z.literal('body') }),
+  z.object({ kind: z.literal('duration') }),
+  z.object({ kind: z.literal('size') }),
+]);
+
+const captureSchema = z.object({
+  id: z.string().min(1),
+  enabled: z.boolean().optional(),
+  variable: z.string(),
+  scope: z.enum(['run', 'environment', 'collection']),
+  from: exchangeSubjectSchema,
+  secret: z.boolean().optional(),
+});
+
+const assertionOperator = z.enum(['==', '!=', '<', '<=', '>', '>=', 'contains', 'not-contains', 'matches', 'exists', 'not-exists', 'type', 'length']);
+const assertionSchema = z.discriminatedUnion('kind', [
+  z.object({ id: z.string().min(1), enabled: z.boolean().optional(), kind: z.literal('compare'), subject: exchangeSubjectSchema, operator: assertionOperator, expected: z.string().optional() }),
+  z.object({ id: z.string().min(1), enabled: z.boolean().optional(), kind: z.literal('json-schema'), schema: z.string() }),
+  z.object({ id: z.string().min(1), enabled: z.boolean().optional(), kind: z.literal('conforms'), strict: z.boolean().optional() }),
+]);
+
 const savedRequestSchema = z.object({
   kind: z.literal('request'),
   id: z.string().min(1),
@@ -128,6 +157,8 @@ const savedRequestSchema = z.object({
   requestType: z.enum(['http', 'soap']),
   soap: z.object({ wsdlUrl: z.string(), service: z.string(), port: z.string(), operation: z.string() }).optional(),
   scripts: z.array(z.object({ phase: z.enum(['pre-request', 'post-response']), dialect: z.string(), text: z.string().optional(), file: z.string().optional() })).optional(),
+  captures: z.array(captureSchema).optional(),
+  assertions: z.array(assertionSchema).optional(),
 });
 
 /** A folder or saved request, recursively. */
