@@ -1,6 +1,12 @@
 /** Captures, assertions and runs: the rules a checked sequence shares between the page and the CLI. */
 export * from './types';
-export * from './reportSummary';
-export * from './reportJson';
-export * from './reportJunit';
-export * from './reportHtml';
+export * from './exchangeView';
+export * from './subject';
+export * from './captures';
+export * from './compare';
+export * from './jsonSchemaCheck';
+export * from './conforms';
+export * from './assertions';
+export * from './runVariables';
+export * from './runPlan';
+export * from './dataFile';
