@@ -3,17 +3,21 @@ import type net from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
 import { expect, test } from './fixtures';
 import { ProxySettingsPage } from './pages/ProxySettingsPage';
+import { VaultGrantPage } from './pages/VaultGrantPage';
 
 const USER = 'e2e-proxy-user';
 const PASSWORD = 'e2e-proxy-pw';
 let proxy: ProxyServer;
 let proxyOrigin = '';
 const tunnels: string[] = [];
+/** Absolute URLs of plain-HTTP requests the proxy forwarded. */
+const forwarded: string[] = [];
 
 test.beforeAll(async () => {
   proxy = createProxy(http.createServer());
   proxy.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
   proxy.on('connect', (req: http.IncomingMessage) => tunnels.push(req.url ?? ''));
+  proxy.on('request', (req: http.IncomingMessage) => forwarded.push(req.url ?? ''));
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyOrigin = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
 });
@@ -43,4 +47,31 @@ test('a proxy set in the settings carries an https request through CONNECT, and 
   await expect(phases.getByRole('row', { name: /^Proxy CONNECT/ })).toBeVisible();
   await expect(phases.getByRole('row', { name: /^TCP connect \(proxy\)/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Connection' }).getByRole('row', { name: /^Proxy/ })).toContainText(`${proxyOrigin} (CONNECT tunnel, from the proxy settings)`);
+});
+
+test("the vault's token calls go through the workspace's proxy like sends, and the proxy settings stay with the workspace (issue 17)", async ({ workbench, page }) => {
+  const settings = new ProxySettingsPage(page);
+  await settings.open();
+  await settings.useProxy(proxyOrigin, { user: USER, password: PASSWORD });
+
+  // Discovery and the client credentials grant to the plain-HTTP sandbox: the proxy forwards both, with its Basic credentials.
+  const origin = workbench.origin();
+  const issuer = `${origin}/sandbox/oauth`;
+  const before = forwarded.length;
+  const grants = new VaultGrantPage(page);
+  await grants.addGrantEntry({ name: 'Proxied service', grant: 'Client credentials', issuer, clientId: 'urn:wirebench:basic-client', clientSecret: 'b4sic:s3cret/+%&= ok', authMethod: 'client_secret_basic', scope: 'orders:read', hosts: new URL(origin).host });
+  await grants.getTokens();
+  await expect(grants.stored()).toContainText('Tokens stored in the vault');
+  const calls = forwarded.slice(before);
+  expect(calls.some((url) => url.startsWith(`${issuer}/.well-known/`)), `discovery went direct: ${calls.join(', ')}`).toBe(true);
+  expect(calls).toContain(`${issuer}/token`);
+  await grants.vault.closeDialog();
+
+  // The workspace keeps the settings (the password only in memory): after a reload they are still there.
+  await page.reload();
+  await settings.open();
+  await expect(settings.dialog.getByLabel('Use this proxy')).toBeChecked();
+  await expect(settings.dialog.getByLabel('Proxy for http:// targets')).toHaveValue(proxyOrigin);
+  await expect(settings.dialog.getByLabel('Proxy user')).toHaveValue(USER);
+  await expect(settings.dialog.getByLabel('Proxy password')).toHaveValue('');
 });

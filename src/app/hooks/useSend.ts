@@ -18,7 +18,7 @@ import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../co
 import { cookieJarOf } from '../cookies/cookieJarStore';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
-import { proxyChoice } from '../relay/proxySettings';
+import { hostNetworkOptions } from '../relay/networkOptions';
 import type { RequestTls } from '../tls/tlsSettings';
 import { relayTlsFor } from '../tls/tlsSettingsStore';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
@@ -55,13 +55,10 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
         id,
         followRedirects: draft.options.followRedirects,
         timeoutMs: draft.options.timeoutMs,
+        // The workspace's proxy, the host's client certificates and CA bundles: the same for the vault's token calls.
+        ...hostNetworkOptions(wire.url, tls, { trustedFingerprints: trustedFingerprintsFor }),
         // Verification is skipped when the request says so or a Certificates exception covers its host (both marked INSECURE).
         insecureTls: draft.options.insecureTls || tls.verificationOff,
-        trustedFingerprints: trustedFingerprintsFor(wire.url),
-        proxy: proxyChoice(),
-        // Client certificates covering this host (keys are secrets: never in the exchange record) and the CA bundles.
-        ...(tls.clientCertificates ? { clientCertificates: tls.clientCertificates } : {}),
-        ...(tls.caBundles ? { caBundles: tls.caBundles } : {}),
         ...(draft.options.protocol && draft.options.protocol !== 'auto' ? { protocol: draft.options.protocol } : {}),
         // Digest credentials go to the relay, which answers the challenge; never into the exchange record.
         ...(digest ? { digest } : {}),

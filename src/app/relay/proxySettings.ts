@@ -1,13 +1,20 @@
 /**
  * The proxy the page asks the relay to use (issue 17, item 5). The relay's default is the
  * server's environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY); the settings may turn proxies
- * off or name one. Addresses and the bypass list are kept in localStorage; the proxy
- * password is a secret and is held in memory only (typed again after a reload).
+ * off or name one. They belong to the workspace, as its cookie jar does: kept in the
+ * workspace's browser storage (IndexedDB meta record `proxySettings`, written by the
+ * workspace session through `keepProxySettings`), never in the workspace folder, since a
+ * proxy is this machine's, not the team's. The proxy password is a secret and is held in
+ * memory only (typed again after a reload). Every relay call of the page reads them here:
+ * sends, and the vault's token calls (`networkOptions.ts`).
  */
 import type { RelayProxyChoice } from '../../core';
 import { relayToken } from './session';
 
-const STORAGE_KEY = 'wirebench.proxySettings';
+/** The workspace meta record holding the settings (password left out). */
+export const PROXY_SETTINGS_META_KEY = 'proxySettings';
+/** Where the settings were kept before they moved to the workspace; read once to carry them over. */
+const LEGACY_STORAGE_KEY = 'wirebench.proxySettings';
 
 /** What the settings hold; `password` never reaches storage. */
 export interface ProxySettings {
@@ -28,33 +35,83 @@ export interface ProxyEnvironment {
   noProxy?: string;
 }
 
-const DEFAULTS: ProxySettings = { mode: 'environment', httpProxy: '', httpsProxy: '', noProxy: '', username: '', password: '', proxyLoopback: false };
+/** The settings of a workspace that never chose any: the server's environment. */
+export const DEFAULT_PROXY_SETTINGS: ProxySettings = { mode: 'environment', httpProxy: '', httpsProxy: '', noProxy: '', username: '', password: '', proxyLoopback: false };
 const listeners = new Set<() => void>();
-let current: ProxySettings | undefined;
+let current: ProxySettings = { ...DEFAULT_PROXY_SETTINGS };
+/** Set once the settings were changed in this page, so a workspace load finishing later does not undo the change. */
+let changedHere = false;
 
-function load(): ProxySettings {
-  if (current) return current;
+/** Stored settings read leniently (a damaged record is the defaults); the password is never read from storage. */
+export function readStoredProxySettings(value: unknown): ProxySettings | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const stored = value as Partial<Record<keyof ProxySettings, unknown>>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const mode = stored.mode === 'none' || stored.mode === 'manual' ? stored.mode : 'environment';
+  return { mode, httpProxy: text(stored.httpProxy), httpsProxy: text(stored.httpsProxy), noProxy: text(stored.noProxy), username: text(stored.username), password: '', proxyLoopback: stored.proxyLoopback === true };
+}
+
+/** The settings as stored: everything but the password. */
+export function storableProxySettings(settings: ProxySettings): Omit<ProxySettings, 'password'> {
+  const { password: _secret, ...kept } = settings;
+  return kept;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function legacySettings(): ProxySettings | undefined {
   try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<ProxySettings>;
-    current = { ...DEFAULTS, ...stored, password: '' };
-    if (!['environment', 'none', 'manual'].includes(current.mode)) current.mode = 'environment';
+    if (typeof localStorage === 'undefined') return undefined;
+    const raw = localStorage.getItem(LEGACY_STORAGE_KEY);
+    return raw === null ? undefined : readStoredProxySettings(JSON.parse(raw));
   } catch {
-    current = { ...DEFAULTS };
+    return undefined;
   }
-  return current;
+}
+
+/**
+ * Adopts the workspace's stored settings (`stored`, the meta record; settings kept by this
+ * browser before they moved to the workspace are carried over once) and writes every later
+ * change with `put`; returns the unsubscribe. A change made before the load finished wins.
+ */
+export function keepProxySettings(stored: unknown, put: (value: Omit<ProxySettings, 'password'>) => Promise<void>): () => void {
+  const write = () => void put(storableProxySettings(current)).catch(() => undefined);
+  const read = readStoredProxySettings(stored);
+  if (changedHere) write();
+  else if (read) {
+    current = { ...read, password: current.password };
+    notify();
+  } else {
+    const legacy = legacySettings();
+    if (legacy) {
+      current = legacy;
+      write();
+      notify();
+    }
+  }
+  if (typeof localStorage !== 'undefined') {
+    try {
+      localStorage.removeItem(LEGACY_STORAGE_KEY);
+    } catch {
+      // Storage refused: the old copy stays, and is ignored once the workspace has its own.
+    }
+  }
+  listeners.add(write);
+  return () => listeners.delete(write);
 }
 
 /** The current settings. */
 export function proxySettings(): ProxySettings {
-  return load();
+  return current;
 }
 
-/** Replaces the settings; everything but the password is remembered. */
+/** Replaces the settings; the workspace keeps everything but the password. */
 export function saveProxySettings(next: ProxySettings): void {
   current = { ...next };
-  const { password: _secret, ...kept } = next;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
-  for (const listener of listeners) listener();
+  changedHere = true;
+  notify();
 }
 
 /** Calls `listener` whenever the settings change; returns the unsubscribe. */
@@ -64,7 +121,7 @@ export function onProxySettings(listener: () => void): () => void {
 }
 
 /** What the relay is told for one request. */
-export function proxyChoice(settings: ProxySettings = load()): RelayProxyChoice {
+export function proxyChoice(settings: ProxySettings = current): RelayProxyChoice {
   if (settings.mode === 'none') return { mode: 'none' };
   if (settings.mode === 'environment') return { mode: 'environment', ...(settings.proxyLoopback ? { proxyLoopback: true } : {}) };
   const trimmed = (value: string) => (value.trim() ? value.trim() : undefined);

@@ -1,7 +1,8 @@
 /**
  * Proxy settings: by default the relay uses the proxy its server's environment names
  * (shown here, credentials masked); the person may turn proxies off or name one, with a
- * bypass list and Basic credentials. The password stays in memory only.
+ * bypass list and Basic credentials. They belong to the workspace; the password stays in
+ * memory only.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchProxyEnvironment, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../relay/proxySettings';
@@ -67,6 +68,7 @@ export function ProxySettingsDialog({ open, onClose }: { open: boolean; onClose:
   return (
     <dialog ref={dialog} className="workspace-dialog proxy-dialog" aria-labelledby="proxy-dialog-title" onClose={onClose}>
       <h2 id="proxy-dialog-title">Proxy</h2>
+      <p className="muted small">For this workspace: every send and the vault's token calls use it. Kept in this browser with the workspace, never in a workspace folder.</p>
       <fieldset>
         <legend>Which proxy the relay uses</legend>
         {MODES.map((m) => (

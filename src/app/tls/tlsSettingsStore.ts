@@ -65,9 +65,8 @@ export function onTlsSettings(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What the relay gets for a request to `url`, or why it cannot be sent (a covering certificate's secrets are locked). */
-export function relayTlsFor(url: string): { ok: true; value: RequestTls } | { ok: false; message: string } {
-  const settings = load();
+/** What the relay gets for a request to `url` (by this page's settings unless others are given), or why it cannot be sent (a covering certificate's secrets are locked). */
+export function relayTlsFor(url: string, settings: TlsSettings = load()): { ok: true; value: RequestTls } | { ok: false; message: string } {
   const locked = lockedCertificatesFor(settings, url);
   if (locked.length > 0) {
     return {

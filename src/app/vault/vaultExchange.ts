@@ -4,13 +4,18 @@
  */
 import { headerValue, type CoreError, type Result, type WireRequest } from '../../core';
 import type { TokenEndpointAnswer } from '../../core';
+import { networkOptionsFor, type NetworkOptions, type NetworkSources } from '../relay/networkOptions';
 import { sendThroughRelay } from '../relay/relayClient';
+import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 
 /** Token answers larger than this are refused; a token response is a few kilobytes. */
 const MAX_TOKEN_ANSWER_BYTES = 256 * 1024;
 
 /** Exchanges one wire request for the token endpoint's answer, or why none came. */
 export type TokenTransport = (wire: WireRequest) => Promise<Result<TokenEndpointAnswer, CoreError>>;
+
+/** This page's proxy, TLS and trusted-certificate settings. */
+const PAGE_NETWORK: NetworkSources = { trustedFingerprints: trustedFingerprintsFor };
 
 /**
  * The relay-backed transport the page uses. A connection closed before any part of the
@@ -20,21 +25,33 @@ export type TokenTransport = (wire: WireRequest) => Promise<Result<TokenEndpoint
  * back nothing is repeated, because presenting a rotated refresh token twice would make
  * the server revoke the whole grant.
  */
-export const relayTokenTransport: TokenTransport = async (wire) => {
-  const first = await exchangeOnce(wire);
-  if (first.ok || first.error.kind !== 'relay-reset' || first.answered) return first;
-  return exchangeOnce(wire);
-};
+export const relayTokenTransport: TokenTransport = (wire) => tokenTransportThrough(PAGE_NETWORK)(wire);
+
+/**
+ * The relay-backed transport with the network settings of `sources`: token calls go to a
+ * host the way an ordinary send to it goes (the workspace's proxy, the host's client
+ * certificate and CA bundles, a Certificates exception), read at each call so a change in
+ * the settings applies to the next refresh.
+ */
+export function tokenTransportThrough(sources: NetworkSources): TokenTransport {
+  return async (wire) => {
+    const network = networkOptionsFor(wire.url, sources);
+    if (!network.ok) return { ok: false, error: { kind: 'relay-tls-locked', message: `The token endpoint was not called: ${network.message}` } };
+    const first = await exchangeOnce(wire, network.value);
+    if (first.ok || first.error.kind !== 'relay-reset' || first.answered) return first;
+    return exchangeOnce(wire, network.value);
+  };
+}
 
 /** One try; `answered` says whether any of the answer had arrived when it failed. */
-async function exchangeOnce(wire: WireRequest): Promise<Result<TokenEndpointAnswer, CoreError> & { answered?: boolean }> {
+async function exchangeOnce(wire: WireRequest, network: NetworkOptions): Promise<Result<TokenEndpointAnswer, CoreError> & { answered?: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let head: { status: number; headers: TokenEndpointAnswer['headers'] } | undefined;
   const abort = new AbortController();
   const outcome = await sendThroughRelay(
     wire,
-    { signal: abort.signal, timeoutMs: 30_000 },
+    { ...network, signal: abort.signal, timeoutMs: 30_000 },
     {
       onHead: (h) => {
         head = { status: h.status, headers: h.headers };

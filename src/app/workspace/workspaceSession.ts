@@ -11,6 +11,7 @@ import type { StoreApi } from 'zustand';
 import { fail, ok, storedWorkspaceRecord, validateWorkspaceRecord, type Collection, type HistoryEntry, type RequestEnvironment, type Result } from '../../core';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { cookieJarOf } from '../cookies/cookieJarStore';
+import { keepProxySettings, PROXY_SETTINGS_META_KEY } from '../relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
@@ -291,6 +292,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     loaded = true;
     // The cookie jar rests in the browser's storage only, never in the workspace folder.
     unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => storage.putMeta(COOKIE_JAR_META_KEY, jar)));
+    // So do the proxy settings: they are this machine's, not the team's.
+    unsubscribers.push(keepProxySettings(raw.meta[PROXY_SETTINGS_META_KEY], (settings) => storage.putMeta(PROXY_SETTINGS_META_KEY, settings)));
     if (overflow.length > 0) await storage.deleteHistory(overflow).catch(() => undefined);
     unsubscribers.push(
       store.subscribe((state, previous) => {
