@@ -29,7 +29,7 @@ describe('networkOptionsFor (the relay meta of sends and of the vault token call
   it('gives another host the proxy but not the certificate, and plain HTTP no TLS material', () => {
     const other = networkOptionsFor('https://api.elsewhere.example/token', sources());
     expect(other.ok && other.value.clientCertificates).toBeFalsy();
-    expect(other.ok && other.value.proxy.mode).toBe('manual');
+    expect(other.ok && other.value.proxy?.mode).toBe('manual');
     const plain = networkOptionsFor('http://idp.corp.example/token', sources());
     expect(plain.ok && (plain.value.clientCertificates ?? plain.value.caBundles)).toBeFalsy();
   });
