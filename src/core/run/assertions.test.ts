@@ -3,6 +3,7 @@ import { wireResponse } from '../http/exchangeFixtures';
 import { assertionLabel, evaluateAssertions } from './assertions';
 import { exchangeView, type ExchangeView } from './exchangeView';
 import type { Assertion, AssertionOperator, ExchangeSubject } from './types';
+import { xmlXPath } from './xmlXPath';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
@@ -52,7 +53,7 @@ describe('evaluateAssertions: labels, actual values and reasons', () => {
       compare({ kind: 'jsonpath', path: '$.id' }, 'type', 'text'),
       { id: 's', kind: 'json-schema', schema: '{nope' },
     ];
-    const results = evaluateAssertions(typed, created, { now });
+    const results = evaluateAssertions(typed, created, { now, xpath: xmlXPath });
     expect(results.map((r) => r.passed)).toEqual([false, false, false, false, false]);
     for (const r of results) expect(r.message).toMatch(/\S/);
   });
@@ -101,6 +102,13 @@ describe('evaluateAssertions: order and switches', () => {
 
   it('labels exists without an expected value', () => {
     expect(assertionLabel(compare({ kind: 'cookie', name: 'sid' }, 'exists', 'ignored'))).toBe('cookie sid exists');
+  });
+
+  it('reads XPath through the engine given, and needs one', () => {
+    const xml = view(200, ['Content-Type: application/xml'], '<o:Order xmlns:o="urn:o"><o:Id>9</o:Id></o:Order>');
+    const idIs9 = compare({ kind: 'xpath', expression: '//o:Id' }, '==', '9');
+    expect(evaluateAssertions([idIs9], xml, { xpath: xmlXPath })[0]).toMatchObject({ label: 'xpath //o:Id == 9', passed: true, actual: '9' });
+    expect(() => evaluateAssertions([idIs9], xml)).toThrow(/needs options.xpath/);
   });
 
   it('throws a TypeError for an unknown kind', () => {

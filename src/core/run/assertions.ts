@@ -12,7 +12,7 @@ import { compareValue, type Comparison } from './compare';
 import { checkConforms, explainExchangeView } from './conforms';
 import type { ExchangeView } from './exchangeView';
 import { checkJsonSchema } from './jsonSchemaCheck';
-import { describeSubject, readSubject, subjectText } from './subject';
+import { describeSubject, readSubject, subjectText, type XPathEngine } from './subject';
 import type { Assertion, AssertionResult } from './types';
 
 /** Longest actual value kept in a result (a whole body would swamp a report). */
@@ -27,6 +27,8 @@ export interface EvaluateAssertionsOptions {
   explanation?: readonly Finding[];
   /** The moment cookie expiry and Retry-After are judged from (default: now). */
   now?: Date;
+  /** Needed when an assertion reads an `xpath` subject: `xmlXPath` from `core/run/xmlXPath`. */
+  xpath?: XPathEngine;
 }
 
 /** The label of an assertion, e.g. `status == 201`, `header Location exists`, `conforms to the conventions`. */
@@ -60,8 +62,8 @@ function result(assertion: Assertion, outcome: Comparison & { actual?: string })
 }
 
 /** One compare assertion: read the subject, then apply the operator. */
-function evaluateCompare(assertion: Extract<Assertion, { kind: 'compare' }>, view: ExchangeView, now: Date | undefined): AssertionResult {
-  const read = readSubject(assertion.subject, view, now ? { now } : {});
+function evaluateCompare(assertion: Extract<Assertion, { kind: 'compare' }>, view: ExchangeView, options: EvaluateAssertionsOptions): AssertionResult {
+  const read = readSubject(assertion.subject, view, { ...(options.now ? { now: options.now } : {}), ...(options.xpath ? { xpath: options.xpath } : {}) });
   if (!read.ok) {
     if (assertion.operator === 'not-exists' && read.error.kind === 'missing') return result(assertion, { passed: true });
     return result(assertion, { passed: false, message: read.error.message });
@@ -74,7 +76,8 @@ function evaluateCompare(assertion: Extract<Assertion, { kind: 'compare' }>, vie
 
 /**
  * Evaluates the enabled assertions of a request against its exchange, in order; disabled
- * ones are left out. Throws a TypeError only for an assertion of an unknown kind.
+ * ones are left out. Throws a TypeError only for programmer errors: an assertion of an
+ * unknown kind, or an `xpath` subject without `options.xpath`.
  */
 export function evaluateAssertions(assertions: readonly Assertion[], view: ExchangeView, options: EvaluateAssertionsOptions = {}): AssertionResult[] {
   if (!Array.isArray(assertions)) throw new TypeError('evaluateAssertions expects an array of assertions');
@@ -84,7 +87,7 @@ export function evaluateAssertions(assertions: readonly Assertion[], view: Excha
     if (!isAssertionEnabled(assertion)) continue;
     switch (assertion.kind) {
       case 'compare':
-        results.push(evaluateCompare(assertion, view, options.now));
+        results.push(evaluateCompare(assertion, view, options));
         break;
       case 'json-schema':
         results.push(result(assertion, checkJsonSchema(assertion.schema, view)));

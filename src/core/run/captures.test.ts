@@ -54,3 +54,11 @@ describe('shownCaptureValue', () => {
     expect(maskedValue('é')).toBe('•••• (secret, 1 character)');
   });
 });
+
+describe('evaluateCaptures with XPath', () => {
+  it('reads through the engine it is given', async () => {
+    const { xmlXPath } = await import('./xmlXPath');
+    const xml = exchangeView({ request: { method: 'GET', url: 'https://api.test/', headers: [] }, response: wireResponse(200, ['Content-Type: text/xml'], '<r xmlns:a="urn:a"><a:id>7</a:id></r>') });
+    expect(evaluateCaptures([capture('id', { kind: 'xpath', expression: '/r/a:id' })], xml, { xpath: xmlXPath })[0]).toMatchObject({ value: '7', secret: false });
+  });
+});

@@ -17,7 +17,8 @@ export function isCaptureEnabled(capture: Capture): boolean {
 /**
  * Evaluates the enabled captures of a request against its exchange, in order. Disabled
  * ones are left out. A capture that finds nothing has an `error` and no `value`; the run
- * variable it names is then left as it was. Never throws for any exchange.
+ * variable it names is then left as it was. Never throws for any exchange; throws a
+ * TypeError for an `xpath` capture without `options.xpath` (a programmer error).
  */
 export function evaluateCaptures(captures: readonly Capture[], view: ExchangeView, options: ReadSubjectOptions = {}): CaptureResult[] {
   if (!Array.isArray(captures)) throw new TypeError('evaluateCaptures expects an array of captures');

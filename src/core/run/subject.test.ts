@@ -3,13 +3,14 @@ import { wireResponse } from '../http/exchangeFixtures';
 import { exchangeView, type ExchangeView } from './exchangeView';
 import { describeSubject, readSubject, subjectText } from './subject';
 import type { ExchangeSubject } from './types';
+import { xmlXPath } from './xmlXPath';
 
 const request = { method: 'GET', url: 'https://api.test/x', headers: [] };
 /** `view(200, ['Name: value'], 'body')`: an exchange in one line. */
 function view(status: number, headers: string[] = [], body?: string, extra: Partial<ExchangeView> = {}): ExchangeView {
   return { ...exchangeView({ request, response: wireResponse(status, headers), body: body === undefined ? { absent: 'not-kept' } : { text: body }, durationMs: 35 }), ...extra };
 }
-const read = (subject: ExchangeSubject, v: ExchangeView) => readSubject(subject, v, { now: new Date('2026-06-01T00:00:00Z') });
+const read = (subject: ExchangeSubject, v: ExchangeView) => readSubject(subject, v, { now: new Date('2026-06-01T00:00:00Z'), xpath: xmlXPath });
 const value = (subject: ExchangeSubject, v: ExchangeView) => {
   const r = read(subject, v);
   if (!r.ok) throw new Error(`expected a value, got ${r.error.kind}: ${r.error.message}`);
@@ -123,6 +124,12 @@ describe('readSubject: XPath', () => {
     ['an empty body', '//a', view(204, [], ''), 'unreadable', /empty, not XML/],
   ])('%s', (_name, expression, v, kind, message) => {
     expect(error({ kind: 'xpath', expression }, v)).toMatchObject({ kind, message: expect.stringMatching(message) });
+  });
+});
+
+describe('readSubject: XPath needs its engine', () => {
+  it('throws a TypeError naming the option when none is given (a programmer error)', () => {
+    expect(() => readSubject({ kind: 'xpath', expression: '//a' }, xml)).toThrow(new TypeError('readSubject: an xpath subject needs options.xpath (xmlXPath from core/run/xmlXPath)'));
   });
 });
 

@@ -4,8 +4,6 @@
  * A reading that finds nothing is a value with a reason, never a throw, so a run can say
  * "no header X-Request-Id in the response" next to the assertion that needed it.
  */
-import { DOMParser } from '@xmldom/xmldom';
-import * as xpath from 'xpath';
 import { checkJsonSyntax } from '../encoding/jsonSyntax';
 import { compileJsonPath, JsonPathTooDeep } from '../inspect/jsonPath';
 import { parseSetCookie } from '../inspect/setCookie';
@@ -34,10 +32,21 @@ export interface SubjectError {
   message: string;
 }
 
+/**
+ * XPath 1.0 over an XML text: a number, string or boolean as the expression gives it, the
+ * string-value of each selected node for a node-set (an empty array when none), or why
+ * the text or the expression cannot be used. `xmlXPath.ts` has the one implementation;
+ * it is passed in rather than imported here because its XML parser and XPath engine are
+ * CommonJS packages no bundler can leave out, and most pages never evaluate XPath.
+ */
+export type XPathEngine = (xml: string, expression: string) => Result<string | number | boolean | string[], SubjectError>;
+
 /** Options of {@link readSubject}. */
 export interface ReadSubjectOptions {
   /** The moment a cookie's Expires is compared with (default: now). */
   now?: Date;
+  /** Needed for `xpath` subjects: `xmlXPath` from `core/run/xmlXPath` (the CLI imports it; the page loads it with the runner). */
+  xpath?: XPathEngine;
 }
 
 /** A short name of a subject for labels: `status`, `header Content-Type`, `$.items[0].id`, `xpath //ns:Id`. */
@@ -105,7 +114,7 @@ export function readSubject(subject: ExchangeSubject, view: ExchangeView, option
     case 'jsonpath':
       return readJsonPath(subject.path, view);
     case 'xpath':
-      return readXPath(subject.expression, view);
+      return readXPath(subject.expression, view, options.xpath);
     case 'regex':
       return readRegex(subject, view);
     case 'body': {
@@ -189,65 +198,20 @@ function readJsonPath(path: string, view: ExchangeView): Result<SubjectReading, 
   return nodes.length === 1 ? reading(nodes[0]!.value) : reading(nodes.map((n) => n.value), false, nodes.length);
 }
 
-/** Every `xmlns:prefix` the document declares, the first declaration of a prefix winning (as the inspector's filter does). */
-function declaredNamespaces(root: Node): Record<string, string> {
-  const map: Record<string, string> = Object.create(null) as Record<string, string>;
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType === 1) {
-      const attributes = (node as Element).attributes;
-      for (let i = 0; i < attributes.length; i++) {
-        const attr = attributes[i]!;
-        if (attr.name.startsWith('xmlns:') && !(attr.name.slice(6) in map)) map[attr.name.slice(6)] = attr.value;
-      }
-    }
-    // Children pushed in reverse so declarations are met in document order.
-    for (let child = node.lastChild; child; child = child.previousSibling) if (child.nodeType === 1) stack.push(child);
-  }
-  return map;
-}
-
-/** The XPath string-value of a node (attribute value, text content of an element). */
-function nodeText(node: Node): string {
-  if (node.nodeType === 2) return (node as Attr).value;
-  return node.textContent ?? node.nodeValue ?? '';
-}
-
-/**
- * XPath 1.0 over an XML body. Numbers, strings and booleans come as they are; a node-set
- * of one node gives its string-value, of several an array of their string-values.
- */
-function readXPath(expression: string, view: ExchangeView): Result<SubjectReading, SubjectError> {
+/** XPath over the body through the engine given; a node-set of one node gives its string-value, of several their array. */
+function readXPath(expression: string, view: ExchangeView, engine: XPathEngine | undefined): Result<SubjectReading, SubjectError> {
+  if (!engine) throw new TypeError('readSubject: an xpath subject needs options.xpath (xmlXPath from core/run/xmlXPath)');
   const trimmed = expression.trim();
   if (trimmed === '') return invalid('The XPath expression is empty.');
   const body = bodyOf(view);
   if (!body.ok) return body;
   if (body.value.trim() === '') return unreadable('The body is empty, not XML.');
-  let doc: Document;
-  try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(body.value, 'text/xml') as unknown as Document;
-  } catch (error) {
-    return unreadable(`The body is not well-formed XML: ${firstLine(error)}`);
-  }
-  if (!doc.documentElement) return unreadable('The body is not XML: it has no root element.');
-  let result: xpath.SelectReturnType;
-  try {
-    result = xpath.useNamespaces(declaredNamespaces(doc))(trimmed, doc);
-  } catch (error) {
-    return invalid(`Not a valid XPath expression here: ${firstLine(error)}`);
-  }
-  if (Array.isArray(result)) {
-    if (result.length === 0) return missing(`${trimmed} matched nothing in the body.`);
-    const texts = result.map(nodeText);
-    return texts.length === 1 ? reading(texts[0]) : reading(texts, false, texts.length);
-  }
-  if (result !== null && typeof result === 'object') return reading(nodeText(result));
-  return reading(result);
+  const result = engine(body.value, trimmed);
+  if (!result.ok) return result;
+  const value = result.value;
+  if (!Array.isArray(value)) return reading(value);
+  if (value.length === 0) return missing(`${trimmed} matched nothing in the body.`);
+  return value.length === 1 ? reading(value[0]) : reading(value, false, value.length);
 }
 
 function firstLine(error: unknown): string {

@@ -1,0 +1,70 @@
+/**
+ * The XPath engine of `readSubject`: XPath 1.0 (the `xpath` package) over a document
+ * parsed by `@xmldom/xmldom` — pure JavaScript, alike in the page, workers and Node. The
+ * inspector's filter uses the browser's own engine; core cannot. As there, prefixes in an
+ * expression resolve to the namespaces the document itself declares, so `//soap:Body`
+ * works with whatever prefixes the server chose.
+ *
+ * Not exported from `core/run/index.ts` on purpose: both packages are CommonJS, which no
+ * bundler can drop when unused, and together they weigh about 170 KB minified. The CLI
+ * imports this module; the page loads it with its runner.
+ */
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { fail, ok } from '../types';
+import type { SubjectError, XPathEngine } from './subject';
+
+/** Every `xmlns:prefix` the document declares, the first declaration of a prefix winning (as the inspector's filter does). */
+function declaredNamespaces(root: Node): Record<string, string> {
+  const map: Record<string, string> = Object.create(null) as Record<string, string>;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 1) {
+      const attributes = (node as Element).attributes;
+      for (let i = 0; i < attributes.length; i++) {
+        const attr = attributes[i]!;
+        if (attr.name.startsWith('xmlns:') && !(attr.name.slice(6) in map)) map[attr.name.slice(6)] = attr.value;
+      }
+    }
+    // Children pushed in reverse so declarations are met in document order.
+    for (let child = node.lastChild; child; child = child.previousSibling) if (child.nodeType === 1) stack.push(child);
+  }
+  return map;
+}
+
+/** The XPath string-value of a node (an attribute's value, an element's text content). */
+function nodeText(node: Node): string {
+  if (node.nodeType === 2) return (node as Attr).value;
+  return node.textContent ?? node.nodeValue ?? '';
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.trim().split('\n')[0] ?? message;
+}
+
+/** Evaluates `expression` over `xml`; see {@link XPathEngine}. Never throws for any text. */
+export const xmlXPath: XPathEngine = (xml, expression) => {
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      // Only warnings are let through: an error or fatal error means the text is not well-formed XML.
+      onError: (level, message) => {
+        if (level !== 'warning') throw new Error(message);
+      },
+    }).parseFromString(xml, 'text/xml') as unknown as Document;
+  } catch (error) {
+    return fail<SubjectError>({ kind: 'unreadable', message: `The body is not well-formed XML: ${firstLine(error)}` });
+  }
+  if (!doc.documentElement) return fail<SubjectError>({ kind: 'unreadable', message: 'The body is not XML: it has no root element.' });
+  let result: xpath.SelectReturnType;
+  try {
+    result = xpath.useNamespaces(declaredNamespaces(doc))(expression, doc);
+  } catch (error) {
+    return fail<SubjectError>({ kind: 'invalid-expression', message: `Not a valid XPath expression here: ${firstLine(error)}` });
+  }
+  if (Array.isArray(result)) return ok(result.map(nodeText));
+  if (result !== null && typeof result === 'object') return ok(nodeText(result));
+  return ok(result ?? '');
+};
