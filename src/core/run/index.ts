@@ -10,3 +10,7 @@ export * from './assertions';
 export * from './runVariables';
 export * from './runPlan';
 export * from './dataFile';
+export * from './reportSummary';
+export * from './reportJson';
+export * from './reportJunit';
+export * from './reportHtml';
