@@ -121,6 +121,7 @@ describe('readSubject: XPath', () => {
     ['a syntax error', '//m:Line[', xml, 'invalid-expression', /Not a valid XPath/],
     ['a JSON body', '//a', json, 'unreadable', /not well-formed XML/],
     ['unclosed XML', '//a', view(200, [], '<a><b></a>'), 'unreadable', /not well-formed XML/],
+    ['entities not expanded', '/x', view(200, [], '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><x>&b;</x>'), 'unreadable', /^The body is not well-formed XML: entity not found:&b;$/],
     ['an empty body', '//a', view(204, [], ''), 'unreadable', /empty, not XML/],
   ])('%s', (_name, expression, v, kind, message) => {
     expect(error({ kind: 'xpath', expression }, v)).toMatchObject({ kind, message: expect.stringMatching(message) });

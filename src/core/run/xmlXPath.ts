@@ -41,7 +41,9 @@ function nodeText(node: Node): string {
 
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.trim().split('\n')[0] ?? message;
+  const line = message.trim().split('\n')[0] ?? message;
+  // xmldom wraps what our onError threw: 'Reporting error "x" caused Error: x'; keep the cause.
+  return /caused (?:\w*Error: )?(.+)$/.exec(line)?.[1] ?? line;
 }
 
 /** Evaluates `expression` over `xml`; see {@link XPathEngine}. Never throws for any text. */
