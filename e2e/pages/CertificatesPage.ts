@@ -64,6 +64,22 @@ export class CertificatesPage {
     return filled;
   }
 
+  caBundle(name: string): Locator {
+    return this.dialog.getByRole('group', { name: `CA bundle: ${name}` });
+  }
+
+  /** Adds a CA bundle picked as a file, trusted for `hosts`; the dialog stays open. */
+  async addCaBundle(name: string, hosts: string, pem: string): Promise<Locator> {
+    await this.dialog.getByRole('button', { name: 'Add CA bundle' }).click();
+    const entry = this.dialog.getByRole('group', { name: /^CA bundle: CA bundle \d+$/ }).last();
+    await entry.getByLabel('Hosts').fill(hosts);
+    await entry.getByLabel('Name').fill(name);
+    const filled = this.caBundle(name);
+    await filled.getByLabel('CA file').setInputFiles({ name: 'ca.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(pem) });
+    await expect(filled.getByLabel('CA certificates (PEM)')).toHaveValue(pem);
+    return filled;
+  }
+
   /** Puts a PEM pair into an entry through its file picks. */
   async pickPem(entry: Locator, cert: string, key: string): Promise<void> {
     await entry.getByLabel('Certificate file').setInputFiles({ name: 'cert.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(cert) });
