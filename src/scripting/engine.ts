@@ -9,6 +9,7 @@
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSDeferredPromise,
   type QuickJSHandle,
@@ -25,12 +26,23 @@ import type { ScriptResponse, ScriptRunInput, ScriptRunResult } from './types';
 export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50 } as const;
 /** Extra time and memory the engine gives itself after a stopped script, to read the results back. */
 const COLLECT_BUDGET = { ms: 1_000, bytes: 8 * 1024 * 1024 };
-const STACK_BYTES = 512 * 1024;
+/**
+ * QuickJS's own stack limit. Kept well under the host's: each QuickJS frame also takes host
+ * (V8) stack, and at 512 KiB the host overflowed first in Node (about 680 nested calls here).
+ */
+const STACK_BYTES = 128 * 1024;
+const WASM_PAGE = 64 * 1024;
 
-/** How the engine gets chai's bundled build (chai/index.js) as text. */
+/** How the engine gets chai's bundled build (chai/index.js) as text, and its memory ceiling. */
 export interface ScriptEngineOptions {
   /** The text itself, or a loader; default: the bundler's `?raw` import (Vite, vitest). */
   chaiSource?: string | (() => Promise<string>);
+  /**
+   * Ceiling of the WebAssembly memory all runs of this engine share (default 256 MiB). It is
+   * the hard bound: QuickJS's per-runtime limit in the prebuilt WebAssembly counts blocks,
+   * not bytes, for large strings and arrays (quickjs-emscripten issues 255 and 271).
+   */
+  memoryCapBytes?: number;
 }
 
 /** A loaded engine: run scripts, each isolated from the others. */
@@ -46,12 +58,39 @@ async function defaultChaiSource(): Promise<string> {
 /** Loads the WebAssembly module and chai once; the engine is then reused for every run. */
 export async function createScriptEngine(options: ScriptEngineOptions = {}): Promise<ScriptEngine> {
   const source = options.chaiSource ?? defaultChaiSource;
-  const [module, chaiModule] = await Promise.all([
-    newQuickJSWASMModuleFromVariant(variant),
-    typeof source === 'string' ? Promise.resolve(source) : source(),
-  ]);
+  const capBytes = options.memoryCapBytes ?? 256 * 1024 * 1024;
+  if (!(capBytes >= 32 * 1024 * 1024)) throw new RangeError(`memoryCapBytes must be at least 32 MiB (got ${capBytes})`);
+  const load = async (): Promise<LoadedModule> => {
+    // A memory of our own with a maximum: when a script fills it, malloc fails inside the
+    // WebAssembly and QuickJS throws out of memory, instead of the host growing without bound.
+    const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor(capBytes / WASM_PAGE) });
+    const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory }));
+    return { module, memory, capBytes };
+  };
+  const [first, chaiModule] = await Promise.all([load(), typeof source === 'string' ? Promise.resolve(source) : source()]);
   const chaiScript = chaiAsScript(chaiModule);
-  return { run: (input) => runInFreshContext(module, chaiScript, input) };
+  let current: Promise<LoadedModule> = Promise.resolve(first);
+  let currentLoaded: LoadedModule | undefined = first;
+  return {
+    run: async (input) => {
+      validate(input);
+      const loaded = await current;
+      const { result, poisoned } = await runInFreshContext(loaded, chaiScript, input);
+      // After a wasm-level failure (host stack overflow, memory full) the instance may be
+      // inconsistent: later runs get a fresh one; runs still using this one finish on it.
+      if (poisoned && loaded === currentLoaded) {
+        currentLoaded = undefined;
+        current = load().then((fresh) => (currentLoaded = fresh));
+      }
+      return result;
+    },
+  };
+}
+
+interface LoadedModule {
+  module: QuickJSWASMModule;
+  memory: WebAssembly.Memory;
+  capBytes: number;
 }
 
 function validate(input: ScriptRunInput): void {
@@ -168,12 +207,40 @@ async function drain(state: RunState, guestErrors: GuestError[]): Promise<void> 
   }
 }
 
-async function runInFreshContext(module: QuickJSWASMModule, chaiScript: string, input: ScriptRunInput): Promise<ScriptRunResult> {
-  validate(input);
+const OUT_OF_MEMORY = 'The script ran out of memory (the memory limit was reached) and was stopped';
+
+/** The shared WebAssembly memory has grown to its ceiling: allocations are failing. */
+function memoryFull(loaded: LoadedModule): boolean {
+  return loaded.memory.buffer.byteLength >= loaded.capBytes - 2 * 1024 * 1024;
+}
+
+/** What a failure thrown by the WebAssembly itself (not by the script) means for the run. */
+function hostFailure(error: unknown, loaded: LoadedModule): ScriptErrorInfo {
+  const { name, message } = errorMessage(error);
+  if (name === 'RangeError' && /call stack/i.test(message)) return { kind: 'runtime', message: 'RangeError: stack overflow (too much recursion)' };
+  if (memoryFull(loaded)) return { kind: 'memory', message: OUT_OF_MEMORY };
+  return { kind: 'host', message: `The script engine could not complete the run: ${message}` };
+}
+
+function disposeAll(disposers: Array<() => void>): boolean {
+  let clean = true;
+  for (const dispose of disposers) {
+    try {
+      dispose();
+    } catch {
+      clean = false;
+    }
+  }
+  return clean;
+}
+
+type Collected = Omit<ScriptRunResult, 'errors' | 'durationMs'> & { errors: GuestError[] };
+
+async function runInFreshContext(loaded: LoadedModule, chaiScript: string, input: ScriptRunInput): Promise<{ result: ScriptRunResult; poisoned: boolean }> {
   const startedAt = Date.now();
   const timeoutMs = input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs;
   const memoryBytes = input.memoryBytes ?? SCRIPT_DEFAULTS.memoryBytes;
-  const runtime = module.newRuntime();
+  const runtime = loaded.module.newRuntime();
   runtime.setMemoryLimit(memoryBytes);
   runtime.setMaxStackSize(STACK_BYTES);
   const ctx = runtime.newContext();
@@ -189,8 +256,9 @@ async function runInFreshContext(module: QuickJSWASMModule, chaiScript: string, 
     kind: 'timeout',
     message: `The script did not finish within ${timeoutMs} ms and was stopped${waiting ? ' (it was still waiting for pm.sendRequest or setTimeout)' : ''}`,
   });
+  let poisoned = false;
   let control: QuickJSHandle | undefined;
-  let collected: Omit<ScriptRunResult, 'errors' | 'durationMs'> & { errors: GuestError[] } | undefined;
+  let collected: Collected | undefined;
   try {
     const prelude = ctx.unwrapResult(ctx.evalCode(PRELUDE_SOURCE, 'wirebench-prelude.js', { strict: true }));
     const host = buildHost(state, input, chaiScript);
@@ -218,23 +286,31 @@ async function runInFreshContext(module: QuickJSWASMModule, chaiScript: string, 
     const finished = ctx.getProp(control, 'finish').consume((finish) => ctx.callFunction(finish, control!));
     (finished.error ?? finished.value).dispose();
     const text = ctx.getProp(control, 'collect').consume((collect) => ctx.unwrapResult(ctx.callFunction(collect, control!)));
-    collected = JSON.parse(text.consume((handle) => ctx.getString(handle)));
+    collected = JSON.parse(text.consume((handle) => ctx.getString(handle))) as Collected;
   } catch (error) {
-    errors.push({ kind: 'host', message: `The script engine could not complete the run: ${errorMessage(error).message}` });
+    const failure = hostFailure(error, loaded);
+    if (!errors.some((e) => e.kind === failure.kind)) errors.push(failure);
+    poisoned = true;
   } finally {
     state.ended = true;
     for (const timer of state.timers) clearTimeout(timer);
-    for (const deferred of state.inFlight) deferred.dispose();
-    control?.dispose();
-    ctx.dispose();
-    runtime.dispose();
+    const clean = disposeAll([
+      ...[...state.inFlight].map((deferred) => () => deferred.dispose()),
+      () => control?.dispose(),
+      () => ctx.dispose(),
+      () => runtime.dispose(),
+    ]);
+    if (!clean) poisoned = true;
   }
   for (const guest of [...guestErrors, ...(collected?.errors ?? [])]) {
     if (guest.name === 'InternalError' && guest.message === 'interrupted') {
       if (!errors.some((e) => e.kind === 'timeout')) errors.push(timeoutError(false));
       continue;
     }
-    errors.push(toScriptError(guest, false));
+    // With memory full QuickJS may not even allocate the error, and the script sees null thrown.
+    const info = guest.thrownValue && memoryFull(loaded) ? { kind: 'memory' as const, message: OUT_OF_MEMORY } : toScriptError(guest, false);
+    if (info.kind === 'memory') poisoned = true;
+    if (!errors.some((e) => e.kind === 'memory' && info.kind === 'memory')) errors.push(info);
   }
   const empty = () => ({ set: {}, unset: [] });
   const result: ScriptRunResult = {
@@ -247,5 +323,5 @@ async function runInFreshContext(module: QuickJSWASMModule, chaiScript: string, 
   if (collected?.request) result.request = collected.request;
   if (collected && 'nextRequest' in collected) result.nextRequest = collected.nextRequest;
   if (collected?.skipRequest) result.skipRequest = true;
-  return result;
+  return { result, poisoned };
 }

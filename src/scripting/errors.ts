@@ -16,6 +16,8 @@ export interface GuestError {
   message: string;
   stack?: string;
   lineNumber?: number;
+  /** Set by the prelude when the script threw something that is not an Error. */
+  thrownValue?: boolean;
 }
 
 const FRAME = new RegExp(`${SCRIPT_FILE.replace(/[.-]/g, '\\$&')}:(\\d+)(?::(\\d+))?`);

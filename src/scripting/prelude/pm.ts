@@ -23,7 +23,7 @@ function errorRecord(e) {
   if (e instanceof Error || (e && typeof e === 'object' && 'message' in e)) {
     return { name: String(e.name || 'Error'), message: String(e.message), stack: String(e.stack || '') };
   }
-  return { name: 'Error', message: 'a value was thrown: ' + valueText(e), stack: '' };
+  return { name: 'Error', message: 'a value was thrown: ' + (e === null || e === undefined ? String(e) : valueText(e)), stack: '', thrownValue: true };
 }
 function recordError(e) { out.errors.push(errorRecord(e)); }
 function testMessage(e) {
@@ -264,6 +264,10 @@ if (response) {
   globals.responseCode = { code: response.code, name: response.status, detail: response.status };
   globals.responseTime = response.responseTime;
   globals.responseHeaders = headerObject;
+}
+// Postman's legacy sandbox gives strings a has() (e.g. responseBody.has('Babbage')).
+if (!String.prototype.has) {
+  Object.defineProperty(String.prototype, 'has', { value: function (part) { return this.indexOf(part) >= 0; }, writable: true, configurable: true });
 }
 Object.keys(globals).forEach(function (name) {
   Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true, enumerable: false });

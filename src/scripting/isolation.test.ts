@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createScriptEngine, type ScriptEngine } from './engine';
+import type { ScriptRunInput } from './types';
+
+/** A script sees the language, the pm API and the values the caller passed: nothing else. */
+let engine: ScriptEngine;
+beforeAll(async () => {
+  engine = await createScriptEngine();
+});
+
+function pre(code: string): ScriptRunInput {
+  return {
+    phase: 'pre-request',
+    code,
+    request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] },
+    variables: { environment: { visible: 'passed-in' }, collection: {}, globals: {}, local: {}, iterationData: {} },
+    info: { iteration: 0, iterationCount: 1, requestName: 'r', requestId: 'r' },
+  };
+}
+
+async function probe(expression: string): Promise<string | undefined> {
+  const result = await engine.run(pre(`let v; try { v = typeof (${expression}); } catch (e) { v = e.name + ': ' + e.message; } console.log(v);`));
+  expect(result.errors).toEqual([]);
+  return result.console[0]?.text;
+}
+
+describe('isolation', () => {
+  it.each([
+    ['fetch', 'fetch'],
+    ['XMLHttpRequest', 'XMLHttpRequest'],
+    ['process', 'process'],
+    ['globalThis.process', 'globalThis.process'],
+    ['document', 'globalThis.document'],
+    ['window', 'globalThis.window'],
+    ['navigator', 'globalThis.navigator'],
+    ['WebSocket', 'globalThis.WebSocket'],
+    ['setInterval', 'globalThis.setInterval'],
+    ['importScripts', 'globalThis.importScripts'],
+    ['Deno / Bun', 'globalThis.Deno || globalThis.Bun'],
+    ['the host bridge', 'globalThis.host'],
+  ])('%s is not there', async (_label, expression) => {
+    expect(await probe(expression)).toBe('undefined');
+  });
+
+  it('fetch and process are ReferenceErrors when used', async () => {
+    const result = await engine.run(pre(`fetch('http://127.0.0.1/')`));
+    expect(result.errors).toEqual([{ kind: 'runtime', message: "ReferenceError: 'fetch' is not defined", line: 1, column: 1 }]);
+    const env = await engine.run(pre(`\nconst secret = process.env.HOME;`));
+    expect(env.errors).toEqual([{ kind: 'runtime', message: "ReferenceError: 'process' is not defined", line: 2, column: 16 }]);
+  });
+
+  it("require('fs') and other modules fail with a clear error; require('chai') works", async () => {
+    const result = await engine.run(pre(`require('fs')`));
+    expect(result.errors).toEqual([
+      { kind: 'runtime', message: "Error: require('fs') is not available in Wirebench scripts (available: chai)", line: 1, column: 8 },
+    ]);
+    expect(await probe(`require('lodash')`)).toBe("Error: require('lodash') is not available in Wirebench scripts (available: chai)");
+    expect(await probe(`require('chai').expect`)).toBe('function');
+  });
+
+  it('dynamic import and the module loader are not there', async () => {
+    const result = await engine.run(pre(`await import('fs')`));
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]?.kind).toBe('runtime');
+  });
+
+  it('a script sees only the variables passed in', async () => {
+    const result = await engine.run(pre(`console.log(JSON.stringify(pm.variables.toObject()), JSON.stringify(Object.keys(globalThis).filter((k) => !['console'].includes(k))));`));
+    expect(result.console[0]?.text).toBe('{"visible":"passed-in"} []');
+  });
+
+  it('nothing a script leaves behind reaches the next run', async () => {
+    await engine.run(pre(`globalThis.leak = 'x'; Object.prototype.polluted = 1; Array.prototype.push = null; pm.environment.set('a', 1);`));
+    const next = await engine.run(pre(`console.log(typeof globalThis.leak, typeof ({}).polluted, typeof [].push, String(pm.environment.get('a')));`));
+    expect(next.console[0]?.text).toBe('undefined undefined function undefined');
+  });
+
+  it('setTimeout is bounded by the run: a callback past the time limit never runs', async () => {
+    const result = await engine.run({ ...pre(`setTimeout(() => console.log('late'), 60000);`), timeoutMs: 100 });
+    expect(result.console).toEqual([]);
+    expect(result.errors).toEqual([
+      { kind: 'timeout', message: 'The script did not finish within 100 ms and was stopped (it was still waiting for pm.sendRequest or setTimeout)' },
+    ]);
+  });
+});
