@@ -23,6 +23,7 @@ test('HTTP/2 to the HTTPS sandbox through the UI: the protocol shown, no reason 
   const statusExplained = await protocol.explain(protocol.responseHeaders, ':status');
   await expect(statusExplained).toContainText('RFC 9113 §8.3.2');
 
+  await protocol.showSentPseudoHeaders();
   for (const [name, value] of [[':method', 'GET'], [':scheme', 'https'], [':authority', authority], [':path', '/sandbox/http2/info']]) {
     await expect(protocol.row(protocol.sentPseudoHeaders, name!)).toContainText(value!);
   }

@@ -12,6 +12,11 @@ export class ProtocolPage {
     this.sentNotes = page.getByRole('list', { name: 'Changed for HTTP/2' });
   }
 
+  /** Opens the explanations of the pseudo-headers sent (the head as sent shows them; their meaning is behind a disclosure). */
+  async showSentPseudoHeaders(): Promise<void> {
+    await this.page.getByText(/^What the \d+ pseudo-headers mean$/).click();
+  }
+
   /** Chooses the HTTP version in the composer's options (the Options part must be open). */
   async chooseHttpVersion(label: 'Automatic (HTTP/2 when an https server offers it)' | 'Force HTTP/1.1' | 'HTTP/2 with prior knowledge (h2c) for http://'): Promise<void> {
     await this.page.getByLabel('HTTP version').selectOption({ label });

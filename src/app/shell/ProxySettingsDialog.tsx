@@ -82,7 +82,7 @@ export function ProxySettingsDialog({ open, onClose }: { open: boolean; onClose:
         <div className="proxy-fields">
           <TextField label="Proxy for http:// targets" value={draft.httpProxy} placeholder="http://proxy.example:3128" onChange={(v) => set({ httpProxy: v })} help="An http:// or https:// proxy; an https:// proxy is reached over TLS." />
           <TextField label="Proxy for https:// targets" value={draft.httpsProxy} placeholder="the same as for http://" onChange={(v) => set({ httpsProxy: v })} help="Reached with CONNECT: the proxy opens a tunnel and TLS runs to the target inside it." />
-          <TextField label="Bypass (NO_PROXY)" value={draft.noProxy} placeholder="internal.example, .corp, 10.0.0.0/8, host:8080, *" onChange={(v) => set({ noProxy: v })} />
+          <TextField label="Bypass (NO_PROXY)" value={draft.noProxy} placeholder="internal.example, .corp, 10.0.0.0/8, host:8080, *" onChange={(v) => set({ noProxy: v })} help="Targets that go direct, comma-separated: a host, a .domain (and its subdomains), an address range, host:port, or * for all." />
           <TextField label="Proxy user" value={draft.username} onChange={(v) => set({ username: v })} help="Basic proxy authentication (Proxy-Authorization); leave empty if the proxy asks for none." />
           <TextField label="Proxy password" type="password" value={draft.password} onChange={(v) => set({ password: v })} help="Kept in memory only: never stored, logged or put in history." />
         </div>

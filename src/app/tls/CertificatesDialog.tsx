@@ -48,7 +48,7 @@ export function CertificatesDialog({ open, onClose }: { open: boolean; onClose: 
   return (
     <dialog ref={dialog} className="certificates-dialog" aria-labelledby="certificates-dialog-title" onClose={onClose}>
       <h2 id="certificates-dialog-title">Certificates</h2>
-      <p className="small muted">Used by the relay for requests sent from the composer (not for the vault's own token calls). Keys, PKCS#12 files and passphrases are secrets: sealed in the vault when it is open with a passphrase, in this tab's memory otherwise; never stored in plaintext, put in history or exported.</p>
+      <p className="small muted">Used by the relay for every call to a covered host: sends from the composer and the vault's token calls alike. Keys, PKCS#12 files and passphrases are secrets: sealed in the vault when it is open with a passphrase, in this tab's memory otherwise; never stored in plaintext, put in history or exported.</p>
 
       <section aria-labelledby="tls-client-title">
         <h3 id="tls-client-title">Client certificates</h3>

@@ -24,13 +24,17 @@ export function SentRequest({ summary, request }: { summary: RelaySummary | unde
         {sent.headText.replace(/\r\n/g, '\n').trimEnd()}
       </pre>
       {sent.pseudoHeaders?.length ? (
-        <table className="header-list" aria-label="Pseudo-headers sent (HTTP/2)">
-          <tbody>
-            {sent.pseudoHeaders.map((field, i) => (
-              <HeaderRow key={field.name} id={`sent-pseudo-${i}`} field={field} explanation={explainPseudoHeader(field)} repeat={1} />
-            ))}
-          </tbody>
-        </table>
+        // The head above already shows them as sent; what each one means is one click away.
+        <details className="sent-pseudo">
+          <summary className="muted small">What the {sent.pseudoHeaders.length} pseudo-headers mean</summary>
+          <table className="header-list" aria-label="Pseudo-headers sent (HTTP/2)">
+            <tbody>
+              {sent.pseudoHeaders.map((field, i) => (
+                <HeaderRow key={field.name} id={`sent-pseudo-${i}`} field={field} explanation={explainPseudoHeader(field)} repeat={1} />
+              ))}
+            </tbody>
+          </table>
+        </details>
       ) : null}
       {sent.notes?.length ? (
         <ul className="sent-notes" aria-label="Changed for HTTP/2" data-testid="sent-notes">

@@ -75,6 +75,8 @@ function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecur
   // Outcomes read in chain order, so a cookie set again by a later hop reads as replaced.
   const stored = new Set<string>();
   const cookies = hops.map((hop) => describeCookieReport(hop.cookies, stored));
+  // A chain all over plain HTTP says so once (under Connection), not on every request.
+  const anyTls = hops.some((hop) => hop.tls);
   return (
     <ol className="redirect-chain" aria-label="Requests of the redirect chain">
       {hops.map((hop) => (
@@ -82,9 +84,14 @@ function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecur
           <code>
             {hop.method} {hop.url}
           </code>{' '}
-          → {hop.final ? 'final response' : <strong>{hop.status}</strong>} <span className="muted">({formatMs(hop.timings.total)} this request)</span>
-          <br />
-          <span className={`redirect-tls${hop.tls && insecure ? ' fact-warning' : ''}`}>TLS: {describeTls(hop.tls, insecure)}</span>
+          → <strong>{hop.status ?? '…'}</strong>
+          {hop.final ? ' final response' : null} <span className="muted">({formatMs(hop.timings.total)} this request)</span>
+          {anyTls ? (
+            <>
+              <br />
+              <span className={`redirect-tls${hop.tls && insecure ? ' fact-warning' : ''}`}>TLS: {describeTls(hop.tls, insecure)}</span>
+            </>
+          ) : null}
           {hop.note ? (
             <>
               <br />
