@@ -6,6 +6,7 @@
  * not compile, a word where `<` needs a number) is a failed check with a message, never a throw.
  */
 import { subjectText } from './subject';
+import { boundedRegexInput, regexInputCutNote, riskyRegexReason } from './regexBounds';
 import type { AssertionOperator } from './types';
 
 /** The outcome of one comparison; `message` says why it failed, in a sentence. */
@@ -65,9 +66,14 @@ export function jsonTypeOf(value: unknown): string {
 
 const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] as const;
 
-/** `/pattern/flags` or a bare pattern, compiled; a message when it does not compile. */
+/**
+ * `/pattern/flags` or a bare pattern, compiled; a message when it does not compile or is
+ * refused as risky (nested unbounded quantifiers, see `regexBounds.ts`).
+ */
 export function compileExpectedRegex(text: string): { regex: RegExp } | { message: string } {
   const literal = /^\/(.*)\/([a-z]*)$/s.exec(text);
+  const risky = riskyRegexReason(literal ? literal[1]! : text);
+  if (risky) return { message: `The expected regular expression is refused: ${risky}` };
   try {
     return { regex: literal ? new RegExp(literal[1]!, literal[2]!.replace(/[gy]/g, '')) : new RegExp(text) };
   } catch (error) {
@@ -144,7 +150,10 @@ export function compareValue(actual: unknown, operator: AssertionOperator, expec
     case 'matches': {
       const compiled = compileExpectedRegex(expected);
       if ('message' in compiled) return { passed: false, message: compiled.message };
-      return compiled.regex.test(subjectText(actual)) ? { passed: true } : { passed: false, message: `${shown(actual)} does not match ${compiled.regex}.` };
+      const text = subjectText(actual);
+      const input = boundedRegexInput(text);
+      if (compiled.regex.test(input.text)) return { passed: true };
+      return { passed: false, message: `${shown(actual)} does not match ${compiled.regex}${input.cut ? ` (${regexInputCutNote(text.length)})` : ''}.` };
     }
     case 'type': {
       const wanted = expected.trim().toLowerCase();

@@ -4,6 +4,7 @@ export * from './exchangeView';
 export * from './subject';
 export * from './captures';
 export * from './compare';
+export * from './regexBounds';
 export * from './jsonSchemaCheck';
 export * from './conforms';
 export * from './assertions';

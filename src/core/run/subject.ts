@@ -10,6 +10,7 @@ import { parseSetCookie } from '../inspect/setCookie';
 import { fail, headerValues, ok, positionAt, type Result } from '../types';
 import { isSecretHeaderName } from '../workspace/redact';
 import type { ExchangeView } from './exchangeView';
+import { boundedRegexInput, regexInputCutNote, riskyRegexReason } from './regexBounds';
 import type { ExchangeSubject } from './types';
 
 /** What a subject read: a JSON-like value (string, number, boolean, null, array, object). */
@@ -35,7 +36,8 @@ export interface SubjectError {
 /**
  * XPath 1.0 over an XML text: a number, string or boolean as the expression gives it, the
  * string-value of each selected node for a node-set (an empty array when none), or why
- * the text or the expression cannot be used. `xmlXPath.ts` has the one implementation;
+ * the text or the expression cannot be used — including a `missing` error that explains
+ * an empty node-set when the document's default namespace is the likely reason. `xmlXPath.ts` has the one implementation;
  * it is passed in rather than imported here because its XML parser and XPath engine are
  * CommonJS packages no bundler can leave out, and most pages never evaluate XPath.
  */
@@ -219,8 +221,14 @@ function firstLine(error: unknown): string {
   return message.trim().split('\n')[0] ?? message;
 }
 
-/** A regex over the body; the group given, else group 1 when the pattern has one, else the whole match. */
+/**
+ * A regex over the body; the group given, else group 1 when the pattern has one, else the
+ * whole match. Bounded (`regexBounds.ts`): a pattern with nested unbounded quantifiers is
+ * refused, and only the body's first `REGEX_MAX_INPUT` characters are searched.
+ */
 function readRegex(subject: Extract<ExchangeSubject, { kind: 'regex' }>, view: ExchangeView): Result<SubjectReading, SubjectError> {
+  const risky = riskyRegexReason(subject.pattern);
+  if (risky) return invalid(`Refused: ${risky}`);
   let pattern: RegExp;
   try {
     pattern = new RegExp(subject.pattern, (subject.flags ?? '').replace(/[gy]/g, ''));
@@ -232,8 +240,10 @@ function readRegex(subject: Extract<ExchangeSubject, { kind: 'regex' }>, view: E
   }
   const body = bodyOf(view);
   if (!body.ok && view.bodyAbsence !== 'empty') return body;
-  const match = pattern.exec(body.ok ? body.value : '');
-  if (!match) return missing(`/${subject.pattern}/ matched nothing in the body.`);
+  const full = body.ok ? body.value : '';
+  const input = boundedRegexInput(full);
+  const match = pattern.exec(input.text);
+  if (!match) return missing(`/${subject.pattern}/ matched nothing in the body${input.cut ? ` (${regexInputCutNote(full.length)})` : ''}.`);
   const groups = match.length - 1;
   const group = subject.group ?? (groups >= 1 ? 1 : 0);
   if (group > groups) return invalid(`The pattern has ${groups} group${groups === 1 ? '' : 's'}; group ${group} does not exist.`);

@@ -33,6 +33,49 @@ function declaredNamespaces(root: Node): Record<string, string> {
   return map;
 }
 
+/** The default namespaces (`xmlns="…"`) the document declares, in document order, each once. */
+function defaultNamespaces(root: Node): string[] {
+  const found: string[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 1) {
+      const value = (node as Element).getAttribute('xmlns');
+      if (value && !found.includes(value)) found.push(value);
+    }
+    for (let child = node.lastChild; child; child = child.previousSibling) if (child.nodeType === 1) stack.push(child);
+  }
+  return found;
+}
+
+/**
+ * Whether `expression` has a name test without a prefix (`//Order`, `/a/b`, `Order[1]`):
+ * in XPath 1.0 such a name means "in no namespace", so it never matches an element of a
+ * default namespace. Function names, axes, attributes and `*` do not count. A heuristic
+ * over the text (string literals removed), used only to word a hint.
+ */
+function hasUnprefixedNameTest(expression: string): boolean {
+  const code = expression.replace(/"[^"]*"|'[^']*'/g, '""');
+  for (const m of code.matchAll(/(^|[/[(|,\s]|::)([A-Za-z_][\w.-]*)(?![\w.-]*\s*(?:\(|::|:[A-Za-z_*]))/g)) {
+    const before = code.slice(0, m.index + m[1]!.length);
+    if (/@\s*$/.test(before)) continue;
+    if (/^(and|or|div|mod)$/.test(m[2]!) && /\s$/.test(m[1]!)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The hint for a node-set that came back empty on a document with a default namespace. */
+function defaultNamespaceHint(expression: string, namespaces: Record<string, string>, defaults: string[]): string {
+  const uri = defaults[0]!;
+  const prefix = Object.keys(namespaces).find((p) => namespaces[p] === uri);
+  const local = /(?:^|\/)([A-Za-z_][\w.-]*)(?![\w.-]*\s*[(:])/.exec(expression)?.[1] ?? 'Name';
+  const how = prefix
+    ? `The document also binds the prefix ${prefix} to it: write ${prefix}:${local}.`
+    : `The document binds no prefix to it, so write //*[local-name()='${local}' and namespace-uri()='${uri}'] (or //*[local-name()='${local}']).`;
+  return `${expression} matched nothing. The document's elements are in the default namespace ${uri}${defaults.length > 1 ? ` (and ${defaults.length - 1} more)` : ''}, and in XPath 1.0 a name without a prefix means no namespace, so it never matches them: prefixes are needed. ${how}`;
+}
+
 /** The XPath string-value of a node (an attribute's value, an element's text content). */
 function nodeText(node: Node): string {
   if (node.nodeType === 2) return (node as Attr).value;
@@ -61,10 +104,16 @@ export const xmlXPath: XPathEngine = (xml, expression) => {
   }
   if (!doc.documentElement) return fail<SubjectError>({ kind: 'unreadable', message: 'The body is not XML: it has no root element.' });
   let result: xpath.SelectReturnType;
+  const namespaces = declaredNamespaces(doc);
   try {
-    result = xpath.useNamespaces(declaredNamespaces(doc))(expression, doc);
+    result = xpath.useNamespaces(namespaces)(expression, doc);
   } catch (error) {
     return fail<SubjectError>({ kind: 'invalid-expression', message: `Not a valid XPath expression here: ${firstLine(error)}` });
+  }
+  if (Array.isArray(result) && result.length === 0 && hasUnprefixedNameTest(expression)) {
+    // The most common XPath surprise: SOAP and Atom answers put their elements in a default namespace.
+    const defaults = defaultNamespaces(doc);
+    if (defaults.length > 0) return fail<SubjectError>({ kind: 'missing', message: defaultNamespaceHint(expression, namespaces, defaults) });
   }
   if (Array.isArray(result)) return ok(result.map(nodeText));
   if (result !== null && typeof result === 'object') return ok(nodeText(result));

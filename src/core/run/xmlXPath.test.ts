@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { xmlXPath } from './xmlXPath';
+
+/** An Atom-like feed: every element in the default namespace, one prefixed extension. */
+const feed = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Orders</title><entry><id>urn:o:1</id></entry></feed>`;
+/** The same default namespace also bound to a prefix. */
+const bound = `<a:feed xmlns:a="urn:shop" xmlns="urn:shop"><order>1</order></a:feed>`;
+
+describe('xmlXPath: an empty node-set on a document with a default namespace', () => {
+  it('says the name needs a prefix, names the namespace and gives an expression that works', () => {
+    const r = xmlXPath(feed, '//entry/id');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.kind).toBe('missing');
+    expect(r.error.message).toContain('//entry/id matched nothing.');
+    expect(r.error.message).toContain('default namespace http://www.w3.org/2005/Atom');
+    expect(r.error.message).toContain('prefixes are needed');
+    const suggestion = /write (\/\/\*\[local-name\(\)='entry' and namespace-uri\(\)='http:\/\/www\.w3\.org\/2005\/Atom'\])/.exec(r.error.message)?.[1];
+    expect(suggestion).toBeDefined();
+    // The suggestion really selects the element.
+    expect(xmlXPath(feed, suggestion!)).toMatchObject({ ok: true, value: ['urn:o:1'] });
+  });
+
+  it('offers the prefix the document binds to the same namespace', () => {
+    const r = xmlXPath(bound, '/feed/order');
+    expect(r).toMatchObject({ ok: false, error: { kind: 'missing', message: expect.stringContaining('binds the prefix a to it: write a:feed') } });
+    expect(xmlXPath(bound, '/a:feed/a:order')).toMatchObject({ ok: true, value: ['1'] });
+  });
+
+  it.each([
+    ['a prefixed expression', `<r xmlns="urn:d" xmlns:m="urn:m"><m:x>1</m:x></r>`, '//m:y'],
+    ['attributes and functions only', feed, '//*[@missing]'],
+    ['a document without a default namespace', '<r><x>1</x></r>', '//y'],
+  ])('keeps the plain empty result for %s', (_name, xml, expression) => {
+    expect(xmlXPath(xml, expression)).toEqual({ ok: true, value: [] });
+  });
+
+  it('leaves matches, numbers and booleans alone', () => {
+    expect(xmlXPath(feed, 'count(//entry)')).toEqual({ ok: true, value: 0 });
+    expect(xmlXPath(feed, "//*[local-name()='title']")).toEqual({ ok: true, value: ['Orders'] });
+  });
+});
