@@ -1,46 +1,45 @@
 /**
  * The isolated script engine: QuickJS compiled to WebAssembly (quickjs-emscripten, the sync
- * release variant), one runtime and one context per script run, a memory limit, a wall-clock
- * limit through the interrupt handler, and the `pm` API evaluated inside the context. The
- * WebAssembly module and chai's source are loaded once per engine; nothing a script does can
- * outlive its run. The context has only the language's own globals (no fetch, timers,
- * process, require or DOM) plus what the prelude defines.
+ * release variant). Each engine loads, once, the WebAssembly, a runtime and a library context
+ * holding chai and the pm API's code, frozen. Each run gets a fresh context (its own globals
+ * and intrinsics): the library builds that run's `pm` objects on it, the script runs there
+ * under a wall-clock limit (the interrupt handler) and results come back as JSON. A context
+ * has only the language's own globals (no fetch, timers, process, require or DOM) plus what
+ * the library puts there. Runs of one engine are serialized.
+ *
+ * Why a shared library context: QuickJS here cannot store compiled bytecode, and parsing
+ * chai (140 kB) and the pm API in every context cost 10–35 ms a run; shared and frozen, a run
+ * costs about a millisecond (see bench/scriptEngine.ts).
  */
 import variant from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSContext,
-  type QuickJSDeferredPromise,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { ScriptErrorInfo } from '../core/run/types';
 import { chaiAsScript } from './chaiScript';
 import { SCRIPT_FILE, toScriptError, type GuestError } from './errors';
-import { PRELUDE_SOURCE } from './prelude/pm';
-import type { ScriptResponse, ScriptRunInput, ScriptRunResult } from './types';
+import { buildHost, drain, errorMessage, type RunState } from './hostBridge';
+import { LIBRARY_SOURCE } from './prelude/pm';
+import type { ScriptRunInput, ScriptRunResult } from './types';
 
 /** Defaults a caller may override per run. */
 export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50 } as const;
-/** Extra time and memory the engine gives itself after a stopped script, to read the results back. */
-const COLLECT_BUDGET = { ms: 1_000, bytes: 8 * 1024 * 1024 };
+/** Extra time the engine gives itself after a stopped script, to read the results back. */
+const COLLECT_BUDGET_MS = 1_000;
 /**
  * QuickJS's own stack limit. Kept well under the host's: each QuickJS frame also takes host
  * (V8) stack, and at 512 KiB the host overflowed first in Node (about 680 nested calls here).
  */
 const STACK_BYTES = 128 * 1024;
 const WASM_PAGE = 64 * 1024;
+const OUT_OF_MEMORY = 'The script ran out of memory (the memory limit was reached) and was stopped';
 
 /** How the engine gets chai's bundled build (chai/index.js) as text, and its memory ceiling. */
 export interface ScriptEngineOptions {
   /** The text itself, or a loader; default: the bundler's `?raw` import (Vite, vitest). */
   chaiSource?: string | (() => Promise<string>);
   /**
-   * Ceiling of the WebAssembly memory all runs of this engine share (default 256 MiB). It is
-   * the hard bound: QuickJS's per-runtime limit in the prebuilt WebAssembly counts blocks,
-   * not bytes, for large strings and arrays (quickjs-emscripten issues 255 and 271).
+   * Ceiling of the WebAssembly memory of this engine (default 256 MiB). It is the hard bound:
+   * QuickJS's per-runtime limit in the prebuilt WebAssembly counts blocks, not bytes, for
+   * large strings and arrays (quickjs-emscripten issues 255 and 271).
    */
   memoryCapBytes?: number;
 }
@@ -50,47 +49,70 @@ export interface ScriptEngine {
   run(input: ScriptRunInput): Promise<ScriptRunResult>;
 }
 
+/** One WebAssembly instance with its runtime and the frozen library context. */
+interface Library {
+  memory: WebAssembly.Memory;
+  capBytes: number;
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+  makeSandbox: QuickJSHandle;
+  /** The run the interrupt handler is watching (runs are serialized). */
+  active?: RunState;
+}
+
 async function defaultChaiSource(): Promise<string> {
   const { CHAI_MODULE_SOURCE } = await import('./chaiSource');
   return CHAI_MODULE_SOURCE;
 }
 
-/** Loads the WebAssembly module and chai once; the engine is then reused for every run. */
+async function loadLibrary(chaiScript: string, capBytes: number): Promise<Library> {
+  // A memory of our own with a maximum: when a script fills it, malloc fails inside the
+  // WebAssembly and QuickJS throws out of memory, instead of the host growing without bound.
+  const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor(capBytes / WASM_PAGE) });
+  const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory }));
+  const runtime = module.newRuntime();
+  runtime.setMaxStackSize(STACK_BYTES);
+  const context = runtime.newContext();
+  const chaiExports = context.unwrapResult(context.evalCode(chaiScript, 'chai.js'));
+  const factory = context.unwrapResult(context.evalCode(LIBRARY_SOURCE, 'wirebench-library.js'));
+  const makeSandbox = context.unwrapResult(context.callFunction(factory, context.undefined, chaiExports));
+  factory.dispose();
+  chaiExports.dispose();
+  const library: Library = { memory, capBytes, runtime, context, makeSandbox };
+  runtime.setInterruptHandler(() => {
+    const run = library.active;
+    if (!run || Date.now() <= run.deadline) return false;
+    run.interrupted = true;
+    return true;
+  });
+  return library;
+}
+
+/** Loads the WebAssembly, chai and the pm library once; the engine is then reused for every run. */
 export async function createScriptEngine(options: ScriptEngineOptions = {}): Promise<ScriptEngine> {
   const source = options.chaiSource ?? defaultChaiSource;
   const capBytes = options.memoryCapBytes ?? 256 * 1024 * 1024;
   if (!(capBytes >= 32 * 1024 * 1024)) throw new RangeError(`memoryCapBytes must be at least 32 MiB (got ${capBytes})`);
-  const load = async (): Promise<LoadedModule> => {
-    // A memory of our own with a maximum: when a script fills it, malloc fails inside the
-    // WebAssembly and QuickJS throws out of memory, instead of the host growing without bound.
-    const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor(capBytes / WASM_PAGE) });
-    const module = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory }));
-    return { module, memory, capBytes };
+  const chaiScript = chaiAsScript(typeof source === 'string' ? source : await source());
+  let library = loadLibrary(chaiScript, capBytes);
+  await library;
+  let queue: Promise<unknown> = Promise.resolve();
+  const runOne = async (input: ScriptRunInput): Promise<ScriptRunResult> => {
+    const loaded = await library;
+    const { result, recycle } = await runInFreshContext(loaded, input);
+    // After a stopped run (jobs may still be queued) or a wasm-level failure (the instance may
+    // be inconsistent) the next run gets a fresh instance; this one is dropped whole.
+    if (recycle) library = loadLibrary(chaiScript, capBytes);
+    return result;
   };
-  const [first, chaiModule] = await Promise.all([load(), typeof source === 'string' ? Promise.resolve(source) : source()]);
-  const chaiScript = chaiAsScript(chaiModule);
-  let current: Promise<LoadedModule> = Promise.resolve(first);
-  let currentLoaded: LoadedModule | undefined = first;
   return {
-    run: async (input) => {
+    async run(input) {
       validate(input);
-      const loaded = await current;
-      const { result, poisoned } = await runInFreshContext(loaded, chaiScript, input);
-      // After a wasm-level failure (host stack overflow, memory full) the instance may be
-      // inconsistent: later runs get a fresh one; runs still using this one finish on it.
-      if (poisoned && loaded === currentLoaded) {
-        currentLoaded = undefined;
-        current = load().then((fresh) => (currentLoaded = fresh));
-      }
-      return result;
+      const next = queue.then(() => runOne(input));
+      queue = next.catch(() => undefined);
+      return next;
     },
   };
-}
-
-interface LoadedModule {
-  module: QuickJSWASMModule;
-  memory: WebAssembly.Memory;
-  capBytes: number;
 }
 
 function validate(input: ScriptRunInput): void {
@@ -104,213 +126,97 @@ function validate(input: ScriptRunInput): void {
   }
 }
 
-const encoder = new TextEncoder();
-function withSize(response: ScriptResponse): ScriptResponse {
-  return response.responseSize === undefined ? { ...response, responseSize: encoder.encode(response.body).length } : response;
-}
-
-function errorMessage(error: unknown): { name: string; message: string } {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
-
-interface RunState {
-  runtime: QuickJSRuntime;
-  ctx: QuickJSContext;
-  deadline: number;
-  interrupted: boolean;
-  ended: boolean;
-  inFlight: Set<QuickJSDeferredPromise>;
-  timers: Set<ReturnType<typeof setTimeout>>;
-  wake?: () => void;
-}
-
-/** A host operation the script awaits: a QuickJS promise settled when `work` settles. */
-function hostPromise(state: RunState, work: Promise<string>): QuickJSHandle {
-  const { ctx } = state;
-  const deferred = ctx.newPromise();
-  state.inFlight.add(deferred);
-  const settle = (fill: () => void) => {
-    if (state.ended || !deferred.alive) return;
-    fill();
-    state.inFlight.delete(deferred);
-    deferred.dispose();
-    state.wake?.();
-  };
-  work.then(
-    (text) => settle(() => ctx.newString(text).consume((value) => deferred.resolve(value))),
-    (error: unknown) => settle(() => ctx.newError(errorMessage(error)).consume((value) => deferred.reject(value))),
-  );
-  return deferred.handle;
-}
-
-function buildHost(state: RunState, input: ScriptRunInput, chaiScript: string): QuickJSHandle {
-  const { ctx } = state;
-  const host = ctx.newObject();
-  const payload = JSON.stringify({
-    phase: input.phase,
-    request: input.request,
-    response: input.response ? withSize(input.response) : undefined,
-    variables: input.variables,
-    info: input.info,
-    maxSendRequests: input.maxSendRequests ?? SCRIPT_DEFAULTS.maxSendRequests,
-  });
-  ctx.newFunction('input', () => ctx.newString(payload)).consume((fn) => ctx.setProp(host, 'input', fn));
-  ctx.newFunction('chai', () => ctx.evalCode(chaiScript, 'chai.js')).consume((fn) => ctx.setProp(host, 'chai', fn));
-  ctx
-    .newFunction('send', (requestJson) => {
-      const request = JSON.parse(ctx.getString(requestJson));
-      const sender = input.sendRequest;
-      const work = sender
-        ? Promise.resolve().then(() => sender(request)).then((response) => JSON.stringify(withSize(response)))
-        : Promise.reject(new Error('pm.sendRequest is not available here: the caller gave the script engine no way to send'));
-      return hostPromise(state, work);
-    })
-    .consume((fn) => ctx.setProp(host, 'send', fn));
-  ctx
-    .newFunction('timer', (msHandle) => {
-      const ms = Math.max(0, ctx.getNumber(msHandle));
-      const work = new Promise<string>((resolve) => {
-        const timer = setTimeout(() => {
-          state.timers.delete(timer);
-          resolve('');
-        }, ms);
-        state.timers.add(timer);
-      });
-      return hostPromise(state, work);
-    })
-    .consume((fn) => ctx.setProp(host, 'timer', fn));
-  return host;
-}
-
-/** Runs the context's jobs until no host operation is in flight, or the deadline passes. */
-async function drain(state: RunState, guestErrors: GuestError[]): Promise<void> {
-  for (;;) {
-    const jobs = state.runtime.executePendingJobs();
-    if (jobs.error) {
-      guestErrors.push(jobs.error.context.dump(jobs.error) as GuestError);
-      jobs.error.dispose();
-      if (state.interrupted) return;
-      continue;
-    }
-    if (state.interrupted || state.inFlight.size === 0) return;
-    const remaining = state.deadline - Date.now();
-    if (remaining <= 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, remaining);
-      state.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    state.wake = undefined;
-  }
-}
-
-const OUT_OF_MEMORY = 'The script ran out of memory (the memory limit was reached) and was stopped';
-
-/** The shared WebAssembly memory has grown to its ceiling: allocations are failing. */
-function memoryFull(loaded: LoadedModule): boolean {
-  return loaded.memory.buffer.byteLength >= loaded.capBytes - 2 * 1024 * 1024;
+/** The WebAssembly memory has grown to its ceiling: allocations are failing. */
+function memoryFull(library: Library): boolean {
+  return library.memory.buffer.byteLength >= library.capBytes - 2 * 1024 * 1024;
 }
 
 /** What a failure thrown by the WebAssembly itself (not by the script) means for the run. */
-function hostFailure(error: unknown, loaded: LoadedModule): ScriptErrorInfo {
+function hostFailure(error: unknown, library: Library): ScriptErrorInfo {
   const { name, message } = errorMessage(error);
   if (name === 'RangeError' && /call stack/i.test(message)) return { kind: 'runtime', message: 'RangeError: stack overflow (too much recursion)' };
-  if (memoryFull(loaded)) return { kind: 'memory', message: OUT_OF_MEMORY };
+  if (memoryFull(library)) return { kind: 'memory', message: OUT_OF_MEMORY };
   return { kind: 'host', message: `The script engine could not complete the run: ${message}` };
-}
-
-function disposeAll(disposers: Array<() => void>): boolean {
-  let clean = true;
-  for (const dispose of disposers) {
-    try {
-      dispose();
-    } catch {
-      clean = false;
-    }
-  }
-  return clean;
 }
 
 type Collected = Omit<ScriptRunResult, 'errors' | 'durationMs'> & { errors: GuestError[] };
 
-async function runInFreshContext(loaded: LoadedModule, chaiScript: string, input: ScriptRunInput): Promise<{ result: ScriptRunResult; poisoned: boolean }> {
+function callMethod(library: Library, target: QuickJSHandle, name: string, ...args: QuickJSHandle[]): QuickJSHandle {
+  const { context } = library;
+  return context.getProp(target, name).consume((method) => context.unwrapResult(context.callFunction(method, target, ...args)));
+}
+
+async function runInFreshContext(library: Library, input: ScriptRunInput): Promise<{ result: ScriptRunResult; recycle: boolean }> {
   const startedAt = Date.now();
   const timeoutMs = input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs;
-  const memoryBytes = input.memoryBytes ?? SCRIPT_DEFAULTS.memoryBytes;
-  const runtime = loaded.module.newRuntime();
-  runtime.setMemoryLimit(memoryBytes);
-  runtime.setMaxStackSize(STACK_BYTES);
+  const { runtime, context } = library;
+  runtime.setMemoryLimit(input.memoryBytes ?? SCRIPT_DEFAULTS.memoryBytes);
   const ctx = runtime.newContext();
   const state: RunState = { runtime, ctx, deadline: startedAt + timeoutMs, interrupted: false, ended: false, inFlight: new Set(), timers: new Set() };
-  runtime.setInterruptHandler(() => {
-    if (Date.now() <= state.deadline) return false;
-    state.interrupted = true;
-    return true;
-  });
+  library.active = state;
   const errors: ScriptErrorInfo[] = [];
   const guestErrors: GuestError[] = [];
   const timeoutError = (waiting: boolean): ScriptErrorInfo => ({
     kind: 'timeout',
     message: `The script did not finish within ${timeoutMs} ms and was stopped${waiting ? ' (it was still waiting for pm.sendRequest or setTimeout)' : ''}`,
   });
-  let poisoned = false;
+  let recycle = false;
   let control: QuickJSHandle | undefined;
   let collected: Collected | undefined;
   try {
-    const prelude = ctx.unwrapResult(ctx.evalCode(PRELUDE_SOURCE, 'wirebench-prelude.js', { strict: true }));
-    const host = buildHost(state, input, chaiScript);
-    const made = ctx.callFunction(prelude, ctx.undefined, host);
-    prelude.dispose();
+    const host = buildHost(state, input);
+    const made = context.callFunction(library.makeSandbox, context.undefined, host, ctx.global);
     host.dispose();
-    control = ctx.unwrapResult(made);
+    control = context.unwrapResult(made);
     const compiled = ctx.evalCode(`(async function () {\n${input.code}\n})`, SCRIPT_FILE);
     if (compiled.error) {
       errors.push(toScriptError(ctx.dump(compiled.error) as GuestError, true));
       compiled.error.dispose();
     } else {
-      const started = ctx.getProp(control, 'start').consume((start) => ctx.callFunction(start, control!, compiled.value));
+      const started = context.getProp(control, 'start').consume((start) => context.callFunction(start, control!, compiled.value));
       compiled.value.dispose();
-      if (started.error) guestErrors.push(ctx.dump(started.error) as GuestError);
+      if (started.error) guestErrors.push(context.dump(started.error) as GuestError);
       (started.error ?? started.value).dispose();
       await drain(state, guestErrors);
     }
     const waiting = state.inFlight.size > 0;
-    if (state.interrupted || waiting) errors.push(timeoutError(waiting));
-    // Reading the results back runs the prelude's own code: give it a fresh, small budget.
-    state.deadline = Date.now() + COLLECT_BUDGET.ms;
+    if (state.interrupted || waiting) {
+      errors.push(timeoutError(waiting));
+      recycle = true;
+    }
+    // Reading the results back runs the library's own code: give it a fresh, small budget.
+    state.deadline = Date.now() + COLLECT_BUDGET_MS;
     state.interrupted = false;
-    runtime.setMemoryLimit(memoryBytes + COLLECT_BUDGET.bytes);
-    const finished = ctx.getProp(control, 'finish').consume((finish) => ctx.callFunction(finish, control!));
-    (finished.error ?? finished.value).dispose();
-    const text = ctx.getProp(control, 'collect').consume((collect) => ctx.unwrapResult(ctx.callFunction(collect, control!)));
-    collected = JSON.parse(text.consume((handle) => ctx.getString(handle))) as Collected;
+    callMethod(library, control, 'finish').dispose();
+    const text = callMethod(library, control, 'collect');
+    collected = JSON.parse(text.consume((handle) => context.getString(handle))) as Collected;
+    if (runtime.hasPendingJob()) recycle = true;
   } catch (error) {
-    const failure = hostFailure(error, loaded);
+    const failure = hostFailure(error, library);
     if (!errors.some((e) => e.kind === failure.kind)) errors.push(failure);
-    poisoned = true;
+    recycle = true;
   } finally {
     state.ended = true;
+    library.active = undefined;
     for (const timer of state.timers) clearTimeout(timer);
-    const clean = disposeAll([
-      ...[...state.inFlight].map((deferred) => () => deferred.dispose()),
-      () => control?.dispose(),
-      () => ctx.dispose(),
-      () => runtime.dispose(),
-    ]);
-    if (!clean) poisoned = true;
+    for (const dispose of [...[...state.inFlight].map((d) => () => d.dispose()), () => control?.dispose(), () => ctx.dispose()]) {
+      try {
+        dispose();
+      } catch {
+        recycle = true;
+      }
+    }
   }
   for (const guest of [...guestErrors, ...(collected?.errors ?? [])]) {
     if (guest.name === 'InternalError' && guest.message === 'interrupted') {
       if (!errors.some((e) => e.kind === 'timeout')) errors.push(timeoutError(false));
+      recycle = true;
       continue;
     }
     // With memory full QuickJS may not even allocate the error, and the script sees null thrown.
-    const info = guest.thrownValue && memoryFull(loaded) ? { kind: 'memory' as const, message: OUT_OF_MEMORY } : toScriptError(guest, false);
-    if (info.kind === 'memory') poisoned = true;
-    if (!errors.some((e) => e.kind === 'memory' && info.kind === 'memory')) errors.push(info);
+    const info = guest.thrownValue && memoryFull(library) ? { kind: 'memory' as const, message: OUT_OF_MEMORY } : toScriptError(guest, false);
+    if (info.kind === 'memory') recycle = true;
+    if (!(info.kind === 'memory' && errors.some((e) => e.kind === 'memory'))) errors.push(info);
   }
   const empty = () => ({ set: {}, unset: [] });
   const result: ScriptRunResult = {
@@ -323,5 +229,5 @@ async function runInFreshContext(loaded: LoadedModule, chaiScript: string, input
   if (collected?.request) result.request = collected.request;
   if (collected && 'nextRequest' in collected) result.nextRequest = collected.nextRequest;
   if (collected?.skipRequest) result.skipRequest = true;
-  return { result, poisoned };
+  return { result, recycle };
 }

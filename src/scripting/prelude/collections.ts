@@ -9,11 +9,12 @@ var VAR_PATTERN = /\{\{([^{}]+)\}\}/g;
 var stringify = JSON.stringify;
 var parseJson = JSON.parse;
 
-function cloneValue(value) {
+/** A JSON copy of a value, made by parse (the script realm JSON.parse, so arrays are its arrays). */
+function cloneValue(value, parse) {
   if (value === undefined) return null;
   if (typeof value === 'function' || typeof value === 'symbol') return String(value);
   var text = stringify(value);
-  return text === undefined ? null : parseJson(text);
+  return text === undefined ? null : (parse || parseJson)(text);
 }
 
 function valueText(value) {
@@ -52,8 +53,9 @@ function replaceWith(template, lookup) {
 }
 
 /** One variable scope: a name -> value map that remembers what the script changed. */
-function VariableScope(name, values) {
+function VariableScope(name, values, parse) {
   this._name = name;
+  this._parse = parse;
   this._values = {};
   this._changes = { set: {}, unset: [] };
   var keys = Object.keys(values || {});
@@ -67,7 +69,7 @@ VariableScope.prototype.has = function (key) {
 };
 VariableScope.prototype.set = function (key, value) {
   if (typeof key !== 'string' || key === '') throw new TypeError('pm.' + this._name + '.set needs a variable name (a non-empty string)');
-  var stored = cloneValue(value);
+  var stored = cloneValue(value, this._parse);
   this._values[key] = stored;
   this._changes.set[key] = stored;
   var at = this._changes.unset.indexOf(key);
@@ -83,7 +85,7 @@ VariableScope.prototype.clear = function () {
   for (var i = 0; i < keys.length; i++) this.unset(keys[i]);
 };
 VariableScope.prototype.toObject = function () {
-  return cloneValue(this._values);
+  return cloneValue(this._values, this._parse);
 };
 VariableScope.prototype.replaceIn = function (template) {
   var self = this;

@@ -1,23 +1,21 @@
 /**
- * Source (run INSIDE the QuickJS context) that builds `pm`, `postman`, `console`, `require`,
- * the legacy globals and a bounded `setTimeout` from the run's input, and gives the host a
- * control object (`start`, `finish`, `collect`). The host functions it receives (`host.*`)
- * are captured in this closure and never reachable from a script's globals.
+ * Source (run INSIDE QuickJS, in the engine's library context) of `makeSandbox(host, G)`: it
+ * builds `pm`, `postman`, `console`, `require`, the legacy globals and a bounded `setTimeout`
+ * on a run's fresh global object G from the run's input, and gives the host a control object
+ * (`start`, `finish`, `collect`). The host functions it receives (`host.*`) are captured in
+ * the closure and never reachable from a script's globals.
  */
 import { COLLECTIONS_SOURCE } from './collections';
 import { RESPONSE_SOURCE } from './response';
 
 const PM_SOURCE = String.raw`
+function makeSandbox(host, G) {
+var realmParse = G.JSON.parse;
 var input = parseJson(host.input());
 var isPre = input.phase === 'pre-request';
 var out = { tests: [], console: [], errors: [], nextRequest: undefined, skipRequest: false };
 var pendingTests = [];
-var chaiExports = null;
-
-function loadChai() {
-  if (!chaiExports) chaiExports = host.chai();
-  return chaiExports;
-}
+function loadChai() { return chai; }
 
 function errorRecord(e) {
   if (e instanceof Error || (e && typeof e === 'object' && 'message' in e)) {
@@ -32,15 +30,16 @@ function testMessage(e) {
 }
 
 var scopes = {
-  environment: new VariableScope('environment', input.variables.environment),
-  collection: new VariableScope('collectionVariables', input.variables.collection),
-  globals: new VariableScope('globals', input.variables.globals),
-  local: new VariableScope('variables', input.variables.local),
-  iterationData: new VariableScope('iterationData', input.variables.iterationData),
+  environment: new VariableScope('environment', input.variables.environment, realmParse),
+  collection: new VariableScope('collectionVariables', input.variables.collection, realmParse),
+  globals: new VariableScope('globals', input.variables.globals, realmParse),
+  local: new VariableScope('variables', input.variables.local, realmParse),
+  iterationData: new VariableScope('iterationData', input.variables.iterationData, realmParse),
 };
-scopes.iterationData.set = scopes.iterationData.unset = scopes.iterationData.clear = function () {
-  throw new TypeError('pm.iterationData is read-only');
-};
+['set', 'unset', 'clear'].forEach(function (name) {
+  // defineProperty, not assignment: the prototype's method is frozen, and assigning over it would throw.
+  Object.defineProperty(scopes.iterationData, name, { value: function () { throw new TypeError('pm.iterationData is read-only'); } });
+});
 var resolutionOrder = [scopes.local, scopes.iterationData, scopes.environment, scopes.collection, scopes.globals];
 function resolveVariable(name) {
   for (var i = 0; i < resolutionOrder.length; i++) if (resolutionOrder[i].has(name)) return resolutionOrder[i].get(name);
@@ -119,7 +118,7 @@ function requestFromDefinition(definition) {
 }
 
 var request = makeRequest(input.request);
-var response = input.response ? makeResponse(input.response) : undefined;
+var response = input.response ? makeResponse(input.response, realmParse) : undefined;
 var sendCount = 0;
 
 function sendRequest(definition, callback) {
@@ -130,7 +129,7 @@ function sendRequest(definition, callback) {
       throw new Error('pm.sendRequest was called more than ' + input.maxSendRequests + ' times in one script run; the rest were not sent');
     }
     settled = host.send(stringify(requestFromDefinition(definition))).then(function (text) {
-      return makeResponse(parseJson(text));
+      return makeResponse(parseJson(text), realmParse);
     });
   } catch (e) {
     settled = Promise.reject(e);
@@ -266,11 +265,11 @@ if (response) {
   globals.responseHeaders = headerObject;
 }
 // Postman's legacy sandbox gives strings a has() (e.g. responseBody.has('Babbage')).
-if (!String.prototype.has) {
-  Object.defineProperty(String.prototype, 'has', { value: function (part) { return this.indexOf(part) >= 0; }, writable: true, configurable: true });
+if (!G.String.prototype.has) {
+  Object.defineProperty(G.String.prototype, 'has', { value: function (part) { return this.indexOf(part) >= 0; }, writable: true, configurable: true });
 }
 Object.keys(globals).forEach(function (name) {
-  Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(G, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
 });
 
 var control = {
@@ -301,10 +300,46 @@ var control = {
   },
 };
 return control;
+}
 `;
 
 /**
- * The whole prelude: a function of the host bridge object that returns the control object.
- * Evaluated once per context, before the script.
+ * Freezes everything reachable from the given roots (own properties, accessors, prototypes),
+ * so the library realm that every run shares holds no state a script could change for the next.
  */
-export const PRELUDE_SOURCE = `(function (host) {\n'use strict';\n${COLLECTIONS_SOURCE}\n${RESPONSE_SOURCE}\n${PM_SOURCE}\n})`;
+const HARDEN_SOURCE = String.raw`
+function harden(roots) {
+  var seen = new Set();
+  var stack = roots.slice();
+  while (stack.length) {
+    var item = stack.pop();
+    if (item === null || (typeof item !== 'object' && typeof item !== 'function') || seen.has(item)) continue;
+    seen.add(item);
+    Object.freeze(item);
+    stack.push(Object.getPrototypeOf(item));
+    var keys = Reflect.ownKeys(item);
+    for (var i = 0; i < keys.length; i++) {
+      var descriptor = Object.getOwnPropertyDescriptor(item, keys[i]);
+      if (!descriptor) continue;
+      if ('value' in descriptor) stack.push(descriptor.value);
+      else stack.push(descriptor.get, descriptor.set);
+    }
+  }
+}
+`;
+
+/**
+ * The library evaluated once per engine in its own context: a function of chai's exports that
+ * returns `makeSandbox(host, scriptGlobal)`, after freezing its realm. Each run calls
+ * makeSandbox with a fresh context's global object: the pm objects are new per run, the code
+ * and chai are shared, frozen.
+ */
+export const LIBRARY_SOURCE = `(function (chaiModule) {\n'use strict';\n${COLLECTIONS_SOURCE}\n${RESPONSE_SOURCE}\n${HARDEN_SOURCE}
+var chai = {};
+Object.keys(chaiModule).forEach(function (key) { chai[key] = chaiModule[key]; });
+chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts'); };
+${PM_SOURCE}
+// Every library function a script can reach (through an instance's prototype or a method) is frozen with its prototype.
+harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith]);
+return makeSandbox;
+})`;

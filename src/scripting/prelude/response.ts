@@ -141,7 +141,7 @@ ResponseAssertion.prototype.responseTime = function (max) {
 };
 
 /** Postman's Response around the plain data the host passed in. */
-function makeResponse(data) {
+function makeResponse(data, parse) {
   var text = data.body || '';
   var response = {
     code: data.code,
@@ -151,7 +151,7 @@ function makeResponse(data) {
     responseSize: data.responseSize,
     text: function () { return text; },
     json: function () {
-      try { return parseJson(text); }
+      try { return parse(text); }
       catch (e) { var error = new SyntaxError('JSONError: ' + e.message); throw error; }
     },
     reason: function () { return data.status; },

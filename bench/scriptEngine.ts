@@ -1,0 +1,57 @@
+/**
+ * How long one script run takes in the QuickJS engine (fresh runtime and context, prelude,
+ * the script, results read back), for a status-only script (no chai) and a typical test
+ * script using pm.expect (chai evaluated in the context). Prints median and p95 per run and
+ * runs per second, one after another on one core. `npx tsx bench/scriptEngine.ts [runs]`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createScriptEngine } from '../src/scripting/engine';
+import type { ScriptRunInput } from '../src/scripting/types';
+
+const runs = Number(process.argv[2] ?? 300);
+const chaiSource = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
+
+const base: Omit<ScriptRunInput, 'code'> = {
+  phase: 'post-response',
+  request: { method: 'GET', url: 'http://127.0.0.1:8080/sandbox/api/users', headers: [{ name: 'Accept', value: 'application/json' }] },
+  response: {
+    code: 200,
+    status: 'OK',
+    headers: [{ name: 'Content-Type', value: 'application/json' }],
+    body: JSON.stringify({ users: [{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }, { id: 3, name: 'Charles' }], count: 3, token: 'abc' }),
+    responseTime: 3,
+  },
+  variables: { environment: {}, collection: {}, globals: {}, local: {}, iterationData: {} },
+  info: { iteration: 0, iterationCount: 1, requestName: 'List users', requestId: 'r1' },
+};
+
+const scripts: Record<string, string> = {
+  'status only (no chai)': `pm.test('Status code is 200', function () { pm.response.to.have.status(200); });`,
+  'typical (pm.expect, chai)': `
+const body = pm.response.json();
+pm.test('Status code is 200', function () { pm.response.to.have.status(200); });
+pm.test('three users', function () {
+  pm.expect(body.users).to.be.an('array').that.has.lengthOf(3);
+  pm.expect(body.users[0]).to.have.property('name', 'Ada');
+  pm.expect(body.count).to.eql(3);
+});
+pm.environment.set('token', body.token);`,
+};
+
+const engine = await createScriptEngine({ chaiSource });
+for (const [label, code] of Object.entries(scripts)) {
+  for (let i = 0; i < 20; i++) await engine.run({ ...base, code }); // warm up the JIT
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const result = await engine.run({ ...base, code });
+    times.push(performance.now() - t);
+    if (result.errors.length || result.tests.some((test) => !test.passed)) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  console.log(`${label.padEnd(28)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  ${(runs / (total / 1000)).toFixed(0)} runs/s (${runs} runs)`);
+}

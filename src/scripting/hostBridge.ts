@@ -1,0 +1,119 @@
+/**
+ * The host side of a run: the bridge functions a script's sandbox calls (its input as JSON,
+ * pm.sendRequest, the bounded setTimeout) and the loop that runs the QuickJS job queue until
+ * every host call has settled or the run's deadline passes.
+ */
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type { GuestError } from './errors';
+import type { ScriptResponse, ScriptRunInput } from './types';
+
+/** Most pm.sendRequest calls one run may make when the caller does not say. */
+export const DEFAULT_MAX_SEND_REQUESTS = 50;
+
+const encoder = new TextEncoder();
+/** The response with responseSize filled (UTF-8 length of the body) when the caller left it out. */
+export function withSize(response: ScriptResponse): ScriptResponse {
+  return response.responseSize === undefined ? { ...response, responseSize: encoder.encode(response.body).length } : response;
+}
+
+/** Name and message of anything thrown on the host side. */
+export function errorMessage(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/** One run's bookkeeping on the host side. */
+export interface RunState {
+  runtime: QuickJSRuntime;
+  /** The run's own context (the script's realm). */
+  ctx: QuickJSContext;
+  deadline: number;
+  interrupted: boolean;
+  ended: boolean;
+  inFlight: Set<QuickJSDeferredPromise>;
+  timers: Set<ReturnType<typeof setTimeout>>;
+  wake?: () => void;
+}
+
+/** A host operation the script awaits: a QuickJS promise settled when `work` settles. */
+function hostPromise(state: RunState, work: Promise<string>): QuickJSHandle {
+  const { ctx } = state;
+  const deferred = ctx.newPromise();
+  state.inFlight.add(deferred);
+  const settle = (fill: () => void) => {
+    if (state.ended || !deferred.alive) return;
+    fill();
+    state.inFlight.delete(deferred);
+    deferred.dispose();
+    state.wake?.();
+  };
+  work.then(
+    (text) => settle(() => ctx.newString(text).consume((value) => deferred.resolve(value))),
+    (error: unknown) => settle(() => ctx.newError(errorMessage(error)).consume((value) => deferred.reject(value))),
+  );
+  return deferred.handle;
+}
+
+/** The host object a run's sandbox receives: input, send and timer, all created in the run's context. */
+export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle {
+  const { ctx } = state;
+  const host = ctx.newObject();
+  const payload = JSON.stringify({
+    phase: input.phase,
+    request: input.request,
+    response: input.response ? withSize(input.response) : undefined,
+    variables: input.variables,
+    info: input.info,
+    maxSendRequests: input.maxSendRequests ?? DEFAULT_MAX_SEND_REQUESTS,
+  });
+  ctx.newFunction('input', () => ctx.newString(payload)).consume((fn) => ctx.setProp(host, 'input', fn));
+  ctx
+    .newFunction('send', (requestJson) => {
+      const request = JSON.parse(ctx.getString(requestJson));
+      const sender = input.sendRequest;
+      const work = sender
+        ? Promise.resolve().then(() => sender(request)).then((response) => JSON.stringify(withSize(response)))
+        : Promise.reject(new Error('pm.sendRequest is not available here: the caller gave the script engine no way to send'));
+      return hostPromise(state, work);
+    })
+    .consume((fn) => ctx.setProp(host, 'send', fn));
+  ctx
+    .newFunction('timer', (msHandle) => {
+      const ms = Math.max(0, ctx.getNumber(msHandle));
+      const work = new Promise<string>((resolve) => {
+        const timer = setTimeout(() => {
+          state.timers.delete(timer);
+          resolve('');
+        }, ms);
+        state.timers.add(timer);
+      });
+      return hostPromise(state, work);
+    })
+    .consume((fn) => ctx.setProp(host, 'timer', fn));
+  return host;
+}
+
+/** Runs the context's jobs until no host operation is in flight, or the deadline passes. */
+export async function drain(state: RunState, guestErrors: GuestError[]): Promise<void> {
+  for (;;) {
+    const jobs = state.runtime.executePendingJobs();
+    if (jobs.error) {
+      guestErrors.push(jobs.error.context.dump(jobs.error) as GuestError);
+      jobs.error.dispose();
+      if (state.interrupted) return;
+      continue;
+    }
+    if (state.interrupted || state.inFlight.size === 0) return;
+    const remaining = state.deadline - Date.now();
+    if (remaining <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, remaining);
+      state.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    state.wake = undefined;
+  }
+}
+
