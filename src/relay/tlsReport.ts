@@ -134,5 +134,5 @@ const UNKNOWN_ISSUER = /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_C
 /** The next step for a server certificate refused for its issuer: add the CA, or trust this one certificate. */
 export function untrustedHint(reason: string, host: string): string {
   if (!UNKNOWN_ISSUER.test(reason)) return '';
-  return ` It was issued by a CA the relay does not trust. If ${host} uses a private CA, add that CA's certificate as a CA bundle for ${host} in Settings › Certificates; or trust this one certificate by its fingerprint.`;
+  return ` It was issued by a CA the relay does not trust. If ${host} uses a private CA, add that CA's certificate as a CA bundle for ${host} in Certificates (top bar); or trust this one certificate by its fingerprint.`;
 }

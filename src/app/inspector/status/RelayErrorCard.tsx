@@ -4,6 +4,9 @@ import { CertificateTrust } from './CertificateTrust';
 
 export function RelayErrorCard({ error, url }: { error: RelayError; url?: string }) {
   const explained = explainRelayFailure(error);
+  const trust = error.kind === 'tls' && error.peerFingerprint256 && url ? error.peerFingerprint256 : undefined;
+  // The trust step below shows the fingerprint with its check; the detail would only repeat it.
+  const detail = error.detail && !(trust && error.detail.includes(trust)) ? error.detail : undefined;
   return (
     <div className="error-card" role="alert" data-testid="relay-error" data-kind={error.kind}>
       <h2>
@@ -14,8 +17,8 @@ export function RelayErrorCard({ error, url }: { error: RelayError; url?: string
       <p>
         <strong>What to try:</strong> {explained.nextStep}
       </p>
-      {error.detail ? <p className="muted">{error.detail}</p> : null}
-      {error.kind === 'tls' && error.peerFingerprint256 && url ? <CertificateTrust url={url} fingerprint={error.peerFingerprint256} /> : null}
+      {detail ? <p className="muted">{detail}</p> : null}
+      {trust && url ? <CertificateTrust url={url} fingerprint={trust} /> : null}
       {error.partial ? <p className="muted">The body below is what arrived before the failure.</p> : null}
     </div>
   );
