@@ -6,3 +6,4 @@ export * from './lesson';
 export { LESSONS, lessonById } from './lessons';
 export { LESSON_EXPIRED_TOKEN, LESSON_OTHER_AUDIENCE_TOKEN } from './authLessons';
 export { lessonCaptures, lessonToDraft } from './lessonDraft';
+export { CHECK_LESSONS, CHECKS_TOKEN_VARIABLE } from './checkLessons';

@@ -4,9 +4,12 @@
  * plain data so the app can list them, load one into the composer and ship them as the
  * first collection. Placeholders in a lesson are of two kinds: `{{name}}` variables a
  * previous lesson captured from its answer (a refresh token, say), and `{{$name}}`
- * dynamic values made fresh at each send (a timestamp, a nonce).
+ * dynamic values made fresh at each send (a timestamp, a nonce). A lesson may also carry
+ * checks — captures and assertions in the shapes a saved request keeps (`core/run`) —
+ * which the app runs after each send like any request's and shows in the Checks results.
  */
 import type { AuthSchemeId } from '../auth';
+import type { Assertion, Capture } from '../run/types';
 import type { HeaderField } from '../types';
 
 /** Authentication a lesson applies, as values of the core auth scheme descriptors (`applyAuth`). */
@@ -32,8 +35,20 @@ export interface LessonRequest {
  */
 export type LessonCapture = { variable: string } & ({ jsonField: string } | { locationParam: string } | { formField: string });
 
+/**
+ * Checks a lesson's request carries, as a saved request carries them: captures into
+ * variables (a run-scope capture is what hands a value to the next lesson without storing
+ * it) and assertions on the answer. Lessons share these objects: copy before editing.
+ */
+export interface LessonChecks {
+  captures?: readonly Capture[];
+  assertions?: readonly Assertion[];
+  /** Ids of assertions that fail against the sandbox on purpose, to show a failure and its reason. */
+  failsOnPurpose?: readonly string[];
+}
+
 /** The groups the sidebar shows lessons in, in order. */
-export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'OAuth grants', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
+export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'OAuth grants', 'Checks and chains', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
 export type LessonGroup = (typeof LESSON_GROUPS)[number];
 
 /** One lesson. */
@@ -49,6 +64,7 @@ export interface Lesson {
   /** The status a freshly reset sandbox answers when the lessons run in order. */
   expectedStatus: number;
   captures?: LessonCapture[];
+  checks?: LessonChecks;
 }
 
 /** The dynamic placeholders lessons use, and what each becomes at send time. */

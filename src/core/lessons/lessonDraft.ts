@@ -8,6 +8,8 @@ import { headerValue, type HeaderField } from '../types';
 import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import type { DraftBodyKind, DraftInput } from '../request';
 import { draftRowId } from '../request/rowId';
+import { evaluateCaptures } from '../run/captures';
+import { exchangeView } from '../run/exchangeView';
 import type { Lesson, LessonPlaceholderSource } from './lesson';
 import { expandLessonPlaceholders } from './lesson';
 
@@ -45,10 +47,22 @@ export function lessonToDraft(lesson: Lesson, origin: string, source: LessonPlac
   return draft;
 }
 
-/** What a lesson's captures read from: the answer's header fields and its body as text. */
+/** What a lesson's captures read from: the answer's header fields and its body as text (and its status, for check captures that read it). */
 export interface LessonAnswer {
   headers: readonly HeaderField[];
   bodyText: string;
+  status?: number;
+}
+
+/** Options of {@link lessonCaptures}. */
+export interface LessonCapturesOptions {
+  /**
+   * Include the values of the lesson's check captures (`lesson.checks.captures`), as the
+   * sandbox tests need to run the lessons in order (default true). The app passes false:
+   * its checks machinery writes those into the run scope, unsaved, while the values this
+   * function returns go into the saved "Lessons" environment.
+   */
+  checks?: boolean;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
@@ -71,8 +85,16 @@ function locationParam(headers: readonly HeaderField[], name: string): string | 
 }
 
 /** The values a lesson keeps from its answer, by variable name; what is not there is left out. */
-export function lessonCaptures(lesson: Lesson, answer: LessonAnswer): Record<string, string> {
+export function lessonCaptures(lesson: Lesson, answer: LessonAnswer, options: LessonCapturesOptions = {}): Record<string, string> {
   const out: Record<string, string> = {};
+  if (options.checks !== false && lesson.checks?.captures?.length) {
+    const view = exchangeView({
+      request: { method: lesson.request.method, url: lesson.request.url, headers: lesson.request.headers },
+      response: { status: answer.status ?? 0, reason: '', headers: [...answer.headers] },
+      body: { text: answer.bodyText },
+    });
+    for (const result of evaluateCaptures(lesson.checks.captures, view)) if (result.value !== undefined) out[result.variable] = result.value;
+  }
   let json: unknown;
   for (const capture of lesson.captures ?? []) {
     let value: unknown;

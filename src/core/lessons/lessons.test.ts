@@ -46,6 +46,7 @@ describe('LESSONS', () => {
         }
       }
       for (const capture of lesson.captures ?? []) captured.add(capture.variable);
+      for (const capture of lesson.checks?.captures ?? []) captured.add(capture.variable);
     }
   });
 

@@ -3,6 +3,7 @@
  * values earlier ones captured (a refresh token, an access token).
  */
 import { AUTH_LESSONS, TOKEN_LESSONS } from './authLessons';
+import { CHECK_LESSONS } from './checkLessons';
 import { ENCODING_LESSONS, UTILITY_LESSONS } from './encodingLessons';
 import type { Lesson } from './lesson';
 import { OAUTH_LESSONS } from './oauthLessons';
@@ -17,6 +18,7 @@ export const LESSONS: readonly Lesson[] = [
   ...AUTH_LESSONS,
   ...TOKEN_LESSONS,
   ...OAUTH_LESSONS,
+  ...CHECK_LESSONS,
   ...RESOURCE_LESSONS,
   ...ERROR_LESSONS,
   ...ENCODING_LESSONS,
