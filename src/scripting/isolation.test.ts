@@ -75,6 +75,41 @@ describe('isolation', () => {
     expect(next.console[0]?.text).toBe('undefined undefined function undefined');
   });
 
+  it('the shared, frozen library (chai and the pm code) cannot carry anything to the next run', async () => {
+    const tamper = await engine.run(
+      pre(`
+'use strict';
+const attempts = {
+  scopePrototype: () => { Object.getPrototypeOf(pm.environment).get = () => 'hacked'; },
+  listPrototype: () => { Object.getPrototypeOf(pm.request.headers).get = () => 'hacked'; },
+  libraryGlobal: () => { pm.expect.constructor('return this')().leak = 1; },
+  libraryObjectPrototype: () => { pm.expect.constructor('return Object.prototype')().polluted = 1; },
+  chaiConfig: () => { require('chai').config.truncateThreshold = 1; },
+  chaiAssertion: () => { require('chai').Assertion.prototype.hacked = 1; },
+  chaiUse: () => { require('chai').use(() => {}); },
+};
+for (const [name, attempt] of Object.entries(attempts)) {
+  try { attempt(); console.log(name, 'changed'); } catch (e) { console.log(name, e.name); }
+}`),
+    );
+    expect(tamper.errors).toEqual([]);
+    expect(tamper.console.map((line) => line.text)).toEqual([
+      'scopePrototype TypeError',
+      'listPrototype TypeError',
+      'libraryGlobal TypeError',
+      'libraryObjectPrototype TypeError',
+      'chaiConfig TypeError',
+      'chaiAssertion TypeError',
+      'chaiUse Error',
+    ]);
+    const next = await engine.run(
+      pre(`console.log(pm.environment.get('visible'), typeof pm.expect.constructor('return this')().leak, typeof pm.expect.constructor('return ({})')().polluted, require('chai').config.truncateThreshold);
+pm.test('chai still works', () => pm.expect({ a: [1, 2] }).to.eql({ a: [1, 2] }).and.not.have.property('hacked'));`),
+    );
+    expect(next.console[0]?.text).toBe('passed-in undefined undefined 40');
+    expect(next.tests).toEqual([{ name: 'chai still works', passed: true }]);
+  });
+
   it('setTimeout is bounded by the run: a callback past the time limit never runs', async () => {
     const result = await engine.run({ ...pre(`setTimeout(() => console.log('late'), 60000);`), timeoutMs: 100 });
     expect(result.console).toEqual([]);

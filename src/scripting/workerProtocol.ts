@@ -1,0 +1,123 @@
+/**
+ * Script runs across a message port (a Web Worker in the page): the serving side runs each
+ * script in its engine and bridges `pm.sendRequest` back to the asking side by messages; the
+ * asking side gets `run(input)` with the same plain data in and out as the engine itself.
+ * Everything sent is structured-clone safe.
+ */
+import { SCRIPT_DEFAULTS, type ScriptEngine } from './engine';
+import type { ScriptRequest, ScriptResponse, ScriptRunInput, ScriptRunResult, SendRequestHost } from './types';
+
+/** A run as it crosses the port: the input without its sendRequest callback. */
+export type ScriptRunMessageInput = Omit<ScriptRunInput, 'sendRequest'>;
+
+/** Messages to the side that runs scripts. */
+export type ToScriptHost =
+  | { type: 'run'; runId: number; input: ScriptRunMessageInput; canSend: boolean }
+  | { type: 'sent'; runId: number; sendId: number; response: ScriptResponse }
+  | { type: 'send-failed'; runId: number; sendId: number; message: string };
+
+/** Messages from the side that runs scripts. */
+export type FromScriptHost =
+  | { type: 'send'; runId: number; sendId: number; request: ScriptRequest }
+  | { type: 'result'; runId: number; result: ScriptRunResult }
+  | { type: 'failed'; runId: number; message: string };
+
+/** The little a port needs: a Worker, a worker's global scope and a MessagePort all fit. */
+export interface ScriptPort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** Serves runs arriving on `port` with the engine (the worker side). */
+export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>): void {
+  const pendingSends = new Map<string, { resolve: (r: ScriptResponse) => void; reject: (e: Error) => void }>();
+  let nextSendId = 1;
+  port.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as ToScriptHost;
+    if (message.type === 'sent' || message.type === 'send-failed') {
+      const key = `${message.runId}:${message.sendId}`;
+      const pending = pendingSends.get(key);
+      pendingSends.delete(key);
+      if (message.type === 'sent') pending?.resolve(message.response);
+      else pending?.reject(new Error(message.message));
+      return;
+    }
+    if (message.type !== 'run') return;
+    const { runId, input, canSend } = message;
+    const sendRequest: SendRequestHost | undefined = canSend
+      ? (request) =>
+          new Promise<ScriptResponse>((resolve, reject) => {
+            const sendId = nextSendId++;
+            pendingSends.set(`${runId}:${sendId}`, { resolve, reject });
+            port.postMessage({ type: 'send', runId, sendId, request } satisfies FromScriptHost);
+          })
+      : undefined;
+    engine
+      .then((loaded) => loaded.run({ ...input, sendRequest }))
+      .then(
+        (result) => port.postMessage({ type: 'result', runId, result } satisfies FromScriptHost),
+        (error: unknown) => port.postMessage({ type: 'failed', runId, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) } satisfies FromScriptHost),
+      );
+  });
+}
+
+/** Options of the asking side. */
+export interface ScriptRunnerOptions {
+  /**
+   * Called when a run has not answered `graceMs` after its own time limit: a single long
+   * native operation inside QuickJS does not check the time limit, so the owner should then
+   * terminate the worker (and start a new one). The run resolves with a timeout error.
+   */
+  onUnresponsive?: () => void;
+  /** Default 2,000 ms. */
+  graceMs?: number;
+}
+
+/** The asking side (the page): `run` posts the input and answers the worker's send requests. */
+export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOptions = {}): { run(input: ScriptRunInput): Promise<ScriptRunResult> } {
+  const runs = new Map<number, { input: ScriptRunInput; resolve: (r: ScriptRunResult) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  let nextRunId = 1;
+  port.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as FromScriptHost;
+    const run = runs.get(message.runId);
+    if (!run) return;
+    if (message.type === 'send') {
+      const sender = run.input.sendRequest;
+      if (!sender) return;
+      Promise.resolve()
+        .then(() => sender(message.request))
+        .then(
+          (response) => port.postMessage({ type: 'sent', runId: message.runId, sendId: message.sendId, response } satisfies ToScriptHost),
+          (error: unknown) =>
+            port.postMessage({ type: 'send-failed', runId: message.runId, sendId: message.sendId, message: error instanceof Error ? error.message : String(error) } satisfies ToScriptHost),
+        );
+      return;
+    }
+    runs.delete(message.runId);
+    clearTimeout(run.timer);
+    if (message.type === 'result') run.resolve(message.result);
+    else run.reject(new TypeError(message.message));
+  });
+  return {
+    run(input) {
+      const runId = nextRunId++;
+      const { sendRequest, ...plain } = input;
+      const limit = (input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs) + (options.graceMs ?? 2_000);
+      return new Promise<ScriptRunResult>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          runs.delete(runId);
+          options.onUnresponsive?.();
+          resolve({
+            tests: [],
+            variables: { environment: { set: {}, unset: [] }, collection: { set: {}, unset: [] }, globals: { set: {}, unset: [] }, local: { set: {}, unset: [] } },
+            console: [],
+            errors: [{ kind: 'timeout', message: `The script did not finish within ${input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs} ms and its worker did not answer; it was stopped` }],
+            durationMs: limit,
+          });
+        }, limit);
+        runs.set(runId, { input, resolve, reject, timer });
+        port.postMessage({ type: 'run', runId, input: plain, canSend: Boolean(sendRequest) } satisfies ToScriptHost);
+      });
+    },
+  };
+}
