@@ -7,6 +7,7 @@ import { Sidebar } from './shell/Sidebar';
 import { AppHeader } from './shell/AppHeader';
 import { CommandPalette } from './lazy/parts';
 import { ShortcutsDialog } from './shell/ShortcutsDialog';
+import { RunnerHost } from './runner/RunnerHost';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { useGlobalShortcuts } from './shell/useGlobalShortcuts';
 import { usePaneOrientation } from './shell/usePaneOrientation';
@@ -64,6 +65,7 @@ export function App() {
       </main>
       <CommandPalette shell={shell} open={paletteOpen} />
       <ShortcutsDialog />
+      <RunnerHost cancelSend={cancel} />
     </div>
   );
 }

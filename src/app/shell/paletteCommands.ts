@@ -3,10 +3,11 @@
  * every saved request of every collection, and every lesson.
  */
 import type { StoreApi } from 'zustand';
-import { collectionRequests, LESSONS } from '../../core';
+import { collectionRequests, LESSONS, type CollectionItem } from '../../core';
 import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpen';
 import { openLesson } from '../lessons/openLesson';
 import { requestLabel } from '../composer/tabLabel';
+import { openRunner } from '../runner/runnerStore';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';
 
@@ -68,6 +69,19 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
       run: () => store.getState().openSavedRequest(collection.id, request.id),
     })),
   );
+  // The collection runner (issue 18): each collection and each of its folders.
+  const runs: PaletteCommand[] = s.collections.flatMap((collection) => {
+    const folders = (items: readonly CollectionItem[], path: string[]): PaletteCommand[] =>
+      items.flatMap((item) =>
+        item.kind === 'folder'
+          ? [
+              { id: `run:${collection.id}:${item.id}`, kind: 'action' as const, label: `Run folder ${item.name}…`, detail: [collection.name, ...path].join(' / '), run: () => openRunner({ collectionId: collection.id, folderId: item.id }) },
+              ...folders(item.items, [...path, item.name]),
+            ]
+          : [],
+      );
+    return [{ id: `run:${collection.id}`, kind: 'action' as const, label: `Run collection ${collection.name}…`, run: () => openRunner({ collectionId: collection.id }) }, ...folders(collection.items, [])];
+  });
   const lessons: PaletteCommand[] = LESSONS.map((lesson) => ({
     id: `lesson:${lesson.id}`,
     kind: 'lesson',
@@ -76,5 +90,5 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     method: lesson.request.method,
     run: () => openLesson(store, lesson),
   }));
-  return [...actions, ...tabs, ...requests, ...lessons];
+  return [...actions, ...tabs, ...runs, ...requests, ...lessons];
 }

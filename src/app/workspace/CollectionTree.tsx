@@ -5,6 +5,7 @@ import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { collectionNameTaken } from '../store/workspaceSlice';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
 import { TreeRowMenu, type TreeRowAction } from './TreeRowMenu';
+import { openRunner } from '../runner/runnerStore';
 
 export interface CollectionTreeProps {
   /** Search text; when not blank the tree shows matches only. */
@@ -143,6 +144,8 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
     const actions: TreeRowAction[] = [];
     if (row.kind === 'request') actions.push({ label: 'Open', shortcut: 'Enter', run: () => activate(row) });
     if (row.kind !== 'request') {
+      // The collection runner (issue 18): this collection or folder, in order.
+      actions.push({ label: 'Run…', run: () => openRunner({ collectionId: row.collectionId, ...(row.kind === 'folder' ? { folderId: row.item!.id } : {}) }) });
       actions.push({
         label: 'New folder',
         run: () => {

@@ -1,0 +1,26 @@
+/**
+ * The collection run a send belongs to, if any (issue 18): the iteration, the iteration
+ * count and the data row the runner is on. A single send has none; the runner sets it
+ * around its steps so the same send path gives scripts `pm.info.iteration`,
+ * `pm.info.iterationCount` and `pm.iterationData` as Postman's runner does.
+ */
+
+/** Where a run is, as scripts see it. */
+export interface RunContext {
+  /** 0-based, as `pm.info.iteration`. */
+  iteration: number;
+  iterationCount: number;
+  data: Readonly<Record<string, string>>;
+}
+
+let current: RunContext | undefined;
+
+/** The run the next send belongs to; undefined for a single send. */
+export function currentRunContext(): RunContext | undefined {
+  return current;
+}
+
+/** Set by the runner at each iteration, cleared (undefined) when the run ends. */
+export function setRunContext(context: RunContext | undefined): void {
+  current = context;
+}

@@ -1,0 +1,142 @@
+/**
+ * The runner's steps sent the way the person sends one request: the saved request opens in
+ * its tab (`openSavedRequest`, checks included), and the send performer `useSend` registered
+ * sends it — pre-request scripts, the relay, captures, assertions, post-response scripts,
+ * history. The step's result is read back from what that send left in the store: the
+ * tab's exchange, its Checks outcome and the history entry it was stored as.
+ *
+ * Variables: the page's run scope is the run's own while the run lasts (each iteration's
+ * data row is written into it, captures and scripts add to it), and is put back as it was
+ * when the run ends. Environment and collection writes go where a single send puts them.
+ */
+import type { StoreApi } from 'zustand';
+import { isSecretHeaderName, looksLikeSecretValue, type HeaderField } from '../../core';
+import { maskedValue } from '../../core/run/captures';
+import type { RunStep } from '../../core/run/runPlan';
+import type { RunStepResult } from '../../core/run/types';
+import { setRunContext } from '../checks/runContext';
+import type { WorkbenchState } from '../store/workbenchStore';
+import type { SentStep, StepSender } from './runEngine';
+
+/** Resolves once `done(state)` holds (checked at once, then at every store change). */
+function waitFor(store: StoreApi<WorkbenchState>, done: (state: WorkbenchState) => boolean): Promise<void> {
+  if (done(store.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe((state) => {
+      if (!done(state)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** Response headers as a run reports them: credentials and cookie values masked. */
+export function maskedHeaders(headers: readonly HeaderField[]): HeaderField[] {
+  return headers.map((h) => {
+    const name = h.name.toLowerCase();
+    if (name === 'set-cookie') {
+      const eq = h.value.indexOf('=');
+      const semi = h.value.indexOf(';');
+      return eq < 0 ? h : { name: h.name, value: `${h.value.slice(0, eq + 1)}${maskedValue(h.value.slice(eq + 1, semi < 0 ? undefined : semi))}${semi < 0 ? '' : h.value.slice(semi)}` };
+    }
+    return isSecretHeaderName(h.name) || looksLikeSecretValue(h.value) ? { name: h.name, value: maskedValue(h.value) } : { ...h };
+  });
+}
+
+/** What the tab's Checks outcome carries that a run needs beyond core's results. */
+interface OutcomeExtras {
+  nextRequest?: string | null;
+}
+
+/**
+ * A `StepSender` over the workbench store. `cancelSend` is `useSend`'s cancel (the relay
+ * call of the step being sent is aborted with the run).
+ */
+export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionId: string, cancelSend: () => void): StepSender {
+  const start = store.getState();
+  const savedRun = { values: start.runValues, secrets: start.runSecretNames };
+  const returnTo = start.activeTabId;
+  let row: Readonly<Record<string, string>> = {};
+  return {
+    startIteration(iteration, iterations, dataRow) {
+      row = dataRow ?? {};
+      setRunContext({ iteration, iterationCount: iterations, data: row });
+      if (iteration === 0) store.getState().clearRunValues();
+      // The row's values for this iteration; run values set by captures and scripts carry over, as in Postman.
+      if (Object.keys(row).length > 0) store.getState().writeRunValues({ ...row });
+    },
+    async send(step: RunStep, iterations: number, signal: AbortSignal): Promise<SentStep> {
+      const base: RunStepResult = {
+        requestId: step.request.id,
+        name: step.request.name,
+        path: step.request.path,
+        iteration: step.iteration + 1,
+        method: '',
+        url: '',
+        captures: [],
+        assertions: [],
+        tests: [],
+        scriptErrors: [],
+      };
+      await waitFor(store, (s) => !s.sendInFlight);
+      const state = store.getState();
+      state.openSavedRequest(collectionId, step.request.id);
+      const tabId = store.getState().activeTabId;
+      const draft = store.getState().draft;
+      base.method = draft.method;
+      base.url = draft.url;
+      const performer = store.getState().sendPerformer;
+      if (!performer) return { result: { ...base, error: { kind: 'not_sent', message: 'The page cannot send yet (its send path is not ready).' } } };
+      const before = store.getState();
+      const priorHistory = before.tabs.find((t) => t.id === tabId)?.lastHistoryId;
+      const priorExchange = before.responses[tabId]?.exchange;
+      // No consent gate: starting the run is the person's go-ahead for every request in it.
+      performer('tab');
+      const abort = () => cancelSend();
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        await waitFor(store, (s) => !s.sendInFlight && s.checkResults[tabId]?.running !== true);
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+      const after = store.getState();
+      const exchange = after.responses[tabId]?.exchange;
+      const outcome = after.checkResults[tabId];
+      const result: RunStepResult = { ...base };
+      if (!exchange || exchange === priorExchange) {
+        result.error = { kind: 'not_sent', message: after.sendProblem?.message ?? 'The request was not sent.' };
+      } else {
+        if (exchange.request) {
+          result.method = exchange.request.method;
+          result.url = exchange.request.url;
+        }
+        if (exchange.head) {
+          result.status = exchange.head.status;
+          result.reason = exchange.head.reason;
+          result.responseHeaders = maskedHeaders(exchange.head.headers);
+        }
+        if (exchange.summary) result.durationMs = exchange.summary.timings.total;
+        if (exchange.error) result.error = { kind: exchange.notSent ? 'not_sent' : exchange.error.kind, message: exchange.error.message };
+        const historyId = after.tabs.find((t) => t.id === tabId)?.lastHistoryId;
+        if (historyId && historyId !== priorHistory) result.historyId = historyId;
+      }
+      let nextRequest: string | null | undefined;
+      if (outcome) {
+        result.captures = outcome.captures.map(({ note: _note, ...c }) => (c.secret && c.value !== undefined ? { ...c, value: maskedValue(c.value) } : c));
+        result.assertions = outcome.assertions;
+        result.tests = outcome.tests.map(({ phase: _phase, ...t }) => t);
+        result.scriptErrors = outcome.scriptErrors.map(({ phase: _phase, ...e }) => e);
+        nextRequest = (outcome as OutcomeExtras).nextRequest;
+      }
+      void iterations;
+      return nextRequest !== undefined ? { result, nextRequest } : { result };
+    },
+    finish() {
+      setRunContext(undefined);
+      const s = store.getState();
+      s.clearRunValues();
+      if (Object.keys(savedRun.values).length > 0) s.writeRunValues({ ...savedRun.values }, savedRun.secrets);
+      if (s.tabs.some((t) => t.id === returnTo)) s.activateTab(returnTo);
+    },
+  };
+}
