@@ -6,6 +6,8 @@ import { OptionsPanel } from './OptionsPanel';
 import { ParamsPanel } from './ParamsPanel';
 import { AuthPanel, BodyPanel, SoapPanel } from '../lazy/parts';
 import { activeSoapTab } from '../soap/soapSlice';
+import { ChecksPanel, ScriptsPanel } from '../checks/lazyChecks';
+import { activeChecks } from '../checks/checksSlice';
 
 const SOAP_SECTION: { id: ComposerSection; label: string } = { id: 'soap', label: 'SOAP' };
 
@@ -15,11 +17,16 @@ const HTTP_SECTIONS: { id: ComposerSection; label: string }[] = [
   { id: 'auth', label: 'Auth' },
   { id: 'body', label: 'Body' },
   { id: 'options', label: 'Options' },
+  { id: 'checks', label: 'Checks' },
+  { id: 'scripts', label: 'Scripts' },
 ];
+
+const count = (n: number): string => (n ? String(n) : '');
 
 /** Counts shown in the section tabs, so the person sees where things are without opening each. */
 function useSectionHints(): Record<ComposerSection, string> {
   const draft = useWorkbench((s) => s.draft);
+  const checks = useWorkbench(activeChecks);
   const soapVersion = useWorkbench((s) => activeSoapTab(s)?.expected?.version ?? '');
   const enabled = (rows: { enabled: boolean }[]) => rows.filter((r) => r.enabled).length;
   const params = enabled(draft.query) + draft.pathParams.length;
@@ -31,10 +38,12 @@ function useSectionHints(): Record<ComposerSection, string> {
     body: draft.body.kind === 'none' ? '' : draft.body.kind,
     options: options ? String(options) : '',
     soap: soapVersion,
+    checks: count(checks.captures.filter((c) => c.enabled !== false).length + checks.assertions.filter((a) => a.enabled !== false).length),
+    scripts: count(checks.scripts.filter((s) => (s.text ?? '').trim() !== '' || s.file !== undefined).length),
   };
 }
 
-/** The parts of the request as tabs: Params, Headers, Auth, Body, Options. */
+/** The parts of the request as tabs: Params, Headers, Auth, Body, Options, Checks, Scripts. */
 export function ComposerSections() {
   const chosen = useWorkbench((s) => s.composerTab);
   const setComposerTab = useWorkbench((s) => s.setComposerTab);
@@ -78,6 +87,8 @@ export function ComposerSections() {
         {active === 'body' ? <BodyPanel /> : null}
         {active === 'options' ? <OptionsPanel /> : null}
         {active === 'soap' ? <SoapPanel /> : null}
+        {active === 'checks' ? <ChecksPanel /> : null}
+        {active === 'scripts' ? <ScriptsPanel /> : null}
       </div>
     </div>
   );

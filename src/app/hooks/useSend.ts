@@ -27,6 +27,8 @@ import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { soapTabOf } from '../soap/soapSlice';
 import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
+import { afterSend, beforeSend } from '../checks/sendChecks';
+import { checksOfTab } from '../checks/checksSlice';
 
 /** What one trip through the relay gave: the outcome, and the response head if one came. */
 interface Transmission {
@@ -92,7 +94,7 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
 async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal, origin: SendOrigin, attempt: SendAttempt): Promise<RelayOutcome> {
   const state = store.getState();
   const { draft, activeTabId: tabId } = state;
-  const env = activeEnvironmentValues(state);
+  let env = activeEnvironmentValues(state);
   const locked = unresolvedKeptSecrets([draft, env]);
   if (locked.length > 0) {
     const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
@@ -100,13 +102,21 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     state.markNotSent(tabId, message);
     return { ok: false, error: { kind: 'bad_request', message } };
   }
+  // Issue 18: the request's pre-request scripts run first; they may set variables and change the request.
+  const scripted = await beforeSend(store, tabId, draft, env);
+  if (!scripted.ok) {
+    state.markNotSent(tabId, scripted.message);
+    return { ok: false, error: { kind: 'bad_request', message: scripted.message } };
+  }
+  env = scripted.env;
   const built = buildWireRequest(draft, env);
   if (!built.ok) {
     store.setState({ sendProblem: built.error });
     state.markNotSent(tabId, built.error.message);
     return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
   }
-  const { wire: base, bodyLength } = built.value;
+  const { bodyLength } = built.value;
+  const base = scripted.adjust(built.value.wire);
   const tls = relayTlsFor(base.url);
   if (!tls.ok) {
     store.setState({ sendProblem: { kind: 'secrets-locked', message: tls.message } });
@@ -136,7 +146,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
       if (!credential.ok) return { ok: false, error: { kind: 'bad_request', message: `No token from the vault: ${credential.error.message}` } };
       const resolved = buildWireRequest(draft, env, { vaultCredential: credential.value });
       if (!resolved.ok) return { ok: false, error: { kind: 'bad_request', message: resolved.error.message } };
-      wire = resolved.value.wire;
+      wire = scripted.adjust(resolved.value.wire);
     }
     if (soapTabOf(store.getState(), tabId)) {
       // WS-Security and the SOAP reader load with the first SOAP request.
@@ -180,8 +190,14 @@ export function useSend() {
     mutationFn: async ({ origin, attempt }) => {
       const abort = new AbortController();
       controller.current = abort;
+      // The tab and its checks as they were when sent: edits during the send apply to the next one.
+      const tabId = store.getState().activeTabId;
+      const checks = checksOfTab(store.getState(), tabId);
       try {
-        return await performSend(store, abort.signal, origin, attempt);
+        const outcome = await performSend(store, abort.signal, origin, attempt);
+        // Issue 18: captures, assertions and post-response scripts, once the response is complete.
+        await afterSend(store, tabId, checks);
+        return outcome;
       } finally {
         store.getState().setSendInFlight(false);
         if (controller.current === abort) controller.current = null;

@@ -17,6 +17,8 @@ import { SoapFaultCard } from './status/SoapFaultCard';
 import { StatusCard } from './status/StatusCard';
 import { panelId, TabList, tabId, type TabItem } from './TabList';
 import { TimingPanel } from './timing/TimingPanel';
+import { ChecksResults } from '../checks/lazyChecks';
+import { activeChecksBadge } from '../checks/checksSummary';
 
 export function InspectorResponse() {
   // Only fields that change a few times per exchange are selected; the byte count is read per frame below.
@@ -33,7 +35,10 @@ export function InspectorResponse() {
   const signing = useWorkbench((s) => activeExchange(s).signing);
   const chunks = useWorkbench((s) => activeExchange(s).chunks);
   const previous = useWorkbench(activePrevious);
-  const tab = useWorkbench((s) => activeView(s).tab);
+  const chosenTab = useWorkbench((s) => activeView(s).tab);
+  // Issue 18: a Checks tab only when the last send had checks, with a pass count.
+  const checksBadge = useWorkbench(activeChecksBadge);
+  const tab: InspectorTab = chosenTab === 'checks' && checksBadge === undefined ? 'body' : chosenTab;
   const setView = useWorkbench((s) => s.setInspectorView);
   const snapshot = useFormatSnapshot();
   const conclusion = snapshot.owner === chunks ? snapshot.conclusion : undefined;
@@ -42,6 +47,7 @@ export function InspectorResponse() {
     return (
       <section className="pane inspector" aria-label="Response">
         <NotSentCard message={error.message} />
+        {checksBadge !== undefined ? <ChecksResults /> : null}
       </section>
     );
   }
@@ -50,6 +56,7 @@ export function InspectorResponse() {
     { id: 'headers', label: 'Headers', hiddenPrefix: 'Response ', ...(head ? { badge: String(head.headers.length) } : {}) },
     { id: 'timing', label: 'Timing' },
     { id: 'compare', label: 'Compare', ...(previous ? { badge: '•' } : {}) },
+    ...(checksBadge !== undefined ? [{ id: 'checks' as const, label: 'Checks', ...(checksBadge ? { badge: checksBadge } : {}) }] : []),
   ];
   const fault = conclusion?.soap?.fault;
   return (
@@ -76,6 +83,7 @@ export function InspectorResponse() {
             {tab === 'headers' ? <HeadersPanel head={head} summary={summary} request={request} signing={signing} /> : null}
             {tab === 'timing' ? <TimingPanel head={head} summary={summary} hops={hops} /> : null}
             {tab === 'compare' ? <CompareFor /> : null}
+            {tab === 'checks' ? <ChecksResults /> : null}
           </div>
         </div>
       ) : null}

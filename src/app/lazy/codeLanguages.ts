@@ -1,17 +1,19 @@
 /**
- * CodeMirror's languages, loaded when an editor first shows JSON or XML: a JSON body never
+ * CodeMirror's languages, loaded when an editor first shows JSON, XML or JavaScript: a JSON body never
  * fetches the XML grammar, and neither is part of the first screen. Editors start plain
  * and gain highlighting and folding when the grammar arrives (`languageSlot`).
  */
 import { Compartment, type Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 
-export type CodeLanguage = 'json' | 'xml' | 'text';
+export type CodeLanguage = 'json' | 'xml' | 'javascript' | 'text';
 
 /** The extension for `language`, from its own chunk. */
 export function loadLanguage(language: CodeLanguage): Promise<Extension> {
   if (language === 'json') return import('@codemirror/lang-json').then((m) => m.json());
   if (language === 'xml') return import('@codemirror/lang-xml').then((m) => m.xml());
+  // Request scripts (issue 18): the grammar loads with the first Scripts editor.
+  if (language === 'javascript') return import('@codemirror/lang-javascript').then((m) => m.javascript());
   return Promise.resolve([]);
 }
 

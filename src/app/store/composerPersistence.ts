@@ -11,6 +11,8 @@ import { authSchemes, keepDraftSecrets, keptSecretReferences, normaliseDraft, ty
 import { keepSecrets, withKeptSecrets } from '../secrets/secretKeeper';
 import type { RequestTab } from './draftSlice';
 import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../soap/soapSlice';
+import { storableChecks, type RequestChecks } from '../checks/checksModel';
+import { restoredChecksTabs, storableChecksTabs } from '../checks/checksSlice';
 import type { WorkbenchState } from './workbenchStore';
 
 /** The persisted part of the store. */
@@ -22,6 +24,8 @@ export interface ComposerSnapshot {
   activeEnvironmentId: string | null;
   /** Which tabs are SOAP requests and their WSDL, operation and WS-Security settings (no passwords). */
   soapTabs?: Record<string, SoapTabState | null>;
+  /** Each tab's captures, assertions and scripts (issue 18), secrets in them kept aside. */
+  checksTabs?: Record<string, RequestChecks>;
 }
 
 /** Auth field names whose values are never stored: every scheme's secret and params fields. */
@@ -71,6 +75,7 @@ export function composerSnapshot(state: WorkbenchState): ComposerSnapshot {
     activeTabId: state.activeTabId,
     activeEnvironmentId: state.activeEnvironmentId,
     soapTabs: storableSoapTabs(state),
+    checksTabs: storableChecksTabs(state, (checks, owner) => storableChecks(checks, owner, keepSecrets)),
   };
 }
 
@@ -120,7 +125,8 @@ export function composerPersistOptions(name = 'wirebench-composer'): PersistOpti
         const environments = Array.isArray(snapshot.environments) ? snapshot.environments.map(storableEnvironment) : current.environments;
         const activeEnvironmentId = typeof snapshot.activeEnvironmentId === 'string' ? snapshot.activeEnvironmentId : null;
         const soapTabs = restoredSoapTabs(snapshot.soapTabs, tabs.map((t) => t.id));
-        return { ...current, tabs, activeTabId: active.id, draft: active.draft, environments, activeEnvironmentId, soapTabs };
+        const checksTabs = withKeptSecrets(restoredChecksTabs(snapshot.checksTabs, tabs.map((t) => t.id)));
+        return { ...current, tabs, activeTabId: active.id, draft: active.draft, environments, activeEnvironmentId, soapTabs, checksTabs };
       } catch (err) {
         // A snapshot this version cannot read is left in storage untouched and ignored.
         console.warn(`Wirebench could not restore the open tabs: ${(err as Error).message}`);

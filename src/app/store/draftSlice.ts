@@ -12,7 +12,7 @@ import type { WorkbenchState } from './workbenchStore';
 export const newRowId = (): string => draftRowId();
 
 /** The sections of the composer, as tabs (`soap` only on SOAP tabs). */
-export type ComposerSection = 'params' | 'headers' | 'auth' | 'body' | 'options' | 'soap';
+export type ComposerSection = 'params' | 'headers' | 'auth' | 'body' | 'options' | 'checks' | 'scripts' | 'soap';
 
 /** One open request. */
 export interface RequestTab {

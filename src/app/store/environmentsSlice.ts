@@ -27,13 +27,33 @@ const valuesCache = new WeakMap<RequestEnvironment, Record<string, string>>();
 const mergedCache = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();
 
 /**
- * The values variables resolve from: the active environment's, laid over those of the
- * collection the active tab came from (`collectionValues`, read from the state when not
- * given). The same object while neither changes.
+ * The values variables resolve from: the page's run variables over the active environment's,
+ * laid over those of the collection the active tab came from (`collectionValues`, read from
+ * the state when not given). The same object while none of them changes.
  */
 export function activeEnvironmentValues(
-  state: Pick<EnvironmentsSlice, 'environments' | 'activeEnvironmentId'> & Partial<Pick<WorkbenchState, 'collections' | 'tabLinks' | 'activeTabId'>>,
+  state: Pick<EnvironmentsSlice, 'environments' | 'activeEnvironmentId'> & Partial<Pick<WorkbenchState, 'collections' | 'tabLinks' | 'activeTabId' | 'runValues'>>,
   collectionValues: Record<string, string> = collectionVariableValues(state),
+): Record<string, string> {
+  const base = environmentOverCollection(state, collectionValues);
+  // The page's run variables (captures and scripts, issue 18) come first, as Postman's locals do.
+  const run = state.runValues;
+  if (!run || Object.keys(run).length === 0) return base;
+  let byBase = runCache.get(run);
+  if (!byBase) runCache.set(run, (byBase = new WeakMap()));
+  let merged = byBase.get(base);
+  if (!merged) {
+    merged = Object.assign(Object.create(null) as Record<string, string>, base, run);
+    byBase.set(base, merged);
+  }
+  return merged;
+}
+
+const runCache = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();
+
+function environmentOverCollection(
+  state: Pick<EnvironmentsSlice, 'environments' | 'activeEnvironmentId'>,
+  collectionValues: Record<string, string>,
 ): Record<string, string> {
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
   let values = NO_VALUES;

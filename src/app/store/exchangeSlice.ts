@@ -28,7 +28,7 @@ export interface Exchange {
 }
 
 /** Which inspector tab a response is read in. */
-export type InspectorTab = 'body' | 'headers' | 'timing' | 'compare';
+export type InspectorTab = 'body' | 'headers' | 'timing' | 'compare' | 'checks';
 
 /** How the person was reading a tab's response, so switching back finds it as it was left. */
 export interface InspectorView {

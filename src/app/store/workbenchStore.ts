@@ -12,8 +12,9 @@ import { createSendSlice, type SendSlice } from './sendSlice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice';
 import { createSoapSlice, type SoapSlice } from '../soap/soapSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
+import { createChecksSlice, type ChecksSlice } from '../checks/checksSlice';
 
-export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice & UiSlice;
+export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice & UiSlice & ChecksSlice;
 
 export interface WorkbenchStoreOptions {
   initialUrl?: string;
@@ -34,6 +35,7 @@ export function createWorkbenchStore(options: WorkbenchStoreOptions = {}): Store
         ...createWorkspaceSlice(...a),
         ...createSoapSlice(...a),
         ...createUiSlice(...a),
+        ...createChecksSlice(...a),
       }),
       composerPersistOptions(options.persistName),
     ),

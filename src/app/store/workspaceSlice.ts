@@ -25,6 +25,8 @@ import {
   type Variable,
 } from '../../core';
 import { soapOriginOfTab } from '../soap/soapSlice';
+import { checksOfSaved, savedChecksFields } from '../checks/checksModel';
+import { checksOfTab } from '../checks/checksSlice';
 import { sortCollections, type HistoryRow, type SetAsideReport } from '../workspace/workspaceRecords';
 import type { WorkbenchState } from './workbenchStore';
 
@@ -295,6 +297,7 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
         s.loadDraft({ ...found.draft, name: found.name }, { newTab: true });
         const tabId = get().activeTabId;
         set((state) => ({ tabLinks: { ...state.tabLinks, [tabId]: { collectionId, requestId } } }));
+        get().setTabChecks(tabId, checksOfSaved(found));
       }
       set({ selectedCollectionId: collectionId });
     },
@@ -310,7 +313,9 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
       const draft = { ...s.draft, name: saved.name };
       // A SOAP tab may have been pointed at another operation since it was opened.
       const soap = soapOriginOfTab(s, s.activeTabId) ?? saved.soap;
-      editItems(link.collectionId, (items) => updateItem(items, saved.id, (item) => ({ ...item, draft, ...(soap ? { soap } : {}) }) as CollectionItem));
+      // Captures, assertions and scripts are saved with the request (issue 18).
+      const checks = savedChecksFields(checksOfTab(s, s.activeTabId));
+      editItems(link.collectionId, (items) => updateItem(items, saved.id, (item) => withoutUndefined({ ...item, draft, ...(soap ? { soap } : {}), ...checks }) as CollectionItem));
       markSaved(s.activeTabId, draft);
     },
     saveTabTo: (tabId, target) => {
@@ -322,7 +327,7 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
       if (collectionId === null) collectionId = get().addCollection(target.newCollectionName?.trim() || 'My requests');
       const draft = normaliseDraft({ ...tab.draft, name });
       const soap = soapOriginOfTab(s, tabId);
-      const request: SavedRequest = { kind: 'request', id: workspaceItemId('req'), name, draft, requestType: soap || looksLikeSoap(draft) ? 'soap' : 'http', ...(soap ? { soap } : {}) };
+      const request: SavedRequest = withoutUndefined({ kind: 'request', id: workspaceItemId('req'), name, draft, requestType: soap || looksLikeSoap(draft) ? 'soap' : 'http', ...(soap ? { soap } : {}), ...savedChecksFields(checksOfTab(s, tabId)) });
       editItems(collectionId, (items) => addItem(items, request, target.folderId));
       set((state) => ({ tabLinks: { ...state.tabLinks, [tabId]: { collectionId: collectionId!, requestId: request.id } }, pendingSave: null, selectedCollectionId: collectionId }));
       markSaved(tabId, draft);
@@ -354,6 +359,11 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
     setRequestNotice: (requestNotice) => set({ requestNotice }),
   };
 };
+
+/** The record without keys whose value is undefined (an emptied list of checks leaves the stored request). */
+function withoutUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
 
 function collectionRequestIds(item: CollectionItem): string[] {
   return item.kind === 'folder' ? item.items.flatMap(collectionRequestIds) : [item.id];

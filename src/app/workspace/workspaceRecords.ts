@@ -21,12 +21,14 @@ import {
   type RelaySummary,
   type RequestDraft,
   type RequestEnvironment,
+  type SavedRequest,
   type StoredWorkspaceRecord,
   type WireRequest,
 } from '../../core';
 import { cookiePairsOf } from '../../core/cookies/cookieHeader';
 import { storableDraft } from '../store/composerPersistence';
 import { keepSecrets } from '../secrets/secretKeeper';
+import { checksOfSaved, storableChecks } from '../checks/checksModel';
 
 /** Where a record that did not load came from. */
 export type SetAsideSource = 'browser' | 'folder';
@@ -59,7 +61,14 @@ export function canonicalJson(value: unknown): string {
 
 function storableItem(item: CollectionItem): CollectionItem {
   if (item.kind === 'folder') return { ...item, items: item.items.map(storableItem) };
-  return { ...item, draft: storableDraft({ ...item.draft, name: item.name }, item.id) };
+  const stored: SavedRequest = { ...item, draft: storableDraft({ ...item.draft, name: item.name }, item.id) };
+  // Tokens pasted into a script or an assertion's expected value are kept aside like the draft's (issue 18).
+  if (item.scripts || item.assertions) {
+    const checks = storableChecks(checksOfSaved(item), item.id, keepSecrets);
+    if (item.scripts) stored.scripts = checks.scripts;
+    if (item.assertions) stored.assertions = checks.assertions;
+  }
+  return stored;
 }
 
 /**

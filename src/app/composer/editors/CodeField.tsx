@@ -8,7 +8,7 @@ import { languageSlot } from '../../lazy/codeLanguages';
 export interface CodeFieldProps {
   value: string;
   onChange?(value: string): void;
-  language?: 'json' | 'xml' | 'text';
+  language?: 'json' | 'xml' | 'javascript' | 'text';
   /** Accessible name of the editor. */
   label: string;
   /** Id of the element describing the field (e.g. its error message). */

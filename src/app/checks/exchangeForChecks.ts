@@ -1,0 +1,70 @@
+/**
+ * A finished exchange of the store as the checks read it: core's `ExchangeView` (what
+ * captures and assertions read), the response a post-response script sees, and
+ * `pm.sendRequest` sent through the relay like any request of the page.
+ */
+import { exchangeView, type ExchangeView } from '../../core/run/exchangeView';
+import type { ScriptRequest, ScriptResponse } from '../../scripting/types';
+import type { Exchange } from '../store/exchangeSlice';
+
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const total = chunks.reduce((sum, c) => sum + c.length, 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** The view of a finished exchange (undefined when no response head came). */
+export function exchangeViewOfExchange(exchange: Exchange): ExchangeView | undefined {
+  if (!exchange.head || !exchange.request) return undefined;
+  const decoder = new TextDecoder();
+  const bodyText = exchange.request.body?.every((c) => typeof c === 'string' || c instanceof Uint8Array)
+    ? exchange.request.body.map((c) => (typeof c === 'string' ? c : decoder.decode(c as Uint8Array))).join('')
+    : undefined;
+  const bytes = joined(exchange.chunks);
+  return exchangeView({
+    request: { method: exchange.request.method, url: exchange.request.url, headers: exchange.request.headers, ...(bodyText !== undefined ? { bodyText } : {}) },
+    response: { status: exchange.head.status, reason: exchange.head.reason, headers: exchange.head.headers, httpVersion: exchange.head.httpVersion },
+    body: bytes.length === 0 ? { absent: 'empty' } : { bytes },
+    ...(exchange.summary ? { durationMs: exchange.summary.timings.total } : {}),
+  });
+}
+
+/** The response a post-response script reads. */
+export function scriptResponseOf(exchange: Exchange, view: ExchangeView): ScriptResponse {
+  return {
+    code: view.status,
+    status: view.reason,
+    headers: view.headers,
+    body: view.bodyText ?? '',
+    responseTime: exchange.summary?.timings.total ?? 0,
+    ...(view.sizeBytes !== undefined ? { responseSize: view.sizeBytes } : {}),
+  };
+}
+
+/** `pm.sendRequest`: through the relay, following redirects, the body collected as text. */
+export async function sendForScript(request: ScriptRequest): Promise<ScriptResponse> {
+  const { sendThroughRelay } = await import('../relay/relayClient');
+  const { trustedFingerprintsFor } = await import('../relay/trustedCertificates');
+  let head: { status: number; reason: string; headers: { name: string; value: string }[] } | undefined;
+  const chunks: Uint8Array[] = [];
+  const outcome = await sendThroughRelay(
+    { method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { body: [request.body] } : {}) },
+    { followRedirects: true, timeoutMs: 30_000, trustedFingerprints: trustedFingerprintsFor(request.url) },
+    { onHead: (received) => (head = received), onBody: (chunk) => void chunks.push(chunk) },
+  );
+  if (!outcome.ok) throw new Error(`pm.sendRequest to ${request.url} failed: ${outcome.error.message}`);
+  if (!head) throw new Error(`pm.sendRequest to ${request.url} got no response`);
+  return {
+    code: head.status,
+    status: head.reason,
+    headers: head.headers,
+    body: new TextDecoder().decode(joined(chunks)),
+    responseTime: outcome.summary.timings.total,
+  };
+}

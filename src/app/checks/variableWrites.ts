@@ -1,0 +1,106 @@
+/**
+ * Where captured and script-set values go after a single send (issue 18): the page's run
+ * scope (`pm.variables`, captures into `run`), the active environment, or the collection the
+ * tab was saved in. A scope that does not exist here (no active environment, an unsaved
+ * tab; Wirebench has no globals) sends the value to the run scope instead, and says so.
+ */
+import type { StoreApi } from 'zustand';
+import { draftRowId, environmentValues, type EnvironmentVariable, type Variable } from '../../core';
+import type { VariableScope } from '../../core/run/types';
+import type { ScriptRunResult, ScriptVariables, ScriptValue } from '../../scripting/types';
+import { collectionVariableValues } from '../store/workspaceSlice';
+import type { WorkbenchState } from '../store/workbenchStore';
+
+/** One write: set (value) or unset (undefined). */
+export interface VariableWrite {
+  scope: VariableScope;
+  name: string;
+  value: string | undefined;
+  secret?: boolean;
+}
+
+/** Text of a script value: strings as they are, everything else as JSON (Postman stores text too). */
+export function scriptValueText(value: ScriptValue): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The variable scopes a script of tab `tabId` sees now. */
+export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptVariables {
+  const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
+  return {
+    environment: { ...environmentValues(environment) },
+    collection: { ...collectionVariableValues({ ...state, activeTabId: tabId }) },
+    globals: {},
+    local: { ...state.runValues },
+    iterationData: {},
+  };
+}
+
+/** The writes a script run asks for, in scope order; globals go to the run scope (there are none here). */
+export function scriptWrites(result: ScriptRunResult): VariableWrite[] {
+  const writes: VariableWrite[] = [];
+  const scopes: [keyof ScriptRunResult['variables'], VariableScope][] = [
+    ['collection', 'collection'],
+    ['environment', 'environment'],
+    ['globals', 'run'],
+    ['local', 'run'],
+  ];
+  for (const [from, scope] of scopes) {
+    const changes = result.variables[from];
+    for (const name of changes.unset) writes.push({ scope, name, value: undefined });
+    for (const [name, value] of Object.entries(changes.set)) writes.push({ scope, name, value: scriptValueText(value) });
+  }
+  return writes;
+}
+
+function upsertEnvironment(variables: EnvironmentVariable[], write: VariableWrite): EnvironmentVariable[] {
+  const index = variables.findIndex((v) => v.name.trim() === write.name);
+  if (write.value === undefined) return index < 0 ? variables : variables.filter((_, i) => i !== index);
+  if (index < 0) return [...variables, { id: draftRowId('var'), name: write.name, value: write.value, enabled: true, secret: write.secret === true }];
+  return variables.map((v, i) => (i === index ? { ...v, value: write.value!, enabled: true, secret: v.secret || write.secret === true } : v));
+}
+
+function upsertCollection(variables: Variable[], write: VariableWrite): Variable[] {
+  const index = variables.findIndex((v) => v.name.trim() === write.name);
+  if (write.value === undefined) return index < 0 ? variables : variables.filter((_, i) => i !== index);
+  const secret = write.secret === true ? { secret: true } : {};
+  if (index < 0) return [...variables, { name: write.name, value: write.value, ...secret }];
+  return variables.map((v, i) => (i === index ? { ...v, value: write.value!, ...(v.secret ? { secret: true } : secret) } : v));
+}
+
+/**
+ * Applies writes for tab `tabId`; returns, per write, a note when the value went to the
+ * run scope instead of the scope asked for (undefined when it went where asked).
+ */
+export function applyVariableWrites(store: StoreApi<WorkbenchState>, tabId: string, writes: readonly VariableWrite[]): (string | undefined)[] {
+  const state = store.getState();
+  const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
+  const collectionId = state.tabLinks[tabId]?.collectionId;
+  const collection = collectionId ? state.collections.find((c) => c.id === collectionId) : undefined;
+  let envVariables = environment?.variables;
+  let colVariables = collection?.variables;
+  const run: Record<string, string | undefined> = {};
+  const runSecrets: string[] = [];
+  const notes = writes.map((write) => {
+    let note: string | undefined;
+    let scope = write.scope;
+    if (scope === 'environment' && !envVariables) {
+      scope = 'run';
+      note = 'no environment is active: kept in the run variables';
+    } else if (scope === 'collection' && !colVariables) {
+      scope = 'run';
+      note = 'the request is not saved in a collection: kept in the run variables';
+    }
+    if (scope === 'environment') envVariables = upsertEnvironment(envVariables!, write);
+    else if (scope === 'collection') colVariables = upsertCollection(colVariables!, write);
+    else {
+      run[write.name] = write.value;
+      if (write.secret) runSecrets.push(write.name);
+    }
+    return note;
+  });
+  if (environment && envVariables !== environment.variables) state.setEnvironmentVariables(environment.id, envVariables!);
+  if (collection && colVariables !== collection.variables) state.setCollectionVariables(collection.id, colVariables!);
+  if (Object.keys(run).length > 0) state.writeRunValues(run, runSecrets);
+  return notes;
+}
