@@ -12,10 +12,13 @@ export interface ProxyChild {
   stop(): void;
 }
 
-/** Spawns `bench/<script>` with tsx and resolves with its origin once it listens. */
-export function startProxyChild(script: string): Promise<ProxyChild> {
+/**
+ * Spawns `bench/<script>` with tsx and resolves with its origin once it listens; `nodeArgs` go
+ * to Node itself (`--cpu-prof`), `scriptArgs` to the script (a protocol variant, say).
+ */
+export function startProxyChild(script: string, nodeArgs: string[] = [], scriptArgs: string[] = []): Promise<ProxyChild> {
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), script);
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file, ...scriptArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
