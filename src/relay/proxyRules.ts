@@ -14,18 +14,20 @@ export interface ProxyEnvironment {
   noProxy?: string;
 }
 
-function pick(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  // A blank value counts as unset, as curl treats it.
-  for (const value of [env[name.toLowerCase()], env[name.toUpperCase()]]) if (value?.trim()) return value.trim();
-  return undefined;
+function pick(env: NodeJS.ProcessEnv, lower: string, upper: string): string | undefined {
+  // A blank value counts as unset, as curl treats it. Read once each: every read of
+  // process.env is a call into the C++ environment, on every hop.
+  const first = env[lower]?.trim();
+  if (first) return first;
+  return env[upper]?.trim() || undefined;
 }
 
 /** Reads `http_proxy`/`HTTP_PROXY`, `https_proxy`/`HTTPS_PROXY`, `no_proxy`/`NO_PROXY` (lowercase wins). */
 export function readProxyEnvironment(env: NodeJS.ProcessEnv = process.env): ProxyEnvironment {
   const found: ProxyEnvironment = {};
-  const httpProxy = pick(env, 'http_proxy');
-  const httpsProxy = pick(env, 'https_proxy');
-  const noProxy = pick(env, 'no_proxy');
+  const httpProxy = pick(env, 'http_proxy', 'HTTP_PROXY');
+  const httpsProxy = pick(env, 'https_proxy', 'HTTPS_PROXY');
+  const noProxy = pick(env, 'no_proxy', 'NO_PROXY');
   if (httpProxy) found.httpProxy = httpProxy;
   if (httpsProxy) found.httpsProxy = httpsProxy;
   if (noProxy) found.noProxy = noProxy;

@@ -7,7 +7,7 @@
  */
 import type http from 'node:http';
 import { once } from 'node:events';
-import { encodeFrameHeader, encodeJsonFrame, FrameType, type FrameTypeCode } from '../core';
+import { FrameType, type FrameTypeCode, type RelayError, type RelayHead, type RelayHop, type RelaySummary } from '../core';
 import { runExchange, type ExchangeSink } from './exchange';
 import { classifyFailure } from './failures';
 import { readMeta } from './relayRequest';
@@ -57,8 +57,25 @@ async function write(out: http.ServerResponse, ...chunks: Uint8Array[]): Promise
   return Promise.race([closed, drained]);
 }
 
+/**
+ * A frame's bytes, as core's `encodeJsonFrame`/`encodeFrameHeader` lay them out, in a Buffer
+ * from Node's shared pool: a Uint8Array of its own per frame is an ArrayBuffer allocated,
+ * zero-filled and swept apart, which for a small exchange cost more garbage collection than
+ * everything else (bench/relayProfile.ts).
+ */
+function frameBuffer(type: FrameTypeCode, length: number, extra: number): Buffer {
+  const out = Buffer.allocUnsafe(5 + extra);
+  out[0] = type;
+  out.writeUInt32BE(length, 1);
+  return out;
+}
+
 async function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown): Promise<void> {
-  await write(out, encodeJsonFrame(type, value));
+  const text = JSON.stringify(value);
+  const length = Buffer.byteLength(text);
+  const frame = frameBuffer(type, length, length);
+  frame.write(text, 5, 'utf8');
+  await write(out, frame);
 }
 
 /** Resolves when the page socket has drained or gone. */
@@ -74,38 +91,52 @@ function drainedOrGone(out: http.ServerResponse): Promise<void> {
   });
 }
 
-/** The sink that writes an exchange's results to the page as frames. */
-function frameSink(res: http.ServerResponse, streaming: { counted: boolean }): ExchangeSink {
-  // A response shares the backlog budget from its head to its summary or error.
-  const ended = () => {
-    if (streaming.counted) streamingResponses--;
-    streaming.counted = false;
-  };
-  return {
-    hop: (hop) => writeJson(res, FrameType.Hop, hop),
-    head: (head) => {
-      streaming.counted = true;
-      streamingResponses++;
-      return writeJson(res, FrameType.Head, head);
-    },
-    body: (chunk) => {
-      if (res.destroyed || res.writableEnded) return true;
-      batch(res);
-      res.write(encodeFrameHeader(FrameType.Body, chunk.length));
-      res.write(chunk);
-      // The socket's 16 KiB high-water mark would pause the upstream after every 64 KiB
-      // read; allowing a bounded backlog keeps both sockets busy without buffering the body.
-      return res.writableLength > pageBacklogLimit() ? drainedOrGone(res) : true;
-    },
-    summary: (summary) => {
-      ended();
-      return writeJson(res, FrameType.Summary, summary);
-    },
-    error: (error) => {
-      ended();
-      return writeJson(res, FrameType.Error, error);
-    },
-  };
+/**
+ * The sink that writes an exchange's results to the page as frames. A class, not an object of
+ * closures: the server runs under tsx, whose esbuild names every closure it creates with a
+ * defineProperty call, per exchange.
+ */
+class FrameSink implements ExchangeSink {
+  /** Counted among the responses sharing the backlog budget, from head to summary or error. */
+  streaming = false;
+
+  constructor(private readonly res: http.ServerResponse) {}
+
+  hop(hop: RelayHop): Promise<void> {
+    return writeJson(this.res, FrameType.Hop, hop);
+  }
+
+  head(head: RelayHead): Promise<void> {
+    this.streaming = true;
+    streamingResponses++;
+    return writeJson(this.res, FrameType.Head, head);
+  }
+
+  body(chunk: Buffer): true | Promise<void> {
+    const res = this.res;
+    if (res.destroyed || res.writableEnded) return true;
+    batch(res);
+    res.write(frameBuffer(FrameType.Body, chunk.length, 0));
+    res.write(chunk);
+    // The socket's 16 KiB high-water mark would pause the upstream after every 64 KiB
+    // read; allowing a bounded backlog keeps both sockets busy without buffering the body.
+    return res.writableLength > pageBacklogLimit() ? drainedOrGone(res) : true;
+  }
+
+  summary(summary: RelaySummary): Promise<void> {
+    this.ended();
+    return writeJson(this.res, FrameType.Summary, summary);
+  }
+
+  error(error: RelayError): Promise<void> {
+    this.ended();
+    return writeJson(this.res, FrameType.Error, error);
+  }
+
+  ended(): void {
+    if (this.streaming) streamingResponses--;
+    this.streaming = false;
+  }
 }
 
 /** Handles one relay call end to end. Never throws. */
@@ -120,22 +151,21 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     if (!res.writableFinished) controller.abort();
   });
   req.on('aborted', () => controller.abort());
-  const streaming = { counted: false };
+  const sink = new FrameSink(res);
   try {
     let described;
     try {
       described = await readMeta(req);
     } catch (err) {
-      await writeJson(res, FrameType.Error, classifyFailure(controller.signal.aborted ? Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }) : err));
+      await sink.error(classifyFailure(controller.signal.aborted ? Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }) : err));
       return;
     }
     const declared = Number(req.headers['content-length']);
     const bodyLength = Number.isFinite(declared) ? declared - described.metaBytes : null;
     // The body is the rest of this request, streamed on as it arrives.
-    await runExchange(described.meta, bodyLength === 0 ? null : req, bodyLength, frameSink(res, streaming), controller.signal);
+    await runExchange(described.meta, bodyLength === 0 ? null : req, bodyLength, sink, controller.signal);
   } finally {
-    if (streaming.counted) streamingResponses--;
-    streaming.counted = false;
+    sink.ended();
     if (!res.writableEnded) res.end();
     // Drain whatever the page still sends so the socket can be reused or closed cleanly.
     if (!req.complete) req.resume();
