@@ -3,6 +3,7 @@ import { previewCookies } from '../../core/cookies';
 import { useComposerView } from '../composer/useComposerView';
 import { useWorkbench } from '../store/StoreProvider';
 import { useCookieJar } from './useCookieJar';
+import { MASKED_COOKIE_VALUE } from './useJarCookiePreview';
 
 /**
  * "What will be sent": the Cookie header the active request carries — the typed Cookie
@@ -19,7 +20,7 @@ export function CookiePreview({ showValues }: { showValues: boolean }) {
     const typed = wire.headers.filter((h) => /^cookie$/i.test(h.name)).map((h) => h.value);
     return previewCookies(cookiesOn ? state.jar : { cookies: [] }, wire.url, typed);
   }, [wire, cookiesOn, state.jar]);
-  const header = preview ? [...preview.typed, ...preview.fromJar].map((p) => `${p.name}=${showValues ? p.value : '•••'}`).join('; ') : '';
+  const header = preview ? [...preview.typed, ...preview.fromJar].map((p) => `${p.name}=${showValues ? p.value : MASKED_COOKIE_VALUE}`).join('; ') : '';
   return (
     <section className="cookie-preview" aria-labelledby="cookie-preview-title">
       <h3 id="cookie-preview-title">What will be sent</h3>
@@ -42,7 +43,7 @@ export function CookiePreview({ showValues }: { showValues: boolean }) {
               </li>
             ))}
           </ul>
-          {!showValues && header ? <p className="muted small">Values are hidden (•••); turn on Show values to see them.</p> : null}
+          {!showValues && header ? <p className="muted small">Values are hidden ({MASKED_COOKIE_VALUE}), as in the composer's What will be sent; turn on Show values to see them.</p> : null}
           <p className="muted small">A redirect hop may get other cookies: the relay works them out per hop, and a cross-site chain drops SameSite=Strict ones.</p>
         </>
       )}
