@@ -1,0 +1,122 @@
+/**
+ * `wirebench` — the command line (bin/wirebench.mjs loads it under tsx and calls `main`). Reads the
+ * command, the source, the environment and data file, runs, writes the reports and exits
+ * with the documented code: 0 passed, 1 a check failed, 2 bad usage or input, 3 a request
+ * not sent, 4 a script error.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDataFile, runHtmlReport, runJsonReport, runJunitReport, type RunResult } from '../core/run';
+import { readCommand, UsageError, type ReporterName, type RunOptions } from './args';
+import { HELP } from './help';
+import { runSource } from './runner';
+import { SecretMask } from './secrets';
+import { InputError, readSource } from './source';
+import { TerminalReporter } from './terminalReport';
+import { chooseEnvironment, processEnvValues } from './variables';
+import { realPorts } from './wiring';
+
+/** The documented exit codes. */
+export const EXIT = { passed: 0, failed: 1, usage: 2, notSent: 3, scriptError: 4 } as const;
+
+/** The exit code of a finished run: the highest that applies (script error, then not sent, then a failed check). */
+export function exitCodeOf(run: RunResult): number {
+  if (run.steps.some((s) => s.scriptErrors.length > 0)) return EXIT.scriptError;
+  if (run.steps.some((s) => s.error)) return EXIT.notSent;
+  if (run.steps.some((s) => s.assertions.some((a) => !a.passed) || s.tests.some((t) => !t.passed && !t.skipped))) return EXIT.failed;
+  if (run.stopped && run.stopped.reason !== 'bail') return EXIT.failed;
+  return EXIT.passed;
+}
+
+const DEFAULT_EXPORT: Record<Exclude<ReporterName, 'cli'>, string> = { json: 'wirebench-report.json', junit: 'wirebench-report.xml', html: 'wirebench-report.html' };
+
+async function readDataRows(file: string): Promise<Record<string, string>[]> {
+  const text = await readFile(file, 'utf8').catch((err: Error) => {
+    throw new InputError(`cannot be read: ${err.message}`, file);
+  });
+  const rows = parseDataFile(file, text);
+  if (!rows.ok) throw new InputError(rows.error.message, file, rows.error.position?.line, rows.error.position?.column);
+  return rows.value;
+}
+
+async function writeReports(run: RunResult, options: RunOptions, log: (text: string) => void): Promise<void> {
+  for (const name of options.reporters) {
+    if (name === 'cli') continue;
+    const file = path.resolve(options.exports[name] ?? DEFAULT_EXPORT[name]);
+    const text = name === 'json' ? runJsonReport(run) : name === 'junit' ? runJunitReport(run) : runHtmlReport(run);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    log(`${name} report written to ${file}\n`);
+  }
+}
+
+async function version(): Promise<string> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Runs the command in `argv` and resolves to the exit code; writes to `stdout`/`stderr` only. */
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, stdout = process.stdout, stderr = process.stderr): Promise<number> {
+  let options: RunOptions;
+  try {
+    const command = readCommand(argv);
+    if (command.command === 'help') {
+      stdout.write(HELP);
+      return EXIT.passed;
+    }
+    if (command.command === 'version') {
+      stdout.write(`wirebench ${await version()}\n`);
+      return EXIT.passed;
+    }
+    options = command;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    stderr.write(`wirebench: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  const mask = new SecretMask();
+  // Only the cli reporter writes to stdout while the run goes; the rest is files.
+  const terminal = options.reporters.includes('cli') ? stdout : stderr;
+  let run: RunResult;
+  try {
+    const source = await readSource(options.source);
+    const environment = await chooseEnvironment(options.env, source);
+    const dataRows = options.data !== undefined ? await readDataRows(options.data) : undefined;
+    const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), ...options.vars.map(([, v]) => v)];
+    const processEnv = processEnvValues(texts, env, mask);
+    let failedSteps = 0;
+    const live = new TerminalReporter({ write: (t) => terminal.write(t), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
+    for (const warning of source.warnings) live.note(mask.text(warning));
+    run = await runSource({
+      options,
+      source,
+      ...(environment ? { environment } : {}),
+      ...(dataRows ? { dataRows } : {}),
+      ports: realPorts(),
+      mask,
+      processEnv,
+      onNote: (text) => live.note(mask.text(text)),
+      onConsole: (text) => {
+        if (options.reporters.includes('cli')) live.console(text);
+      },
+      onStep: (step, done) => {
+        if (step.error || step.scriptErrors.length || step.assertions.some((a) => !a.passed) || step.tests.some((t) => !t.passed && !t.skipped)) failedSteps++;
+        if (options.reporters.includes('cli')) live.step(step, done, failedSteps);
+      },
+    });
+    if (options.reporters.includes('cli')) live.finish(run);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    stderr.write(`wirebench: ${mask.text(err.describe())}\n`);
+    return EXIT.usage;
+  }
+  try {
+    await writeReports(run, options, (t) => stderr.write(t));
+  } catch (err) {
+    stderr.write(`wirebench: a report could not be written: ${(err as Error).message}\n`);
+    return EXIT.usage;
+  }
+  return exitCodeOf(run);
+}

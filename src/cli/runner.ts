@@ -1,0 +1,106 @@
+/**
+ * A whole CLI run, driven by core's run plan (`core/run/runPlan.ts`, the same state machine
+ * as the page's runner): iterations and data rows, `setNextRequest`, the loop bound,
+ * `--bail`, `--delay`; plus `--shard`'s slice. Results are collected into core's
+ * `RunResult`, which every reporter reads. Variables set in one iteration carry into the
+ * next, as in Postman.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Environment } from '../core';
+import { afterRunStep, nextRunStep, startRunPlan, stepPassed, type RunResult, type RunStepResult } from '../core/run';
+import type { RunOptions } from './args';
+import { planUnits, type PlannedRequest } from './plan';
+import type { RunPorts } from './ports';
+import type { SecretMask } from './secrets';
+import { shardSlice } from './shard';
+import type { RunSource } from './source';
+import { emptyJar, runStep } from './step';
+import { RunScope } from './variables';
+
+/** Everything a run is made of. */
+export interface RunInput {
+  options: RunOptions;
+  source: RunSource;
+  environment?: Environment;
+  dataRows?: Record<string, string>[];
+  ports: RunPorts;
+  mask: SecretMask;
+  /** `{{$env.…}}` values (already in `mask`). */
+  processEnv: Record<string, string>;
+  /** Called after each step (the cli reporter's lines and progress), with the steps planned so far. */
+  onStep?: (step: RunStepResult, done: number) => void;
+  onNote?: (text: string) => void;
+  onConsole?: (text: string) => void;
+}
+
+/** The requests and iterations this machine runs: all of them, or `--shard`'s slice (see shard.ts). */
+function shardedPlan(input: RunInput): { requests: PlannedRequest[]; firstIteration: number; iterations: number; rows: Record<string, string>[] } {
+  const { options } = input;
+  const allRows = input.dataRows ?? [];
+  const iterationCount = options.iterations ?? Math.max(1, allRows.length);
+  let units = planUnits(input.source.collections, options.folder);
+  let iterationNumbers = Array.from({ length: iterationCount }, (_, i) => i);
+  if (options.shard && iterationCount > 1) iterationNumbers = shardSlice(iterationNumbers, options.shard);
+  else units = shardSlice(units, options.shard);
+  // Each iteration keeps its own row (the last row repeating past the end, as core's plan does).
+  const rows = allRows.length === 0 ? [] : iterationNumbers.map((i) => allRows[Math.min(i, allRows.length - 1)]!);
+  return { requests: units.flat(), firstIteration: iterationNumbers[0] ?? 0, iterations: iterationNumbers.length, rows };
+}
+
+/** Runs the source and returns the run's result (never throws for a failing request). */
+export async function runSource(input: RunInput): Promise<RunResult> {
+  const { options, source, mask } = input;
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const iterationCount = options.iterations ?? Math.max(1, input.dataRows?.length ?? 0);
+  const { requests, firstIteration, iterations, rows } = shardedPlan(input);
+  const steps: RunStepResult[] = [];
+  const result = (stopped?: RunResult['stopped']): RunResult => ({
+    source: options.folder ? `${source.name} / ${options.folder}` : source.name,
+    startedAt,
+    durationMs: performance.now() - started,
+    iterations: iterationCount,
+    steps,
+    ...(stopped ? { stopped } : {}),
+  });
+  if (requests.length === 0 || iterations === 0) return result();
+
+  const notes = new Set<string>();
+  const note = (text: string) => {
+    if (notes.has(text)) return;
+    notes.add(text);
+    input.onNote?.(text);
+  };
+  const variables = new RunScope(source.collections, input.environment, options.vars, input.processEnv, mask);
+  const jar = emptyJar();
+  const byId = new Map(requests.map((r) => [r.request.id, r]));
+  let plan = startRunPlan(
+    requests.map((r) => ({ id: r.request.id, name: r.request.name, path: r.path })),
+    { iterations, ...(rows.length ? { dataRows: rows } : {}), bail: options.bail, delayMs: options.delayMs },
+  );
+  let currentIteration = -1;
+  for (let step = nextRunStep(plan); step; step = nextRunStep(plan)) {
+    if (step.iteration !== currentIteration) {
+      currentIteration = step.iteration;
+      variables.withData(step.dataRow);
+    }
+    if (step.delayMs > 0) await sleep(step.delayMs);
+    const { result: stepResult, nextRequest } = await runStep(byId.get(step.request.id)!, {
+      ports: input.ports,
+      variables,
+      mask,
+      jar,
+      iteration: firstIteration + step.iteration + 1,
+      iterationCount,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      scriptTimeoutMs: 5_000,
+      insecure: options.insecure,
+      note,
+      console: (text) => input.onConsole?.(text),
+    });
+    steps.push(stepResult);
+    input.onStep?.(stepResult, steps.length);
+    plan = afterRunStep(plan, { failed: !stepPassed(stepResult), ...(nextRequest !== undefined ? { nextRequest } : {}) });
+  }
+  return result(plan.stopped);
+}

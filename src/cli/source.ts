@@ -1,0 +1,116 @@
+/**
+ * What `wirebench run` runs, read from disk: a `--workspace` folder (its `collections/`
+ * and `environments/`, read with the server's own layout reader so the CLI sees exactly
+ * what the app sees), a Postman Collection (v2.1, v2.0, v1) or a `.http` file (through the
+ * core importers, which keep scripts on the requests). Anything unreadable — a file set
+ * aside, JSON broken at a line and column — is an `InputError`, exit code 2: a CI run must
+ * not pass by quietly skipping a request.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { importPostman, parseHttpFile, type Collection, type CoreError, type Environment } from '../core';
+import { readTree } from '../server/workspaceDisk';
+import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../server/workspaceLayoutReading';
+
+/** Unreadable input: exit code 2, with the file and, when known, the line and column. */
+export class InputError extends Error {
+  override name = 'InputError';
+  constructor(
+    message: string,
+    readonly file?: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+
+  /** `file:line:column: message`, the form editors and CI logs link. */
+  describe(): string {
+    const where = this.file ? `${this.file}${this.line !== undefined ? `:${this.line}${this.column !== undefined ? `:${this.column}` : ''}` : ''}: ` : '';
+    return `${where}${this.message}`;
+  }
+}
+
+/** What a source holds. */
+export interface RunSource {
+  /** How reports name it: the collection's name, or the folder's. */
+  name: string;
+  collections: Collection[];
+  /** Environments `--env NAME` picks from (a workspace's). */
+  environments: Environment[];
+  /** Things that came across changed (import notes), printed once before the run. */
+  warnings: string[];
+}
+
+/** An importer's failure as an `InputError`, its position taken from the error when it has one. */
+export function inputErrorOf(file: string, error: CoreError): InputError {
+  return new InputError(error.message, file, error.position?.line, error.position?.column);
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    throw new InputError(`cannot be read: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, file);
+  }
+}
+
+function setAsideError(dir: string, files: WorkspaceFileSetAside[]): InputError {
+  const list = files.map((f) => `  ${f.path}: ${f.reason}`).join('\n');
+  const first = files[0]!;
+  // The reader's reasons carry "at line L, column C" for broken JSON; lift the first one out for the file:line:column form.
+  const at = /line (\d+), column (\d+)/.exec(first.reason);
+  return new InputError(`${files.length} workspace file${files.length === 1 ? '' : 's'} could not be read, so the run would be incomplete:\n${list}`, path.join(dir, first.path), at ? Number(at[1]) : undefined, at ? Number(at[2]) : undefined);
+}
+
+/** Reads a workspace folder as `npm start -- --workspace DIR` reads it, without writing anything. */
+export async function readWorkspace(dir: string): Promise<RunSource> {
+  const root = path.resolve(dir);
+  const setAside: WorkspaceFileSetAside[] = [];
+  const collections: Collection[] = [];
+  const environments: Environment[] = [];
+  const collectionFiles = await readTree(path.join(root, 'collections'), (relative, reason) => setAside.push({ path: `collections/${relative}`, kind: 'request', reason }), root).catch(() => new Map<string, string>());
+  const byDir = new Map<string, Map<string, string>>();
+  for (const [file, text] of collectionFiles) {
+    const slash = file.indexOf('/');
+    if (slash < 0) continue; // a collection is a directory; the app sets loose files aside too
+    const name = file.slice(0, slash);
+    if (!byDir.has(name)) byDir.set(name, new Map());
+    byDir.get(name)!.set(file.slice(slash + 1), text);
+  }
+  for (const [name, files] of [...byDir].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const read = collectionFromFiles(`collections/${name}/`, files);
+    setAside.push(...read.setAside);
+    if (read.collection) collections.push(read.collection);
+  }
+  const envFiles = await readTree(path.join(root, 'environments'), (relative, reason) => setAside.push({ path: `environments/${relative}`, kind: 'environment', reason }), root).catch(() => new Map<string, string>());
+  for (const [file, text] of envFiles) {
+    const read = environmentFromFile(`environments/${file}`, text);
+    if ('environment' in read) environments.push(read.environment);
+    else setAside.push(read.setAside);
+  }
+  if (setAside.length > 0) throw setAsideError(root, setAside);
+  if (collections.length === 0) throw new InputError('holds no collections (expected collections/<name>/collection.json and request files, as `npm start -- --workspace` writes them)', root);
+  return { name: collections.length === 1 ? collections[0]!.name : path.basename(root), collections, environments, warnings: [] };
+}
+
+/** Reads the source named on the command line. */
+export async function readSource(source: string): Promise<RunSource> {
+  let info;
+  try {
+    info = await stat(source);
+  } catch {
+    throw new InputError('no such file or folder', source);
+  }
+  if (info.isDirectory()) return readWorkspace(source);
+  const text = await readText(source);
+  const isHttp = /\.(http|rest)$/i.test(source);
+  const imported = isHttp ? parseHttpFile(text, path.basename(source).replace(/\.(http|rest)$/i, '')) : importPostman(text);
+  if (!imported.ok) throw inputErrorOf(source, imported.error);
+  const { collection, skipped, warnings } = imported.value;
+  if (skipped.length > 0) {
+    throw new InputError(`${skipped.length} request${skipped.length === 1 ? '' : 's'} could not be read, so the run would be incomplete:\n${skipped.map((s) => `  ${s.item}: ${s.reason}`).join('\n')}`, source);
+  }
+  // Script notes say "Wirebench does not run scripts yet", which the CLI contradicts; the rest are real changes.
+  return { name: collection.name, collections: [collection], environments: [], warnings: warnings.filter((w) => !/does not run scripts yet/.test(w)) };
+}

@@ -1,0 +1,233 @@
+/**
+ * One request of a CLI run, start to end: its pre-request scripts, the wire request built by
+ * core (variables, auth, body), the send through the relay's engine in-process, the cookie
+ * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
+ * result with every secret masked. Every failure lands in the step's result as a value.
+ */
+import { buildWireRequest, draftWithUrl, normaliseDraft, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { jarState, openJar, storeSetCookies } from '../core/cookies';
+
+/** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
+export type CookieJar = ReturnType<typeof openJar>;
+import { evaluateAssertions, evaluateCaptures, exchangeView, maskedValue, type Assertion, type Capture, type ExchangeView, type RunStepResult } from '../core/run';
+import { xmlXPath } from '../core/run/xmlXPath';
+import type { ScriptRequest, ScriptResponse, ScriptRunResult, ScopeChanges } from '../scripting/types';
+import type { RunPorts } from './ports';
+import type { PlannedRequest } from './plan';
+import type { SecretMask } from './secrets';
+import type { RunScope } from './variables';
+
+/** What a step needs from the run around it. */
+export interface StepContext {
+  ports: RunPorts;
+  variables: RunScope;
+  mask: SecretMask;
+  jar: CookieJar;
+  iteration: number;
+  iterationCount: number;
+  timeoutMs?: number;
+  /** Wall-clock limit of one script run. */
+  scriptTimeoutMs: number;
+  /** A script's console line (already masked). */
+  console(text: string): void;
+  insecure: boolean;
+  /** Notes printed once per run (a script dialect that is not run, …). */
+  note(text: string): void;
+}
+
+/** A step's result and where the run goes next. */
+export interface StepOutcome {
+  result: RunStepResult;
+  /** From `setNextRequest`: a name, null to stop, absent to go on in order. */
+  nextRequest?: string | null;
+}
+
+const encoder = new TextEncoder();
+
+function bodyBytes(wire: WireRequest): Uint8Array | null | { error: string } {
+  if (!wire.body || wire.body.length === 0) return null;
+  const parts: Uint8Array[] = [];
+  for (const chunk of wire.body) {
+    if (typeof chunk === 'string') parts.push(encoder.encode(chunk));
+    else if (chunk instanceof Uint8Array) parts.push(chunk);
+    else return { error: `the body has a file part ("${chunk.name}") picked in the app; files are not read by wirebench run` };
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function textBody(draft: RequestDraft): string | undefined {
+  const kind = draft.body.kind;
+  return kind === 'json' || kind === 'xml' || kind === 'text' ? draft.body.texts[kind] : undefined;
+}
+
+/** The draft as a pre-request script changed it: method, URL (query tables follow), headers, a text body. */
+function draftAfterScript(draft: RequestDraft, changed: ScriptRequest): RequestDraft {
+  let next = draft.url === changed.url ? draft : draftWithUrl(draft, changed.url);
+  next = normaliseDraft({ ...next, method: changed.method, headers: changed.headers.map((h) => ({ name: h.name, value: h.value })) });
+  const kind = next.body.kind;
+  if (changed.body !== undefined && (kind === 'json' || kind === 'xml' || kind === 'text')) next = { ...next, body: { ...next.body, texts: { ...next.body.texts, [kind]: changed.body } } };
+  return next;
+}
+
+/** The request a script sees: the URL as a template when no variables resolve it yet, as Postman shows `pm.request.url`. */
+function scriptRequestOf(draft: RequestDraft): ScriptRequest {
+  const body = textBody(draft);
+  return { method: draft.method, url: draft.url, headers: draft.headers.filter((h) => h.enabled !== false).map((h) => ({ name: h.name, value: h.value })), ...(body !== undefined ? { body } : {}) };
+}
+
+function setCookieLines(headers: readonly HeaderField[]): string[] {
+  return headers.filter((h) => /^set-cookie$/i.test(h.name)).map((h) => h.value);
+}
+
+/** Runs `planned` once. */
+export async function runStep(planned: PlannedRequest, ctx: StepContext): Promise<StepOutcome> {
+  const { request, path } = planned;
+  let draft = request.draft;
+  const { mask, variables, ports } = ctx;
+  const result: RunStepResult = { requestId: request.id, name: request.name, path, iteration: ctx.iteration, method: draft.method, url: draft.url, captures: [], assertions: [], tests: [], scriptErrors: [] };
+  let nextRequest: string | null | undefined;
+  let skipped = false;
+  const scripts = (request.scripts ?? []).filter((s): s is RequestScript & { text: string } => {
+    if (s.dialect !== 'postman' || s.text === undefined) {
+      ctx.note(`${s.dialect} ${s.phase} scripts are not run by wirebench run (only Postman scripts are); "${request.name}" has one.`);
+      return false;
+    }
+    return true;
+  });
+
+  const applyChanges = (scope: 'environment' | 'collection' | 'global', changes: ScopeChanges) => {
+    for (const [name, value] of Object.entries(changes.set)) variables.set(scope, name, typeof value === 'string' ? value : JSON.stringify(value));
+    for (const name of changes.unset) variables.set(scope, name, undefined);
+  };
+
+  const runScripts = async (phase: RequestScript['phase'], response?: ScriptResponse): Promise<boolean> => {
+    for (const script of scripts.filter((s) => s.phase === phase)) {
+      if (!ports.runScript) {
+        result.scriptErrors.push({ kind: 'host', message: 'the script engine (src/scripting) is not available in this build, so scripts cannot run' });
+        return false;
+      }
+      const outcome: ScriptRunResult = await ports.runScript({
+        phase,
+        code: script.text,
+        request: scriptRequestOf(draft),
+        ...(response ? { response } : {}),
+        variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: variables.layer('run'), local: {}, iterationData: variables.layer('data') },
+        info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount },
+        sendRequest: (sub) => sendForScript(sub, ctx),
+        timeoutMs: ctx.scriptTimeoutMs,
+      });
+      applyChanges('environment', outcome.variables.environment);
+      applyChanges('collection', outcome.variables.collection);
+      applyChanges('global', outcome.variables.globals);
+      for (const line of outcome.console) ctx.console(mask.text(line.text));
+      result.tests.push(...outcome.tests.map((t) => ({ ...t, name: mask.text(t.name), ...(t.error ? { error: mask.text(t.error) } : {}) })));
+      result.scriptErrors.push(...outcome.errors.map((e) => ({ ...e, message: mask.text(e.message) })));
+      if (outcome.request && phase === 'pre-request') draft = draftAfterScript(draft, outcome.request);
+      if (outcome.nextRequest !== undefined) nextRequest = outcome.nextRequest;
+      if (outcome.skipRequest) skipped = true;
+      if (outcome.errors.length > 0) return false;
+    }
+    return true;
+  };
+
+  if (!(await runScripts('pre-request')) || skipped) return { result, nextRequest };
+  const built = buildWireRequest(draft, variables.values());
+  if (!built.ok) {
+    result.error = { kind: 'bad_request', message: mask.text(built.error.message) };
+    return { result, nextRequest };
+  }
+  const { wire } = built.value;
+  result.method = wire.method;
+  result.url = mask.text(wire.url);
+  if (built.value.vaultPending) {
+    result.error = { kind: 'auth', message: 'the request takes its token from the vault; wirebench run does not run vault grants yet (put the token in {{$env.NAME}} instead)' };
+    return { result, nextRequest };
+  }
+  if (built.value.unresolved.length > 0) ctx.note(`"${request.name}": {{${built.value.unresolved.join('}}, {{')}}} ${built.value.unresolved.length === 1 ? 'is' : 'are'} not defined and sent as written.`);
+  const body = bodyBytes(wire);
+  if (body && 'error' in body) {
+    result.error = { kind: 'bad_request', message: body.error };
+    return { result, nextRequest };
+  }
+  const withCookies = draft.options.cookies !== false;
+  const sent = await ports.send(
+    {
+      method: wire.method,
+      url: wire.url,
+      headers: wire.headers,
+      followRedirects: draft.options.followRedirects,
+      timeoutMs: ctx.timeoutMs ?? draft.options.timeoutMs,
+      insecureTls: ctx.insecure || draft.options.insecureTls,
+      ...(built.value.digest ? { digest: built.value.digest } : {}),
+      ...(withCookies ? { cookies: jarState(ctx.jar) } : {}),
+      ...(draft.options.protocol && draft.options.protocol !== 'auto' ? { protocol: draft.options.protocol } : {}),
+    },
+    body,
+    {},
+  );
+  if (!sent.ok) {
+    result.error = { kind: sent.error.kind, message: mask.text(sent.error.message) };
+    return { result, nextRequest };
+  }
+  const { head, hops, summary } = sent.value;
+  if (withCookies) {
+    for (const hop of hops) storeSetCookies(ctx.jar, hop.url, setCookieLines(hop.headers));
+    storeSetCookies(ctx.jar, summary.sent.url, setCookieLines(head.headers));
+  }
+  result.status = head.status;
+  result.reason = head.reason;
+  result.durationMs = summary.timings.total;
+  result.responseHeaders = mask.headers(head.headers);
+  const view = exchangeView({
+    request: { method: summary.sent.method, url: summary.sent.url, headers: summary.sent.headers },
+    response: { status: head.status, reason: head.reason, httpVersion: head.httpVersion, headers: head.headers },
+    body: { bytes: sent.value.body },
+    durationMs: summary.timings.total,
+  });
+  const extra = request as { captures?: Capture[]; assertions?: Assertion[] };
+  if (extra.captures?.length) {
+    for (const capture of evaluateCaptures(extra.captures, view, { xpath: xmlXPath })) {
+      if (capture.value !== undefined) variables.set(capture.scope, capture.variable, capture.value, capture.secret);
+      result.captures.push(capture.value !== undefined && (capture.secret || mask.isSecret(capture.value)) ? { ...capture, value: maskedValue(capture.value) } : capture);
+    }
+  }
+  if (extra.assertions?.length) {
+    // Expected values may hold {{variables}} (a captured id, an environment's limit), resolved as the request was.
+    const values = variables.values();
+    const resolved = extra.assertions.map((a) => (a.kind === 'compare' && a.expected !== undefined ? { ...a, expected: substituteVariables(a.expected, values).text } : a));
+    result.assertions.push(...evaluateAssertions(resolved, view, { xpath: xmlXPath }).map((a) => ({ ...a, label: mask.text(a.label), ...(a.actual !== undefined ? { actual: mask.text(a.actual) } : {}), ...(a.message ? { message: mask.text(a.message) } : {}) })));
+  }
+  await runScripts('post-response', scriptResponseOf(view, sent.value.body.length));
+  return { result, nextRequest };
+}
+
+function scriptResponseOf(view: ExchangeView, size: number): ScriptResponse {
+  return { code: view.status, status: view.reason, headers: view.headers, body: view.bodyText ?? '', responseTime: view.durationMs ?? 0, responseSize: size };
+}
+
+/** `pm.sendRequest`: the script's request, sent as given through the same engine and jar; a failure rejects in the script. */
+async function sendForScript(request: ScriptRequest, ctx: StepContext): Promise<ScriptResponse> {
+  const withCookies = jarState(ctx.jar);
+  const sent = await ctx.ports.send(
+    { method: request.method, url: request.url, headers: request.headers, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), insecureTls: ctx.insecure, cookies: withCookies },
+    request.body !== undefined ? encoder.encode(request.body) : null,
+    {},
+  );
+  if (!sent.ok) throw new Error(`pm.sendRequest to ${ctx.mask.text(request.url)} failed (${sent.error.kind}): ${ctx.mask.text(sent.error.message)}`);
+  const { head, hops, summary, body } = sent.value;
+  for (const hop of hops) storeSetCookies(ctx.jar, hop.url, setCookieLines(hop.headers));
+  storeSetCookies(ctx.jar, summary.sent.url, setCookieLines(head.headers));
+  const view = exchangeView({ request: { method: request.method, url: request.url, headers: request.headers }, response: { status: head.status, reason: head.reason, headers: head.headers }, body: { bytes: body }, durationMs: summary.timings.total });
+  return scriptResponseOf(view, body.length);
+}
+
+/** A fresh cookie jar for a run. */
+export function emptyJar(): CookieJar {
+  return openJar();
+}

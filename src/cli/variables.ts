@@ -1,0 +1,139 @@
+/**
+ * The variables of a CLI run: where they come from (the collection, `--env`, the data row,
+ * `--var`, values set during the run) and which wins, and secrets taken from the process
+ * environment. Precedence, lowest first: collection < environment < data row < `--var` and
+ * values set during the run (captures, `pm.variables.set`; the later write wins). `{{$env.NAME}}` (or httpyac's
+ * `{{$processEnv NAME}}`) anywhere — a request, a variable's value — reads the process
+ * environment variable NAME and is a secret; nothing else ever reads one, and workspace
+ * files cannot name a secret's value, only the variable that holds it.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseJson, type Collection, type Environment, type Variable } from '../core';
+import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
+import { environmentFromFile } from '../server/workspaceLayoutReading';
+import type { SecretMask } from './secrets';
+import { InputError, type RunSource } from './source';
+
+const ENV_REFERENCE = /\{\{\s*(\$env\.([A-Za-z_][A-Za-z0-9_]*)|\$processEnv\s+([A-Za-z_][A-Za-z0-9_]*))\s*\}\}/g;
+
+/** Process environment references in `text`: the variable name as written (`$env.X`) and the environment variable's name. */
+export function envReferences(text: string): { reference: string; name: string }[] {
+  return [...text.matchAll(ENV_REFERENCE)].map((m) => ({ reference: m[1]!.replace(/\s+/, ' '), name: (m[2] ?? m[3])! }));
+}
+
+/**
+ * Values for every process environment reference in `texts`, each remembered by `mask` as
+ * a secret. Throws an `InputError` naming every variable that is not set: a CI job that
+ * forgot a secret should stop before sending anything.
+ */
+export function processEnvValues(texts: readonly string[], env: NodeJS.ProcessEnv, mask: SecretMask): Record<string, string> {
+  const values: Record<string, string> = {};
+  const missing = new Set<string>();
+  for (const text of texts) {
+    for (const { reference, name } of envReferences(text)) {
+      const value = env[name];
+      if (value === undefined) missing.add(name);
+      else {
+        values[reference] = value;
+        mask.add(value);
+      }
+    }
+  }
+  if (missing.size > 0) throw new InputError(`the run reads environment variable${missing.size === 1 ? '' : 's'} ${[...missing].join(', ')} through {{$env.…}}, but ${missing.size === 1 ? 'it is' : 'they are'} not set`);
+  return values;
+}
+
+function recordSecrets(variables: readonly Variable[], mask: SecretMask): string[] {
+  const names: string[] = [];
+  for (const v of variables) {
+    if (v.enabled === false || !v.secret) continue;
+    mask.add(v.value);
+    names.push(v.name.trim());
+  }
+  return names;
+}
+
+/** Reads a Postman environment export (`{ name, values: [{ key, value, enabled, type }] }`) or a Wirebench environment file. */
+async function environmentFile(file: string): Promise<Environment> {
+  const text = await readFile(file, 'utf8').catch((err: Error) => {
+    throw new InputError(`cannot be read: ${err.message}`, file);
+  });
+  const json = parseJson(text.replace(/^\uFEFF/, ''));
+  if (!json.ok) throw new InputError(`is not valid JSON: ${json.error.message}`, file, json.error.position?.line, json.error.position?.column);
+  const value = json.value as Record<string, unknown> | null;
+  if (value && typeof value === 'object' && Array.isArray(value.values)) {
+    const variables: Variable[] = [];
+    for (const entry of value.values as Record<string, unknown>[]) {
+      if (!entry || typeof entry.key !== 'string') continue;
+      variables.push({ name: entry.key, value: entry.value === undefined || entry.value === null ? '' : String(entry.value), enabled: entry.enabled !== false, secret: entry.type === 'secret' });
+    }
+    return { id: 'env-file', name: typeof value.name === 'string' ? value.name : path.basename(file), variables };
+  }
+  const read = environmentFromFile(path.basename(file), text);
+  if ('setAside' in read) throw new InputError(`is neither a Postman environment nor a Wirebench environment: ${read.setAside.reason}`, file);
+  return read.environment;
+}
+
+/**
+ * The environment `--env` names: a workspace environment by name (exact, then ignoring
+ * case), else a file. An unknown name is an `InputError` listing the names there are.
+ */
+export async function chooseEnvironment(choice: string | undefined, source: RunSource): Promise<Environment | undefined> {
+  if (choice === undefined) return undefined;
+  const byName = source.environments.find((e) => e.name === choice) ?? source.environments.find((e) => e.name.toLowerCase() === choice.toLowerCase());
+  if (byName) return byName;
+  if (/\.json$/i.test(choice) || existsSync(choice)) {
+    if (!existsSync(choice)) throw new InputError('no such environment file', choice);
+    return environmentFile(choice);
+  }
+  const known = source.environments.map((e) => `"${e.name}"`);
+  throw new InputError(`--env ${choice}: no environment of that name; ${known.length ? `the environments are ${known.join(', ')}` : 'this source has no environments (give a Postman environment file instead)'}.`);
+}
+
+/**
+ * The variables of one run over core's layers (`core/run/runVariables.ts`: run > data >
+ * environment > collection > global). `--var` values start in the run layer, so they win
+ * over the data row and anything lower, and a value set during the run replaces them.
+ * Process environment references are laid over everything, so nothing can shadow them.
+ */
+export class RunScope {
+  state: CoreRunVariables;
+
+  constructor(
+    collections: readonly Collection[],
+    environment: Environment | undefined,
+    cli: readonly [string, string][],
+    private readonly processEnv: Record<string, string>,
+    private readonly mask: SecretMask,
+  ) {
+    // Several collections (a workspace): the first's variables win over the others'.
+    const collection = Object.assign({}, ...[...collections].reverse().map((c) => variableValues(c.variables))) as Record<string, string>;
+    const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask)];
+    this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), run: Object.fromEntries(cli), secretNames });
+  }
+
+  /** The map `{{name}}` resolves from. */
+  values(): Record<string, string> {
+    return { ...resolvedRunValues(this.state), ...this.processEnv };
+  }
+
+  /** Layer `layer`'s values, for a script's view. */
+  layer(layer: RunVariableLayer): Record<string, string> {
+    return { ...this.state.layers[layer] };
+  }
+
+  /** Starts an iteration with its data row. */
+  withData(row: Readonly<Record<string, string>> | undefined): void {
+    this.state = withDataRow(this.state, row);
+  }
+
+  /** Writes (or with `undefined` unsets) a value; a script's `globals` go to the run layer, the run's widest writable one. */
+  set(scope: VariableScope | 'global', name: string, value: string | undefined, secret = false): void {
+    const target: VariableScope = scope === 'global' ? 'run' : scope;
+    if (name.trim() === '') return;
+    if (secret && value !== undefined) this.mask.add(value);
+    this.state = value === undefined ? unsetRunVariable(this.state, target, name) : setRunVariable(this.state, target, name, value, secret);
+  }
+}
