@@ -2,7 +2,8 @@
  * Keeps what a lesson's answer hands on (a refresh token, an access token, a redirect's
  * code, a login page's hidden field) as variables of
  * a "Lessons" environment, so the next lessons can use `{{refresh_token}}` as a client
- * holding that token would.
+ * holding that token would. A lesson's check captures are not taken here: the tab runs
+ * them like any request's checks (into the run scope, secrets unsaved and masked).
  */
 import { useEffect } from 'react';
 import { lessonById, lessonCaptures } from '../../core';
@@ -24,7 +25,7 @@ export function useLessonCaptures(): void {
           if (!lesson?.captures?.length) return;
           const decoder = new TextDecoder();
           const bodyText = exchange.chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
-          const captured = lessonCaptures(lesson, { headers: exchange.head?.headers ?? [], bodyText });
+          const captured = lessonCaptures(lesson, { headers: exchange.head?.headers ?? [], bodyText }, { checks: false });
           if (!Object.keys(captured).length) return;
           let environment = state.environments.find((e) => e.name === ENVIRONMENT_NAME);
           const id = environment?.id ?? state.addEnvironment(ENVIRONMENT_NAME);
