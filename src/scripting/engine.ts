@@ -18,10 +18,8 @@ import { chaiAsScript } from './chaiScript';
 import { SCRIPT_FILE, toScriptError, type GuestError } from './errors';
 import { buildHost, drain, errorMessage, type RunState } from './hostBridge';
 import { LIBRARY_SOURCE } from './prelude/pm';
-import type { ScriptRunInput, ScriptRunResult } from './types';
+import { SCRIPT_DEFAULTS, type ScriptRunInput, type ScriptRunResult } from './types';
 
-/** Defaults a caller may override per run. */
-export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50 } as const;
 /** Extra time the engine gives itself after a stopped script, to read the results back. */
 const COLLECT_BUDGET_MS = 1_000;
 /**

@@ -5,10 +5,8 @@
  */
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { GuestError } from './errors';
-import type { ScriptResponse, ScriptRunInput } from './types';
+import { SCRIPT_DEFAULTS, type ScriptResponse, type ScriptRunInput } from './types';
 
-/** Most pm.sendRequest calls one run may make when the caller does not say. */
-export const DEFAULT_MAX_SEND_REQUESTS = 50;
 
 const encoder = new TextEncoder();
 /** The response with responseSize filled (UTF-8 length of the body) when the caller left it out. */
@@ -64,7 +62,7 @@ export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle
     response: input.response ? withSize(input.response) : undefined,
     variables: input.variables,
     info: input.info,
-    maxSendRequests: input.maxSendRequests ?? DEFAULT_MAX_SEND_REQUESTS,
+    maxSendRequests: input.maxSendRequests ?? SCRIPT_DEFAULTS.maxSendRequests,
   });
   ctx.newFunction('input', () => ctx.newString(payload)).consume((fn) => ctx.setProp(host, 'input', fn));
   ctx

@@ -1,6 +1,6 @@
 /** The isolated script engine and its pm-compatible API (issue 18): the page's worker and the CLI use this. */
 export * from './types';
-export { createScriptEngine, SCRIPT_DEFAULTS, type ScriptEngine, type ScriptEngineOptions } from './engine';
+export { createScriptEngine, type ScriptEngine, type ScriptEngineOptions } from './engine';
 export { runScript, configureScriptEngine } from './runScript';
 export { chaiAsScript } from './chaiScript';
 export {

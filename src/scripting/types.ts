@@ -6,6 +6,9 @@
 import type { ScriptErrorInfo, ScriptTestResult } from '../core/run/types';
 import type { HeaderField } from '../core/types';
 
+/** Defaults a caller may override per run (the page's worker client needs them without loading the engine). */
+export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50 } as const;
+
 /** When a script runs: before the request is sent, or after its response arrived. */
 export type ScriptPhase = 'pre-request' | 'post-response';
 

@@ -4,8 +4,8 @@
  * asking side gets `run(input)` with the same plain data in and out as the engine itself.
  * Everything sent is structured-clone safe.
  */
-import { SCRIPT_DEFAULTS, type ScriptEngine } from './engine';
-import type { ScriptRequest, ScriptResponse, ScriptRunInput, ScriptRunResult, SendRequestHost } from './types';
+import type { ScriptEngine } from './engine';
+import { SCRIPT_DEFAULTS, type ScriptRequest, type ScriptResponse, type ScriptRunInput, type ScriptRunResult, type SendRequestHost } from './types';
 
 /** A run as it crosses the port: the input without its sendRequest callback. */
 export type ScriptRunMessageInput = Omit<ScriptRunInput, 'sendRequest'>;
