@@ -22,12 +22,15 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  // instantiateStreaming refuses WebAssembly served under any other type.
+  '.wasm': 'application/wasm',
 };
 
 /** The Content-Security-Policy of the app itself. */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly compilation (the script engine, QuickJS, in its worker) and nothing else eval-like.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "frame-src 'self' blob:",
