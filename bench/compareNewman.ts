@@ -10,7 +10,8 @@
  *
  * Options (environment): COMPARE_REQUESTS (default 1000) for the throughput run,
  * COMPARE_ROUNDS (default 1; the best round of each runner is kept), COMPARE_SKIP_THROUGHPUT=1
- * to leave it out.
+ * to leave it out, WIREBENCH_BIN (a path from the repository root) to run another entry
+ * than package.json's bin.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../src/core/run';
+import type { RunJsonReport, RunResult } from '../src/core/run';
 import { startServer } from '../src/server/listen';
 import { runDifferences } from './newmanAgreement';
 import { environmentFor, loadExpectedOutcomes, loadSuite, observeRunResult, outcomeOf, runWithNewman, SUITE_DIR, tally, writeEnvironmentFile, type ObservedRun, type SuiteEntry } from './newmanSuite';
@@ -31,12 +32,20 @@ const NEWMAN_BIN = path.join(root, 'node_modules/newman/bin/newman.js');
 /** How to start `wirebench`, or why it cannot be started yet. */
 function wirebenchCommand(): { argv: string[] } | { unavailable: string } {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.wirebench;
+  const bin = process.env.WIREBENCH_BIN || (typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.wirebench);
   if (!bin) return { unavailable: 'package.json has no "wirebench" bin yet' };
   const file = path.join(root, bin);
   if (!existsSync(file)) return { unavailable: `the bin ${bin} does not exist` };
   // A TypeScript entry needs the loader; a JavaScript one (the published shape) runs as it is.
   return { argv: /\.[cm]?ts$/.test(file) ? ['--import', 'tsx', file] : [file] };
+}
+
+/** The RunResult in a `--reporter json` file: the report wraps it as `run` (core/run reportJson.ts); a bare RunResult is read too. */
+function readRunReport(file: string): RunResult {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as RunJsonReport | RunResult;
+  const run = 'format' in parsed && parsed.format === 'wirebench-run' ? parsed.run : (parsed as RunResult);
+  if (!Array.isArray(run.steps)) throw new TypeError(`${file} is not a wirebench JSON report (no run steps)`);
+  return run;
 }
 
 interface ChildOutcome {
@@ -74,7 +83,7 @@ async function runWithWirebench(entry: SuiteEntry, sandboxBase: string, tmp: str
   args.push('--reporter', 'json', '--reporter-json-export', report);
   const child = await runChild(args);
   if (!existsSync(report)) return { unavailable: `wirebench run exited ${child.code} without a JSON report: ${tail(child.stderr || child.stdout)}` };
-  const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
+  const result = readRunReport(report);
   return { run: observeRunResult(result), result, child };
 }
 
@@ -169,7 +178,7 @@ async function measureWirebench(collection: string, env: string, report: string)
   if ('unavailable' in command) return command;
   const child = await runChild([...command.argv, 'run', collection, '--env', env, '--reporter', 'json', '--reporter-json-export', report]);
   if (!existsSync(report)) return { unavailable: `exit ${child.code} without a report: ${tail(child.stderr || child.stdout)}` };
-  const result = JSON.parse(readFileSync(report, 'utf8')) as RunResult;
+  const result = readRunReport(report);
   rmSync(report);
   const t = tally(observeRunResult(result));
   return { requests: result.steps.length, passed: t.passed, failed: t.failed, wallMs: child.wallMs, runMs: result.durationMs, peak: child.peak };
