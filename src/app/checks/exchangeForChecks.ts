@@ -5,6 +5,8 @@
  */
 import { exchangeView, type ExchangeView } from '../../core/run/exchangeView';
 import type { ScriptRequest, ScriptResponse } from '../../scripting/types';
+import { sendThroughRelay } from '../relay/relayClient';
+import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 import type { Exchange } from '../store/exchangeSlice';
 
 function joined(chunks: readonly Uint8Array[]): Uint8Array {
@@ -49,8 +51,6 @@ export function scriptResponseOf(exchange: Exchange, view: ExchangeView): Script
 
 /** `pm.sendRequest`: through the relay, following redirects, the body collected as text. */
 export async function sendForScript(request: ScriptRequest): Promise<ScriptResponse> {
-  const { sendThroughRelay } = await import('../relay/relayClient');
-  const { trustedFingerprintsFor } = await import('../relay/trustedCertificates');
   let head: { status: number; reason: string; headers: { name: string; value: string }[] } | undefined;
   const chunks: Uint8Array[] = [];
   const outcome = await sendThroughRelay(

@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures';
+import { ChecksPage } from './pages/ChecksPage';
+import { WorkspacePage } from './pages/WorkspacePage';
+
+test('checks: a capture, assertions and a pm.test on a token response; the captured token sent by a second request', async ({ composer, page }) => {
+  const checks = new ChecksPage(page);
+  const workspace = new WorkspacePage(page);
+  const origin = composer.origin();
+
+  await composer.compose('POST', `${origin}/sandbox/oauth/token`);
+  await composer.addFormField('grant_type', 'client_credentials');
+  await composer.addFormField('client_id', 'wb-post');
+  await composer.addFormField('client_secret', 'post-secret-2c1f');
+  await composer.addFormField('scope', 'orders:read');
+  await checks.addCapture('token', 'JSONPath', '$.access_token');
+  await checks.addAssertion('Status', '==', '200');
+  await checks.addAssertion('JSONPath', '==', 'mac', '$.token_type');
+  await checks.setScript(
+    'Post-response',
+    'pm.test("a token came", () => { pm.expect(pm.response.json().access_token).to.be.a("string"); });\nconsole.log("expires in", pm.response.json().expires_in);',
+  );
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+
+  await expect(checks.resultsTab).toContainText('2/3 passed');
+  await checks.openResults();
+  await expect(checks.line('Captures', 'token')).toContainText('$.access_token =');
+  await expect(checks.line('Assertions', 'status == 200')).toContainText('passed');
+  const failed = checks.line('Assertions', '$.token_type == mac');
+  await expect(failed).toContainText('failed');
+  await expect(failed).toContainText(/actual\s+Bearer/);
+  await expect(checks.line('Script tests', 'a token came')).toContainText('passed');
+  await expect(checks.console()).toContainText('expires in');
+
+  // A second request sends the captured token as {{token}}.
+  await workspace.compose('GET', `${origin}/sandbox/api/bearer`);
+  await composer.addHeader('Authorization', 'Bearer {{token}}');
+  await composer.sendAndWait();
+  await expect(composer.status).toContainText('200');
+  // No checks on this request: no Checks tab.
+  await expect(checks.resultsTab).toHaveCount(0);
+});
+
+test('checks: a looping script is stopped by the time limit, a syntax error names its line and column, and neither request is sent', async ({ composer, page }) => {
+  const checks = new ChecksPage(page);
+  const origin = composer.origin();
+
+  await composer.compose('GET', `${origin}/sandbox/anything`);
+  await checks.setScript('Pre-request', 'while (true) {}');
+  await composer.send.click();
+  await expect(checks.notSent).toContainText('Pre-request script stopped by the time limit', { timeout: 30_000 });
+  await expect(checks.notSent).toContainText('the request was not sent');
+  await expect(checks.line('Script errors', /time limit/)).toBeVisible();
+
+  await checks.setScript('Pre-request', 'const ok = 1;\nlet broken = ;');
+  await composer.send.click();
+  await expect(checks.notSent).toContainText(/Pre-request script syntax error at line 2, column \d+/);
+});
