@@ -109,7 +109,11 @@ export function RunResults({ onOpened }: { onOpened(): void }) {
   const open = async (historyId: string) => {
     const session = await loadWorkspaceSession(store);
     const opened = await session.reopenHistory(historyId);
-    if (opened.ok) onOpened();
+    if (opened.ok) {
+      // The new tab remembers the entry, so the inspector shows its response as after a reload (useRestoredResponse).
+      store.getState().rememberTabHistory(store.getState().activeTabId, historyId);
+      onOpened();
+    }
     else setStatus(opened.error.message);
   };
   const download = (format: RunExportFormat) => {

@@ -1,0 +1,161 @@
+/**
+ * The collection runner (issue 18, item 4), end to end against the sandbox: a two-request
+ * chain built in the UI (a capture feeding the next request, assertions) run over a 3-row
+ * CSV, its JUnit export read back with an XML parser; a malformed CSV refused with its
+ * line and column; an imported Postman collection whose pm tests give newman's recorded
+ * results.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { expect, test } from './fixtures';
+import { RunnerPage } from './pages/RunnerPage';
+
+const SHOTS = '/tmp/shots-runner';
+
+interface RecordedStep {
+  name: string;
+  iteration: number;
+  status: number;
+  tests: { name: string; passed: boolean }[];
+}
+
+test('a captured value feeds the next request over 3 CSV rows; JUnit export read back', async ({ workspace, page }, testInfo) => {
+  await workspace.open();
+  const origin = new URL(page.url()).origin;
+  await workspace.newCollection('Chain');
+  await workspace.addFolder('Chain', 'Flow');
+  const parts = page.getByRole('tablist', { name: 'Request parts' });
+
+  await workspace.compose('GET', `${origin}/sandbox/anything?name={{name}}`);
+  await parts.getByRole('tab', { name: /^Checks/ }).click();
+  await page.getByRole('button', { name: 'Add capture' }).click();
+  await page.getByLabel('Capture 1 variable').fill('it');
+  await page.getByLabel('Capture 1 expression').fill('$.args.name');
+  await workspace.saveAs('Start', 'Chain', 'Flow');
+
+  await workspace.compose('GET', `${origin}/sandbox/anything?seen={{it}}`);
+  await parts.getByRole('tab', { name: /^Checks/ }).click();
+  await page.getByRole('button', { name: 'Add assertion' }).click();
+  await page.getByRole('button', { name: 'Add assertion' }).click();
+  await page.getByLabel('Assertion 2 subject').selectOption('jsonpath');
+  await page.getByLabel('Assertion 2 expression').fill('$.args.seen');
+  await page.getByLabel('Assertion 2 operator').selectOption('==');
+  await page.getByLabel('Assertion 2 expected').fill('alice');
+  await workspace.saveAs('Use it', 'Chain', 'Flow');
+
+  const csv = testInfo.outputPath('people.csv');
+  writeFileSync(csv, 'name\nalice\nbob\ncarol\n');
+  const runner = new RunnerPage(page);
+  await workspace.rowAction('Flow', 'Run…');
+  await expect(runner.dialog).toBeVisible();
+  await expect(runner.dialog.getByRole('heading', { name: 'Run Chain / Flow' })).toBeVisible();
+  await runner.chooseDataFile(csv);
+  await expect(runner.iterations).toHaveValue('3');
+  await expect(runner.dialog).toContainText('One iteration per data row (3)');
+  await runner.run();
+
+  for (const n of [1, 2, 3]) await expect(runner.steps(runner.iteration(n))).toHaveCount(2);
+  await expect(runner.totals).toContainText('6 requests · 2 failed · 4 of 6 checks passed');
+  await expect(runner.step(1, 'Use it')).toHaveClass(/runner-step-pass/);
+  await expect(runner.step(1, 'Start')).toContainText('it ← alice');
+  await expect(runner.step(2, 'Start')).toContainText('it ← bob');
+  // The value captured in iteration 2 is the one the next request sent and the assertion read.
+  await expect(runner.step(2, 'Use it')).toHaveClass(/runner-step-fail/);
+  await expect(runner.step(2, 'Use it')).toContainText('actual: bob');
+  await expect(runner.step(3, 'Use it')).toContainText('actual: carol');
+
+  await runner.failuresOnly.check();
+  await expect(runner.steps()).toHaveCount(2);
+  await expect(runner.iteration(1)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/runner-failures-1280.png` });
+  await runner.failuresOnly.uncheck();
+
+  const junit = readFileSync(await runner.export('JUnit XML'), 'utf8');
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(junit) as {
+    testsuites: { tests: string; failures: string; testsuite: { name: string; testcase: { name: string; failure?: { message: string } }[] }[] };
+  };
+  expect(parsed.testsuites.testsuite.map((s) => s.name)).toEqual([
+    'Start (iteration 1)',
+    'Use it (iteration 1)',
+    'Start (iteration 2)',
+    'Use it (iteration 2)',
+    'Start (iteration 3)',
+    'Use it (iteration 3)',
+  ]);
+  const cases = parsed.testsuites.testsuite.flatMap((s) => s.testcase);
+  // Start has no checks: one testcase for its send; Use it: one per assertion.
+  expect(cases).toHaveLength(9);
+  expect(parsed.testsuites.tests).toBe('9');
+  expect(parsed.testsuites.failures).toBe('2');
+  const failures = cases.filter((c) => c.failure).map((c) => `${c.name}: ${c.failure!.message}`);
+  expect(failures).toHaveLength(2);
+  expect(failures[0]).toMatch(/^\$\.args\.seen == alice: /);
+  expect(failures.join('\n')).toMatch(/bob/);
+  expect(failures.join('\n')).toMatch(/carol/);
+
+  const json = JSON.parse(readFileSync(await runner.export('JSON'), 'utf8')) as { tally: { requests: number }; run: { steps: { url: string }[] } };
+  expect(json.tally.requests).toBe(6);
+  expect(json.run.steps.map((s) => s.url)).toContain(`${origin}/sandbox/anything?seen=carol`);
+  expect(readFileSync(await runner.export('HTML'), 'utf8')).toMatch(/^<!doctype html>/i);
+
+  // Each exchange opens in the inspector from the history entry it was stored as.
+  await runner.step(3, 'Use it').getByRole('button', { name: /^Open Flow \/ Use it|^Open Use it/ }).click();
+  await expect(runner.dialog).toBeHidden();
+  await expect(page.getByTestId('status')).toContainText('200');
+  await expect(page.getByTestId('response-body')).toContainText('"seen": "carol"');
+});
+
+test('a malformed CSV is refused with its line and column, and nothing runs', async ({ workspace, page }, testInfo) => {
+  await workspace.open();
+  const origin = new URL(page.url()).origin;
+  await workspace.newCollection('Bad data');
+  await workspace.compose('GET', `${origin}/sandbox/anything?name={{name}}`);
+  await workspace.saveAs('Echo', 'Bad data');
+  const csv = testInfo.outputPath('broken.csv');
+  writeFileSync(csv, 'name,team\nalice,"red\nbob,blue\n');
+  const runner = new RunnerPage(page);
+  await workspace.rowAction('Bad data', 'Run…');
+  await runner.chooseDataFile(csv);
+  await expect(runner.problem()).toContainText('broken.csv cannot be used');
+  await expect(runner.problem()).toContainText('(line 2, column 7)');
+  await runner.runButton.click();
+  await expect(runner.dialog.getByRole('alert').filter({ hasText: 'Nothing was run' })).toContainText('line 2, column 7');
+  await expect(runner.results).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/runner-bad-csv.png` });
+});
+
+test('an imported Postman collection with pm tests gives the results newman recorded', async ({ workspace, page }) => {
+  await workspace.open();
+  const origin = new URL(page.url()).origin;
+  const recorded = (JSON.parse(readFileSync('test-data/newman/expected-outcomes.json', 'utf8')) as Record<string, RecordedStep[]>)['failing-on-purpose']!;
+  await workspace.openImport();
+  await workspace.importFile('test-data/newman/collections/failing-on-purpose.postman_collection.json');
+  await expect(workspace.importSuccess()).toBeVisible();
+  await workspace.closeImport();
+  const name = 'A regression suite against an API that changed (fails on purpose)';
+  await workspace.setCollectionVariable(name, 'baseUrl', `${origin}/sandbox`);
+
+  const runner = new RunnerPage(page);
+  await workspace.rowAction(name, 'Run…');
+  await runner.run();
+  await expect(runner.steps()).toHaveCount(recorded.length);
+  const seen = await runner.steps().evaluateAll((rows) =>
+    rows.map((row) => ({
+      name: row.querySelector('.runner-step-name')!.textContent!.split(' / ').pop()!,
+      status: Number(row.querySelector('.runner-step-status')!.textContent),
+      tests: [...row.querySelectorAll('.runner-checks li')]
+        .filter((li) => !li.classList.contains('runner-capture'))
+        .map((li) => ({ name: li.querySelector('.runner-check-label')!.textContent!, passed: li.classList.contains('runner-check-pass') })),
+    })),
+  );
+  expect(seen).toEqual(recorded.map((r) => ({ name: r.name, status: r.status, tests: r.tests })));
+  const failedTests = recorded.flatMap((r) => r.tests).filter((t) => !t.passed).length;
+  const allTests = recorded.flatMap((r) => r.tests).length;
+  await expect(runner.totals).toContainText(`${allTests - failedTests} of ${allTests} checks passed`);
+  await page.screenshot({ path: `${SHOTS}/runner-postman-1280.png` });
+  for (const theme of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await page.screenshot({ path: `${SHOTS}/runner-postman-1024-${theme}.png` });
+  }
+});
