@@ -190,6 +190,37 @@ pm.test('done never', (done) => {});
       { name: 'done never', passed: false, error: 'the test did not finish (its promise or done callback never settled)' },
     ]);
   });
+  it('btoa/atob, response cookies and the visualizer stub, as auth and report scripts use them', async () => {
+    const result = await engine.run(
+      post(
+        `
+const basic = 'Basic ' + btoa('ada:lovelace');
+console.log(basic, atob('YWRhOmxvdmVsYWNl'), btoa('ab'), atob('YWI'));
+pm.test('session cookie set', () => {
+  pm.expect(pm.cookies.has('session')).to.be.true;
+  pm.expect(pm.cookies.get('session')).to.eql('s-42');
+  pm.expect(pm.response.cookies.toObject()).to.eql({ session: 's-42', theme: 'dark' });
+});
+pm.visualizer.set('<b>{{count}}</b>', { count: 2 });
+try { btoa('☃'); } catch (e) { console.log(e.message); }`,
+        {
+          response: {
+            code: 200,
+            status: 'OK',
+            headers: [
+              { name: 'Set-Cookie', value: 'session=s-42; Path=/; HttpOnly' },
+              { name: 'set-cookie', value: 'theme=dark' },
+            ],
+            body: '',
+            responseTime: 1,
+          },
+        },
+      ),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.console.map((line) => line.text)).toEqual(['Basic YWRhOmxvdmVsYWNl ada:lovelace YWI= ab', 'btoa: the text has a character outside Latin-1']);
+    expect(result.tests).toEqual([{ name: 'session cookie set', passed: true }]);
+  });
 });
 
 describe('pm.sendRequest through the host', () => {

@@ -218,4 +218,31 @@ Url.prototype.toString = function () {
   return out;
 };
 Url.prototype.toJSON = function () { return this.toString(); };
+
+var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** btoa as browsers have it: Latin-1 text to base64; a character above U+00FF is an error. */
+function encodeBase64(input) {
+  var text = String(input), out = '';
+  for (var i = 0; i < text.length; i += 3) {
+    var a = text.charCodeAt(i), b = text.charCodeAt(i + 1), c = text.charCodeAt(i + 2);
+    if (a > 255 || b > 255 || c > 255) throw new Error('btoa: the text has a character outside Latin-1');
+    var n = (a << 16) | ((b || 0) << 8) | (c || 0);
+    out += BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63] + (i + 1 < text.length ? BASE64[(n >> 6) & 63] : '=') + (i + 2 < text.length ? BASE64[n & 63] : '=');
+  }
+  return out;
+}
+
+/** atob as browsers have it: base64 (whitespace ignored, padding optional) to Latin-1 text. */
+function decodeBase64(input) {
+  var text = String(input).replace(/[\t\n\f\r ]+/g, '').replace(/={1,2}$/, '');
+  if (/[^A-Za-z0-9+/]/.test(text) || text.length % 4 === 1) throw new Error('atob: the text is not valid base64');
+  var out = '', bits = 0, count = 0;
+  for (var i = 0; i < text.length; i++) {
+    bits = (bits << 6) | BASE64.indexOf(text[i]);
+    count += 6;
+    if (count >= 8) { count -= 8; out += String.fromCharCode((bits >> count) & 255); }
+  }
+  return out;
+}
 `;

@@ -192,6 +192,9 @@ var pm = {
     location: [input.info.requestName],
   },
   require: requireModule,
+  cookies: response ? response.cookies : new PropertyList([], true),
+  // Postman's visualizer draws in its app; here it is accepted and ignored so such scripts run.
+  visualizer: { set: function () {}, clear: function () {} },
 };
 Object.defineProperty(pm, 'expect', { enumerable: true, get: function () { return loadChai().expect; } });
 
@@ -248,6 +251,8 @@ var globals = {
   require: requireModule,
   console: { log: consoleMethod('log'), info: consoleMethod('info'), warn: consoleMethod('warn'), error: consoleMethod('error'), debug: consoleMethod('debug') },
   setTimeout: setTimeoutBounded,
+  atob: decodeBase64,
+  btoa: encodeBase64,
   clearTimeout: function (id) { cancelledTimers[id] = true; },
   tests: legacyTests,
   environment: scopes.environment.toObject(),
@@ -340,6 +345,6 @@ Object.keys(chaiModule).forEach(function (key) { chai[key] = chaiModule[key]; })
 chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts'); };
 ${PM_SOURCE}
 // Every library function a script can reach (through an instance's prototype or a method) is frozen with its prototype.
-harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith]);
+harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith, encodeBase64, decodeBase64]);
 return makeSandbox;
 })`;

@@ -140,6 +140,17 @@ ResponseAssertion.prototype.responseTime = function (max) {
   return this;
 };
 
+/** The cookies a response sets (name and value of each Set-Cookie), as Postman's cookie list. */
+function responseCookies(headers) {
+  var list = new PropertyList([], true);
+  (headers || []).forEach(function (h) {
+    if (String(h.name).toLowerCase() !== 'set-cookie') return;
+    var pair = String(h.value).split(';')[0], eq = pair.indexOf('=');
+    if (eq > 0) list.upsert({ key: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() });
+  });
+  return list;
+}
+
 /** Postman's Response around the plain data the host passed in. */
 function makeResponse(data, parse) {
   var text = data.body || '';
@@ -147,6 +158,7 @@ function makeResponse(data, parse) {
     code: data.code,
     status: data.status,
     headers: new PropertyList((data.headers || []).map(function (h) { return { key: h.name, value: h.value }; })),
+    cookies: responseCookies(data.headers),
     responseTime: data.responseTime,
     responseSize: data.responseSize,
     text: function () { return text; },
