@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { ChecksPage } from './pages/ChecksPage';
 
 test('a lesson opens in a new tab and its request answers as the lesson says', async ({ workbench, lessons }) => {
   await lessons.open('Basic with a colon in the password');
@@ -31,4 +32,49 @@ test('the authorization code lessons carry the login form field and the redirect
   }
   // Only the code captured from the Location header reaches the verifier check.
   await expect(workbench.responseBody).toContainText('code_verifier does not match');
+});
+
+test('the check lessons capture the access token, reuse it, and show their checks in the inspector', async ({ workbench, lessons, page }) => {
+  const checks = new ChecksPage(page);
+  await lessons.open('Capture the access token from the answer');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('200');
+  await expect(checks.resultsTab).toContainText('4/4 passed');
+  await checks.openResults();
+  const capture = checks.line('Captures', 'checks_access_token');
+  await expect(capture).toContainText('$.access_token =');
+  // The token is a secret: only its length is shown.
+  await expect(capture).toContainText('•••• (secret,');
+  await expect(capture).not.toContainText('eyJ');
+  for (const label of ['status == 200', '$.token_type == Bearer', '$.expires_in > 0', 'conforms to the conventions']) {
+    await expect(checks.line('Assertions', label)).toContainText('passed');
+  }
+
+  // The next lesson sends the captured run variable as its Bearer token.
+  await lessons.open('Reuse the captured token');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('200');
+  await expect(checks.resultsTab).toContainText('3/3 passed');
+  await checks.openResults();
+  for (const label of ['status == 200', '$.authenticated == true', '$.client_id == wb-post']) {
+    await expect(checks.line('Assertions', label)).toContainText('passed');
+  }
+
+  // The 401 lesson: its challenge is asserted, and conforms passes.
+  await lessons.open('Assert that a 401 carries a challenge');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('401');
+  await expect(checks.resultsTab).toContainText('4/4 passed');
+  await checks.openResults();
+  await expect(checks.line('Assertions', 'header WWW-Authenticate exists')).toContainText('passed');
+
+  // The failing one fails on purpose, and says why.
+  await lessons.open('A conforms check that fails, and why');
+  await workbench.send.click();
+  await expect(workbench.status).toContainText('401');
+  await expect(checks.resultsTab).toContainText('1/2 passed');
+  await checks.openResults();
+  const conforms = checks.line('Assertions', 'conforms to the conventions');
+  await expect(conforms).toContainText('failed');
+  await expect(conforms).toContainText('Sent Bearer, server asks for JWT');
 });
