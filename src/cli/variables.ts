@@ -34,14 +34,15 @@ export function processEnvValues(texts: readonly string[], env: NodeJS.ProcessEn
   for (const text of texts) {
     for (const { reference, name } of envReferences(text)) {
       const value = env[name];
-      if (value === undefined) missing.add(name);
+      // A CI secret that is not configured arrives as an empty variable: treated as not set.
+      if (value === undefined || value === '') missing.add(name);
       else {
         values[reference] = value;
         mask.add(value);
       }
     }
   }
-  if (missing.size > 0) throw new InputError(`the run reads environment variable${missing.size === 1 ? '' : 's'} ${[...missing].join(', ')} through {{$env.…}}, but ${missing.size === 1 ? 'it is' : 'they are'} not set`);
+  if (missing.size > 0) throw new InputError(`the run reads environment variable${missing.size === 1 ? '' : 's'} ${[...missing].join(', ')} through {{$env.…}}, but ${missing.size === 1 ? 'it is' : 'they are'} not set (or empty)`);
   return values;
 }
 

@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/listen';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const data = (name: string) => path.join(root, 'test-data/cli', name);
+const SECRET = 'sekret-token-for-cli-test';
+
+let server: RunningServer;
+let out: string;
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', token: 'cli-test-token' });
+  out = await mkdtemp(path.join(tmpdir(), 'wirebench-cli-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(out, { recursive: true, force: true });
+});
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real command, as `npx wirebench` would, and collects what it printed. */
+function wirebench(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(root, 'bin/wirebench.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' || name === 'property' });
+interface Case {
+  name: string;
+  failure?: { message: string };
+  error?: { message: string; type: string };
+}
+interface Suite {
+  name: string;
+  testcase: Case[];
+}
+async function junit(file: string): Promise<Suite[]> {
+  const xml = await readFile(file, 'utf8');
+  expect(XMLValidator.validate(xml)).toBe(true);
+  return (parser.parse(xml) as { testsuites: { testsuite?: Suite[] } }).testsuites.testsuite ?? [];
+}
+
+describe('wirebench run on a workspace folder', () => {
+  it('exits 0 when every assertion passes, writes JUnit with one case per assertion, and never prints the secret', async () => {
+    const xml = path.join(out, 'ws.xml');
+    const json = path.join(out, 'ws.json');
+    const html = path.join(out, 'ws.html');
+    const ran = await wirebench(
+      ['run', data('workspace'), '--env', 'Local', '--var', `baseUrl=${server.origin}`, '-r', 'cli,junit,json,html', '--reporter-junit-export', xml, '--reporter-json-export', json, '--reporter-html-export', html],
+      { WB_CLI_TOKEN: SECRET },
+    );
+    expect(ran.stderr).not.toContain('unexpected');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('POST http://127.0.0.1');
+    expect(ran.stdout).toContain('✓ status == 200');
+    expect(ran.stdout).toContain('All passed.');
+    const suites = await junit(xml);
+    expect(suites.map((s) => s.name)).toEqual(['Orders / Create order', 'Orders / Read order', 'Status']);
+    expect(suites[0]!.testcase.map((c) => c.name)).toEqual(['status == 200', '$.json.quantity >= 2', '$.headers.Authorization == Bearer •••• (masked: a secret)']);
+    for (const text of [ran.stdout, ran.stderr, await readFile(xml, 'utf8'), await readFile(json, 'utf8'), await readFile(html, 'utf8')]) expect(text).not.toContain(SECRET);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.run.steps[0].captures.find((c: { variable: string }) => c.variable === 'item').value).toBe('book');
+  });
+
+  it('exits 1 with the failure in the JUnit file when an assertion fails (--var wins over the environment)', async () => {
+    const xml = path.join(out, 'ws-fail.xml');
+    const ran = await wirebench(['run', data('workspace'), '--env', 'local', '--var', `baseUrl=${server.origin}`, '--var', 'minQuantity=5', '-r', 'junit', '--reporter-junit-export', xml], { WB_CLI_TOKEN: SECRET });
+    expect(ran.code).toBe(1);
+    const failed = (await junit(xml)).flatMap((s) => s.testcase).filter((c) => c.failure);
+    expect(failed.map((c) => c.name)).toEqual(['$.json.quantity >= 5']);
+    expect(failed[0]!.failure!.message).toMatch(/2/);
+  });
+
+  it('runs only its shard: 1/2 takes the Orders folder whole, 2/2 the request after it', async () => {
+    const first = path.join(out, 'shard1.xml');
+    const second = path.join(out, 'shard2.xml');
+    const args = ['run', data('workspace'), '--env', 'Local', '--var', `baseUrl=${server.origin}`, '-r', 'junit'];
+    const [a, b] = await Promise.all([wirebench([...args, '--shard', '1/2', '--reporter-junit-export', first], { WB_CLI_TOKEN: SECRET }), wirebench([...args, '--shard', '2/2', '--reporter-junit-export', second], { WB_CLI_TOKEN: SECRET })]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect((await junit(first)).map((s) => s.name)).toEqual(['Orders / Create order', 'Orders / Read order']);
+    expect((await junit(second)).map((s) => s.name)).toEqual(['Status']);
+  });
+
+  it('exits 2 naming the environments there are when --env names none, and when a {{$env}} secret is not set', async () => {
+    const unknown = await wirebench(['run', data('workspace'), '--env', 'Staging'], { WB_CLI_TOKEN: SECRET });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('the environments are "Local"');
+    // A CI secret that is missing arrives as an empty variable: the same as not set.
+    const unset = await wirebench(['run', data('workspace'), '--env', 'Local'], { WB_CLI_TOKEN: '' });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toMatch(/WB_CLI_TOKEN/);
+  });
+});
+
+describe('wirebench run on a Postman collection', () => {
+  it('runs its scripts once per CSV row and exits 0, one suite per request and iteration', async () => {
+    const xml = path.join(out, 'chain.xml');
+    const ran = await wirebench(['run', data('chain.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--data', data('users.csv'), '-r', 'cli,junit', '--reporter-junit-export', xml]);
+    expect(ran.code).toBe(0);
+    const suites = await junit(xml);
+    expect(suites.map((s) => s.name)).toEqual(['Sign in (iteration 1)', 'Use the token (iteration 1)', 'Sign in (iteration 2)', 'Use the token (iteration 2)', 'Sign in (iteration 3)', 'Use the token (iteration 3)']);
+    expect(suites[1]!.testcase.map((c) => c.name)).toEqual(['carries the captured token', 'should fail when asked']);
+    expect(ran.stdout).toContain('✓ carries the captured token');
+  });
+
+  it('exits 1 when a pm.test fails, with chai\'s message as the failure', async () => {
+    const xml = path.join(out, 'chain-fail.xml');
+    const ran = await wirebench(['run', data('chain.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--var', 'user=ada', '--var', 'expectStatus=201', '-r', 'junit', '--reporter-junit-export', xml]);
+    expect(ran.code).toBe(1);
+    const failed = (await junit(xml)).flatMap((s) => s.testcase).filter((c) => c.failure);
+    expect(failed.map((c) => c.name)).toEqual(['should fail when asked']);
+    expect(failed[0]!.failure!.message).toContain('201');
+  });
+
+  it('splits iterations across shards when there are several', async () => {
+    const xml = path.join(out, 'chain-shard.xml');
+    const ran = await wirebench(['run', data('chain.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--data', data('users.csv'), '--shard', '2/3', '-r', 'junit', '--reporter-junit-export', xml]);
+    expect(ran.code).toBe(0);
+    expect((await junit(xml)).map((s) => s.name)).toEqual(['Sign in (iteration 2)', 'Use the token (iteration 2)']);
+  });
+
+  it('exits 4 on a script syntax error, naming its line and column', async () => {
+    const xml = path.join(out, 'script.xml');
+    const ran = await wirebench(['run', data('script-error.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '-r', 'cli,junit', '--reporter-junit-export', xml]);
+    expect(ran.code).toBe(4);
+    expect(ran.stdout).toMatch(/script error \(syntax\).*line 2, column \d+/);
+    expect((await junit(xml))[0]!.testcase[0]!.error!.type).toBe('script-syntax');
+  });
+
+  it('exits 2 with file:line:column for broken JSON and a malformed CSV', async () => {
+    const broken = await wirebench(['run', data('broken.postman_collection.json')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('broken.postman_collection.json:4:83:');
+    const csv = await wirebench(['run', data('chain.postman_collection.json'), '--data', data('broken.csv')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('broken.csv:3:1:');
+  });
+});
+
+describe('wirebench run on a .http file', () => {
+  it('exits 0 against the server and 3 when the target refuses, with the error in the JUnit file', async () => {
+    const ok = await wirebench(['run', data('requests.http'), '--var', `baseUrl=${server.origin}`, '--var', 'who=ci']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/sandbox\/status\/200 200 OK/);
+    const xml = path.join(out, 'refused.xml');
+    const refused = await wirebench(['run', data('requests.http'), '-r', 'junit', '--reporter-junit-export', xml]);
+    expect(refused.code).toBe(3);
+    const error = (await junit(xml))[0]!.testcase[0]!.error!;
+    expect(error.type).toBe('refused');
+  });
+});
+
+describe('wirebench usage', () => {
+  it('exits 2 on an unknown option and 0 with --help listing the exit codes', async () => {
+    const bad = await wirebench(['run', data('requests.http'), '--no-such-option']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--no-such-option'");
+    const help = await wirebench(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('4  a script failed');
+  });
+});
