@@ -5,7 +5,7 @@
  * memory only.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { fetchProxyEnvironment, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../relay/proxySettings';
+import { fetchProxyEnvironment, onProxySettings, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../relay/proxySettings';
 
 const MODES: { value: ProxySettings['mode']; label: string }[] = [
   { value: 'environment', label: "Use the server's environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)" },
@@ -60,7 +60,19 @@ export function ProxySettingsDialog({ open, onClose }: { open: boolean; onClose:
       element.showModal();
     } else if (!open && element.open) element.close();
   }, [open]);
-  const set = (patch: Partial<ProxySettings>) => setDraft((d) => ({ ...d, ...patch }));
+  // The workspace's settings may arrive after the dialog opened (its storage loads once the page is up): show them unless edited.
+  const edited = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    edited.current = false;
+    return onProxySettings(() => {
+      if (!edited.current) setDraft(proxySettings());
+    });
+  }, [open]);
+  const set = (patch: Partial<ProxySettings>) => {
+    edited.current = true;
+    setDraft((d) => ({ ...d, ...patch }));
+  };
   const save = () => {
     saveProxySettings(draft);
     onClose();
