@@ -2,7 +2,9 @@
  * How long one script run takes in the QuickJS engine (fresh runtime and context, prelude,
  * the script, results read back), for a status-only script (no chai) and a typical test
  * script using pm.expect (chai evaluated in the context). Prints median and p95 per run and
- * runs per second, one after another on one core. `npx tsx bench/scriptEngine.ts [runs]`.
+ * runs per second, one after another on one core; then the typical script in newman's own
+ * engine (postman-sandbox, newman's dependency: one Node vm context reused for every script)
+ * for comparison. `npx tsx bench/scriptEngine.ts [runs]`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +41,15 @@ pm.test('three users', function () {
 pm.environment.set('token', body.token);`,
 };
 
+const loadStarted = performance.now();
+function report(label: string, times: number[], total: number): void {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  console.log(`${label.padEnd(30)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  ${(runs / (total / 1000)).toFixed(0)} runs/s (${runs} runs)`);
+}
+
 const engine = await createScriptEngine({ chaiSource });
+console.log(`engine load (WebAssembly, runtime, chai and the pm library, once) ${(performance.now() - loadStarted).toFixed(0)} ms`);
 for (const [label, code] of Object.entries(scripts)) {
   for (let i = 0; i < 20; i++) await engine.run({ ...base, code }); // warm up the JIT
   const times: number[] = [];
@@ -50,8 +60,39 @@ for (const [label, code] of Object.entries(scripts)) {
     times.push(performance.now() - t);
     if (result.errors.length || result.tests.some((test) => !test.passed)) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
   }
-  const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`${label.padEnd(28)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  ${(runs / (total / 1000)).toFixed(0)} runs/s (${runs} runs)`);
+  report(label, times, performance.now() - started);
 }
+
+/** The typical script in postman-sandbox, as newman runs it (a test event with the response). */
+async function newmanSandbox(code: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const Sandbox = require('postman-sandbox') as { createContext(options: object, done: (error: Error | null, context: PostmanContext) => void): void };
+  interface PostmanContext {
+    on(event: string, listener: (...args: unknown[]) => void): void;
+    execute(event: object, options: object, done: (error: Error | null) => void): void;
+  }
+  const context = await new Promise<PostmanContext>((resolve, reject) => Sandbox.createContext({}, (error, created) => (error ? reject(error) : resolve(created))));
+  let failed = 0;
+  context.on('execution.assertion', (_cursor, assertions) => (failed += (assertions as Array<{ passed: boolean }>).filter((a) => !a.passed).length));
+  const response = { code: 200, status: 'OK', header: [{ key: 'Content-Type', value: 'application/json' }], body: base.response!.body, responseTime: 3 };
+  let id = 0;
+  const once = () =>
+    new Promise<void>((resolve, reject) =>
+      context.execute({ listen: 'test', script: { exec: code.split('\n') } }, { id: `run-${id++}`, context: { response, environment: { values: [] } } }, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await once();
+    times.push(performance.now() - t);
+  }
+  if (failed) throw new Error(`postman-sandbox reported ${failed} failed assertions`);
+  report('newman (postman-sandbox) typ.', times, performance.now() - started);
+}
+
+await newmanSandbox(scripts['typical (pm.expect, chai)']!);
+process.exit(0);
