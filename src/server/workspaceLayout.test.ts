@@ -111,6 +111,17 @@ describe('a collection as files', () => {
     expect((read.collection!.items[1] as SavedRequest).scripts).toEqual(list.scripts);
   });
 
+  it('writes and reads back the captures and assertions of a request (wirebench run reads them from the folder)', () => {
+    const checked = shop();
+    const list = checked.items[1] as SavedRequest;
+    list.captures = [{ id: 'c1', variable: 'first', scope: 'run', from: { kind: 'jsonpath', path: '$[0].id' } }];
+    list.assertions = [{ id: 'a1', kind: 'compare', subject: { kind: 'status' }, operator: '==', expected: '200' }];
+    const read = collectionFromFiles('collections/shop-api/', texts(checked));
+    expect(read.setAside).toEqual([]);
+    expect((read.collection!.items[1] as SavedRequest).captures).toEqual(list.captures);
+    expect((read.collection!.items[1] as SavedRequest).assertions).toEqual(list.assertions);
+  });
+
   it('keeps the very item for an unchanged file when given a cache', () => {
     const cache = new Map();
     const first = collectionFromFiles('collections/shop/', texts(shop()), cache);

@@ -143,6 +143,9 @@ function requestFile(request: SavedRequest): string {
     requestType: request.requestType,
     soap: request.soap,
     scripts: request.scripts,
+    // Captures and assertions (issue 18) go with the request, so `wirebench run` on the folder checks what the app saved.
+    captures: request.captures,
+    assertions: request.assertions,
     draft: diskDraft(request.draft),
   });
 }
