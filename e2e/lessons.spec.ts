@@ -37,6 +37,7 @@ test('the authorization code lessons carry the login form field and the redirect
 test('the check lessons capture the access token, reuse it, and show their checks in the inspector', async ({ workbench, lessons, page }) => {
   const checks = new ChecksPage(page);
   await lessons.open('Capture the access token from the answer');
+  await expect(lessons.checksNote).toContainText('1 capture and 4 assertions run after each send');
   await workbench.send.click();
   await expect(workbench.status).toContainText('200');
   await expect(checks.resultsTab).toContainText('4/4 passed');
@@ -70,6 +71,7 @@ test('the check lessons capture the access token, reuse it, and show their check
 
   // The failing one fails on purpose, and says why.
   await lessons.open('A conforms check that fails, and why');
+  await expect(lessons.checksNote).toContainText('(1 fails on purpose)');
   await workbench.send.click();
   await expect(workbench.status).toContainText('401');
   await expect(checks.resultsTab).toContainText('1/2 passed');

@@ -1,4 +1,4 @@
-import { lessonById, type Lesson } from '../../core';
+import { lessonById, lessonChecksSummary, type Lesson } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { LessonTree } from './LessonTree';
 import { openLesson } from './openLesson';
@@ -9,6 +9,7 @@ export function LessonsPanel() {
   const store = useWorkbenchApi();
   const currentId = useWorkbench((s) => s.currentLessonId);
   const current = currentId ? (lessonById(currentId) ?? null) : null;
+  const checksSummary = current ? lessonChecksSummary(current) : undefined;
   useLessonCaptures();
 
   const open = (lesson: Lesson) => openLesson(store, lesson);
@@ -25,6 +26,7 @@ export function LessonsPanel() {
           <p>
             <strong>Look at:</strong> {current.lookAt}
           </p>
+          {checksSummary ? <p data-testid="lesson-checks">{checksSummary} The rows are in the request&rsquo;s Checks section; results in the response&rsquo;s Checks tab.</p> : null}
           <p className="muted">
             Expected answer: {current.expectedStatus}.{' '}
             <button type="button" className="link-button" onClick={() => open(current)}>

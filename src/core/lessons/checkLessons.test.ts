@@ -11,7 +11,7 @@ import type { Collection } from '../workspace/model';
 import { prepareLessonCall, type LessonCall } from '../../sandbox/lessonCalls';
 import { resetSandbox } from '../../sandbox/reset';
 import { startSandboxHarness, type SandboxHarness } from '../../sandbox/testHarness';
-import { CHECK_LESSONS, CHECKS_TOKEN_VARIABLE, LESSON_OTHER_AUDIENCE_TOKEN, lessonCaptures, lessonToDraft, LESSONS, type Lesson } from '.';
+import { CHECK_LESSONS, CHECKS_TOKEN_VARIABLE, LESSON_OTHER_AUDIENCE_TOKEN, lessonById, lessonCaptures, lessonChecksSummary, lessonToDraft, LESSONS, type Lesson } from '.';
 
 const byId = (id: string): Lesson => CHECK_LESSONS.find((l) => l.id === id)!;
 
@@ -50,6 +50,14 @@ describe('the check lessons as data', () => {
       for (const id of lesson.checks?.failsOnPurpose ?? []) expect(ids.has(id), `${lesson.id}: ${id}`).toBe(true);
     }
     expect(byId('checks-capture-token').checks?.captures).toEqual([expect.objectContaining({ variable: CHECKS_TOKEN_VARIABLE, scope: 'run', secret: true, from: { kind: 'jsonpath', path: '$.access_token' } })]);
+  });
+});
+
+describe('lessonChecksSummary', () => {
+  it('counts captures and assertions and says which fail on purpose; nothing for a lesson without checks', () => {
+    expect(lessonChecksSummary(byId('checks-capture-token'))).toBe('Checks: 1 capture and 4 assertions run after each send.');
+    expect(lessonChecksSummary(byId('checks-conforms-fails'))).toBe('Checks: 2 assertions run after each send (1 fails on purpose).');
+    expect(lessonChecksSummary(lessonById('basic-ok')!)).toBeUndefined();
   });
 });
 

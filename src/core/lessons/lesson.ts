@@ -101,3 +101,17 @@ export function expandLessonPlaceholders(text: string, source: LessonPlaceholder
     return base64(random(16));
   });
 }
+
+/**
+ * One sentence on a lesson's checks for its card, e.g. "Checks: 1 capture and 4 assertions
+ * run after each send (1 fails on purpose)."; undefined for a lesson without checks.
+ */
+export function lessonChecksSummary(lesson: Lesson): string | undefined {
+  const captures = lesson.checks?.captures?.length ?? 0;
+  const assertions = lesson.checks?.assertions?.length ?? 0;
+  if (captures + assertions === 0) return undefined;
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [captures ? count(captures, 'capture') : '', assertions ? count(assertions, 'assertion') : ''].filter(Boolean);
+  const failing = lesson.checks?.failsOnPurpose?.length ?? 0;
+  return `Checks: ${parts.join(' and ')} run after each send${failing ? ` (${failing} fail${failing === 1 ? 's' : ''} on purpose)` : ''}.`;
+}
