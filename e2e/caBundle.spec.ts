@@ -6,6 +6,7 @@
  */
 import { expect, test } from './fixtures';
 import { CertificatesPage } from './pages/CertificatesPage';
+import { VaultGrantPage } from './pages/VaultGrantPage';
 import { peerCertificatePem } from './support/peerCertificate';
 
 test('a CA bundle added in Certificates makes the HTTPS sandbox verify without "insecure"; without it the unknown CA is explained', async ({ workbench, inspector, page }) => {
@@ -35,4 +36,11 @@ test('a CA bundle added in Certificates makes the HTTPS sandbox verify without "
   await expect(connection.getByRole('row', { name: /^Certificate/ })).toContainText('verified');
   await expect(connection.getByRole('row', { name: /^Certificate/ })).not.toContainText('NOT');
   await expect(connection.getByRole('row', { name: /^CA bundles/ })).toContainText('Sandbox CA');
+
+  // The vault's token calls to that host trust the same bundle: discovery and a client credentials grant over HTTPS.
+  const issuer = `https://${host}/sandbox/oauth`;
+  const grants = new VaultGrantPage(page);
+  await grants.addGrantEntry({ name: 'Over the private CA', grant: 'Client credentials', issuer, clientId: 'urn:wirebench:basic-client', clientSecret: 'b4sic:s3cret/+%&= ok', authMethod: 'client_secret_basic', scope: 'orders:read', hosts: host });
+  await grants.getTokens();
+  await expect(grants.stored()).toContainText('Tokens stored in the vault');
 });
