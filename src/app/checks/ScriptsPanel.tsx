@@ -6,8 +6,8 @@ import { RUNNABLE_DIALECTS, scriptsOfPhase, withScriptText } from './checksModel
 import { activeChecks } from './checksSlice';
 
 const PHASES: { phase: RequestScript['phase']; title: string; help: string }[] = [
-  { phase: 'pre-request', title: 'Pre-request script', help: 'Runs before the request is built: pm.variables.set, pm.request.headers.add…' },
-  { phase: 'post-response', title: 'Post-response script', help: 'Runs on the response: pm.test("…", () => pm.response.to.have.status(200)), pm.environment.set…' },
+  { phase: 'pre-request', title: 'Pre-request script', help: 'Before the request is built: pm.variables.set(…), pm.request.headers.add(…)' },
+  { phase: 'post-response', title: 'Post-response script', help: 'On the response: pm.test(…), pm.expect(…), pm.environment.set(…)' },
 ];
 
 /**
@@ -20,18 +20,19 @@ export function ScriptsPanel() {
   const updateChecks = useWorkbench((s) => s.updateChecks);
   return (
     <div className="checks-panel">
+      <p className="muted checks-empty">Postman's pm API. Each script stops after 5 s and reaches no network except through pm.sendRequest.</p>
       {PHASES.map(({ phase, title, help }) => {
         const scripts = scriptsOfPhase(checks, phase);
         const shown = scripts.length > 0 ? scripts : [{ script: { phase, dialect: 'postman', text: '' } as RequestScript, index: -1 }];
         const helpId = `script-${phase}-help`;
         return (
           <section key={phase} aria-labelledby={`script-${phase}-title`} className="subsection checks-subsection">
-            <div className="section-title">
+            <div className="section-title script-title">
               <h3 id={`script-${phase}-title`}>{title}</h3>
+              <span className="muted checks-help" id={helpId}>
+                {help}
+              </span>
             </div>
-            <p className="muted checks-empty" id={helpId}>
-              {help} Time limit 5 s; no network except pm.sendRequest.
-            </p>
             {shown.map(({ script, index }, k) => (
               <div key={`${phase}-${k}`} className="script-editor">
                 {!RUNNABLE_DIALECTS.has(script.dialect) ? <p className="field-note">A {script.dialect} script: kept with the request, not run here.</p> : null}

@@ -36,6 +36,8 @@ export interface ChecksOutcome {
   scriptErrors: (ScriptErrorInfo & { phase: ScriptPhase })[];
   /** Scripts that were not run, and why (another dialect, a file reference). */
   notes: string[];
+  /** What `postman.setNextRequest` asked for (a name or id; null: end the iteration); the collection runner follows it. */
+  nextRequest?: string | null;
 }
 
 /** An outcome with nothing in it yet. */

@@ -14,6 +14,7 @@ import { RUNNABLE_DIALECTS, hasChecks, scriptsOfPhase, type RequestChecks } from
 import { checksOfTab, emptyOutcome, type ChecksOutcome } from './checksSlice';
 import { exchangeViewOfExchange, scriptResponseOf, sendForScript } from './exchangeForChecks';
 import { applyVariableWrites, scriptVariablesOf, scriptWrites } from './variableWrites';
+import { currentRunContext } from './runContext';
 
 /** How a script error reads in the response pane: kind, place and message. */
 export function scriptErrorText(error: { kind: string; message: string; line?: number; column?: number }, phase: string): string {
@@ -62,6 +63,8 @@ function recordScript(store: StoreApi<WorkbenchState>, tabId: string, phase: 'pr
     tests: [...outcome.tests, ...result.tests.map((t) => ({ ...t, phase }))],
     console: [...outcome.console, ...result.console.map((c) => ({ ...c, phase }))],
     scriptErrors: [...outcome.scriptErrors, ...result.errors.map((e) => ({ ...e, phase }))],
+    // postman.setNextRequest: the collection runner follows it (a single send has nothing next).
+    ...(result.nextRequest !== undefined ? { nextRequest: result.nextRequest } : {}),
   });
 }
 
@@ -107,7 +110,7 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
       code,
       request,
       variables: scriptVariablesOf(store.getState(), tabId),
-      info: { iteration: 0, iterationCount: 1, requestName: draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? draft.id },
+      info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? draft.id },
       sendRequest: sendForScript,
     });
     recordScript(store, tabId, 'pre-request', result);
@@ -166,7 +169,7 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
         request,
         response: scriptResponseOf(exchange, view),
         variables: scriptVariablesOf(store.getState(), tabId),
-        info: { iteration: 0, iterationCount: 1, requestName: '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
+        info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
         sendRequest: sendForScript,
       });
       recordScript(store, tabId, 'post-response', result);

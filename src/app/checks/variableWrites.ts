@@ -10,6 +10,7 @@ import type { VariableScope } from '../../core/run/types';
 import type { ScriptRunResult, ScriptVariables, ScriptValue } from '../../scripting/types';
 import { collectionVariableValues } from '../store/workspaceSlice';
 import type { WorkbenchState } from '../store/workbenchStore';
+import { currentRunContext } from './runContext';
 
 /** One write: set (value) or unset (undefined). */
 export interface VariableWrite {
@@ -32,7 +33,8 @@ export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptV
     collection: { ...collectionVariableValues({ ...state, activeTabId: tabId }) },
     globals: {},
     local: { ...state.runValues },
-    iterationData: {},
+    // The collection runner's data row for this iteration (none for a single send).
+    iterationData: { ...currentRunContext()?.data },
   };
 }
 
