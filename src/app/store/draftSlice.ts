@@ -136,7 +136,10 @@ export const createDraftSlice =
           set((s) => {
             const { [s.activeTabId]: _replaced, ...responses } = s.responses;
             const tabs = s.tabs.map((t) => (t.id === s.activeTabId ? { id: t.id, draft, dirty: false } : t));
-            return { tabs, draft, responses };
+            // Nor are its checks (issue 18): they belonged to the request this tab held.
+            const { [s.activeTabId]: _checks, ...checksTabs } = s.checksTabs;
+            const { [s.activeTabId]: _results, ...checkResults } = s.checkResults;
+            return { tabs, draft, responses, checksTabs, checkResults };
           });
         }
         get().forgetSends?.(get().activeTabId);
