@@ -169,7 +169,7 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
         request,
         response: scriptResponseOf(exchange, view),
         variables: scriptVariablesOf(store.getState(), tabId),
-        info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
+        info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: store.getState().tabs.find((t) => t.id === tabId)?.draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
         sendRequest: sendForScript,
       });
       recordScript(store, tabId, 'post-response', result);

@@ -18,7 +18,7 @@ function plural(n: number, word: string): string {
 
 function StepChecks({ step }: { step: RunStepResult }) {
   const rows = [
-    ...step.assertions.map((a) => ({ key: `a:${a.assertionId}`, passed: a.passed, label: a.label, detail: a.passed ? a.actual : [a.message, a.actual !== undefined ? `actual: ${a.actual}` : ''].filter(Boolean).join(' — ') })),
+    ...step.assertions.map((a) => ({ key: `a:${a.assertionId}`, passed: a.passed, label: a.label, detail: a.passed ? undefined : [a.message, a.actual !== undefined ? `actual: ${a.actual}` : ''].filter(Boolean).join(' — ') })),
     ...step.tests.map((t, i) => ({ key: `t:${i}`, passed: t.passed || t.skipped === true, label: t.skipped ? `${t.name} (skipped)` : t.name, detail: t.passed ? undefined : t.error })),
     ...step.scriptErrors.map((e, i) => ({ key: `e:${i}`, passed: false, label: `Script error (${e.kind})`, detail: `${e.message}${e.line !== undefined ? ` (line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''})` : ''}` })),
   ];

@@ -111,7 +111,7 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
             value={target?.folderId ?? ''}
             onChange={(e) => target && openRunner({ collectionId: target.collectionId, ...(e.target.value ? { folderId: e.target.value } : {}) })}
           >
-            <option value="">{collection?.name ?? ''} (whole collection)</option>
+            <option value="">Whole collection</option>
             {folders.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.label}
@@ -148,14 +148,7 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
             )}
           </div>
         </div>
-        <label className="runner-check">
-          <input type="checkbox" checked={bail} onChange={(e) => setBail(e.target.checked)} /> Stop on first failure
-        </label>
       </fieldset>
-      <p className="runner-context muted small">
-        <span id="runner-iterations-note">{dataRows ? `One iteration per data row (${dataRows.length}). ` : ''}</span>
-        {requests.length} request{requests.length === 1 ? '' : 's'} in order · Environment: <strong>{environmentName ?? 'none'}</strong> (change it in the header)
-      </p>
       {data && 'error' in data ? (
         <p className="runner-error" role="alert">
           {data.name} cannot be used: {data.error}
@@ -168,8 +161,18 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
       ) : null}
       <div className="runner-actions">
         <p className="runner-progress" role="status" aria-live="polite">
-          {running && progress ? `Iteration ${progress.iteration} of ${progress.iterations} · request ${progress.request}: ${progress.name}` : running ? 'Starting…' : ''}
+          {running ? (
+            progress ? `Iteration ${progress.iteration} of ${progress.iterations} · request ${progress.request}: ${progress.name}` : 'Starting…'
+          ) : (
+            <span className="muted">
+              <span id="runner-iterations-note">{dataRows ? `One iteration per data row (${dataRows.length}) · ` : ''}</span>
+              {requests.length} request{requests.length === 1 ? '' : 's'} in order · Environment: <strong>{environmentName ?? 'none'}</strong>
+            </span>
+          )}
         </p>
+        <label className="runner-check">
+          <input type="checkbox" checked={bail} disabled={running} onChange={(e) => setBail(e.target.checked)} /> Stop on first failure
+        </label>
         {running ? (
           <button type="button" onClick={cancelRun}>
             Cancel run

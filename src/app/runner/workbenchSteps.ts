@@ -43,11 +43,6 @@ export function maskedHeaders(headers: readonly HeaderField[]): HeaderField[] {
   });
 }
 
-/** What the tab's Checks outcome carries that a run needs beyond core's results. */
-interface OutcomeExtras {
-  nextRequest?: string | null;
-}
-
 /**
  * A `StepSender` over the workbench store. `cancelSend` is `useSend`'s cancel (the relay
  * call of the step being sent is aborted with the run).
@@ -126,7 +121,7 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
         result.assertions = outcome.assertions;
         result.tests = outcome.tests.map(({ phase: _phase, ...t }) => t);
         result.scriptErrors = outcome.scriptErrors.map(({ phase: _phase, ...e }) => e);
-        nextRequest = (outcome as OutcomeExtras).nextRequest;
+        nextRequest = outcome.nextRequest;
       }
       void iterations;
       return nextRequest !== undefined ? { result, nextRequest } : { result };
