@@ -190,6 +190,27 @@ pm.test('done never', (done) => {});
       { name: 'done never', passed: false, error: 'the test did not finish (its promise or done callback never settled)' },
     ]);
   });
+  it('pm.expect(response) knows status, header, jsonBody and body, as Postman\'s chai does', async () => {
+    const result = await engine.run(
+      post(`
+pm.test('status', () => pm.expect(pm.response).to.have.status(200));
+pm.test('not status', () => pm.expect(pm.response).to.not.have.status(404));
+pm.test('header', () => pm.expect(pm.response).to.have.header('X-Request-Id', 'r-1'));
+pm.test('jsonBody', () => pm.expect(pm.response).to.have.jsonBody('count', 2));
+pm.test('fails', () => pm.expect(pm.response).to.have.status(500));
+pm.test('not a response', () => pm.expect({}).to.have.status(200));`),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.tests).toEqual([
+      { name: 'status', passed: true },
+      { name: 'not status', passed: true },
+      { name: 'header', passed: true },
+      { name: 'jsonBody', passed: true },
+      { name: 'fails', passed: false, error: 'expected response to have status code 500 but got 200' },
+      { name: 'not a response', passed: false, error: 'TypeError: expect(…).to.have.status() needs a response (pm.response or a pm.sendRequest result)' },
+    ]);
+  });
+
   it('btoa/atob, response cookies and the visualizer stub, as auth and report scripts use them', async () => {
     const result = await engine.run(
       post(

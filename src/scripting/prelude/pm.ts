@@ -342,6 +342,15 @@ function harden(roots) {
 export const LIBRARY_SOURCE = `(function (chaiModule) {\n'use strict';\n${COLLECTIONS_SOURCE}\n${RESPONSE_SOURCE}\n${HARDEN_SOURCE}
 var chai = {};
 Object.keys(chaiModule).forEach(function (key) { chai[key] = chaiModule[key]; });
+// Postman's chai knows responses: pm.expect(response).to.have.status(200), .header(…), .jsonBody(…), .body(…).
+['status', 'header', 'jsonBody', 'body'].forEach(function (name) {
+  chaiModule.Assertion.addMethod(name, function () {
+    var target = chaiModule.util.flag(this, 'object');
+    if (!target || !(target.to instanceof ResponseAssertion)) throw new TypeError('expect(…).to.have.' + name + '() needs a response (pm.response or a pm.sendRequest result)');
+    var check = new ResponseAssertion(target, !!chaiModule.util.flag(this, 'negate'));
+    check[name].apply(check, arguments);
+  });
+});
 chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts'); };
 ${PM_SOURCE}
 // Every library function a script can reach (through an instance's prototype or a method) is frozen with its prototype.
