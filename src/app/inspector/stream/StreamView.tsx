@@ -61,6 +61,13 @@ export function StreamView() {
       </div>
       {/* Above the list, where it is seen first: it is why this stream's last event is missing. */}
       {feed.partial ? <PartialEventCard partial={feed.partial} lastId={lastId} stop={errorKind === 'aborted' ? 'cancelled' : errorKind ? 'failed' : 'ended'} /> : null}
+      {/* Column names over the rows, for the eye; each row reads in the same order. */}
+      <div className="stream-row stream-columns" aria-hidden="true">
+        <span className="stream-at">arrived</span>
+        <span className="stream-id">{events ? 'id' : 'line'}</span>
+        {events ? <span className="stream-type">event</span> : null}
+        <span className="stream-data">{events ? 'data' : 'text'}</span>
+      </div>
       <VirtualRows
         count={count}
         version={version}
