@@ -8,7 +8,7 @@ export function HopCookieReport({ view, label }: { view: CookieReportView; label
   const rejected = view.outcomes.some((o) => o.result === 'rejected');
   if (view.outcomes.length === 0) {
     return (
-      <span className="hop-cookies muted small" aria-label={`${label}: cookies`}>
+      <span className="hop-cookies muted small" role="note" aria-label={`${label}: cookies`}>
         {view.line}
       </span>
     );
