@@ -96,7 +96,8 @@ export async function createScriptEngine(options: ScriptEngineOptions = {}): Pro
   await library;
   let queue: Promise<unknown> = Promise.resolve();
   const runOne = async (input: ScriptRunInput): Promise<ScriptRunResult> => {
-    const loaded = await library;
+    // A failed reload is not kept: the next run tries again.
+    const loaded = await library.catch(() => (library = loadLibrary(chaiScript, capBytes)));
     const { result, recycle } = await runInFreshContext(loaded, input);
     // After a stopped run (jobs may still be queued) or a wasm-level failure (the instance may
     // be inconsistent) the next run gets a fresh instance; this one is dropped whole.
