@@ -56,3 +56,35 @@ test('checks: a looping script is stopped by the time limit, a syntax error name
   await composer.send.click();
   await expect(checks.notSent).toContainText(/Pre-request script syntax error at line 2, column \d+/);
 });
+
+test('checks: captures, assertions and scripts are saved with the request and come back after a reload', async ({ composer, page }) => {
+  const checks = new ChecksPage(page);
+  const workspace = new WorkspacePage(page);
+  const origin = composer.origin();
+
+  await composer.compose('GET', `${origin}/sandbox/anything`);
+  await checks.addCapture('seenUrl', 'JSONPath', '$.url', 'Collection');
+  await checks.addAssertion('Header', 'exists', '', 'Content-Type');
+  await checks.setScript('Post-response', 'pm.test("echo", () => pm.response.to.have.status(200));');
+  await checks.saveIntoNewCollection('Echo');
+  // Closed before the reload, so the checks come back from the stored collection, not the open tabs.
+  await expect(page.getByRole('tab', { name: /Echo/ })).toHaveCount(1);
+  await page.keyboard.press('Control+w');
+  await expect(page.getByRole('tab', { name: /Echo/ })).toHaveCount(0);
+  await workspace.settle();
+
+  await page.reload();
+  await workspace.showCollections();
+  await workspace.row('Echo').click();
+  await checks.openSection('Checks');
+  await expect(page.getByLabel('Capture 1 variable')).toHaveValue('seenUrl');
+  await expect(page.getByLabel('Capture 1 scope')).toHaveValue('collection');
+  await expect(page.getByLabel('Assertion 1 expression')).toHaveValue('Content-Type');
+  await checks.openSection('Scripts');
+  await expect(checks.scriptEditor('Post-response')).toContainText('pm.test("echo"');
+
+  await composer.sendAndWait();
+  await expect(checks.resultsTab).toContainText('2/2 passed');
+  await checks.openResults();
+  await expect(checks.line('Captures', 'seenUrl')).toContainText('collection variable');
+});

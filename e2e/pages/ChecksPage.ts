@@ -37,7 +37,8 @@ export class ChecksPage {
     await this.page.getByLabel(`Assertion ${n} subject`).selectOption({ label: subject });
     if (expression !== undefined) await this.page.getByLabel(`Assertion ${n} expression`).fill(expression);
     await this.page.getByLabel(`Assertion ${n} operator`).selectOption(operator);
-    await this.page.getByLabel(`Assertion ${n} expected`).fill(expected);
+    // exists and not-exists take no expected value: the field is not there.
+    if (operator !== 'exists' && operator !== 'not-exists') await this.page.getByLabel(`Assertion ${n} expected`).fill(expected);
   }
 
   scriptEditor(phase: 'Pre-request' | 'Post-response'): Locator {
@@ -48,6 +49,15 @@ export class ChecksPage {
   async setScript(phase: 'Pre-request' | 'Post-response', text: string): Promise<void> {
     await this.openSection('Scripts');
     await this.scriptEditor(phase).fill(text);
+  }
+
+  /** Saves the active tab as `name` into a new collection (the first-save dialog's default). */
+  async saveIntoNewCollection(name: string): Promise<void> {
+    await this.page.keyboard.press('Control+s');
+    const dialog = this.page.getByRole('dialog', { name: 'Save request' });
+    await dialog.getByLabel('Request name').fill(name);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
   }
 
   async openResults(): Promise<void> {
