@@ -124,38 +124,51 @@ test('a malformed CSV is refused with its line and column, and nothing runs', as
   await page.screenshot({ path: `${SHOTS}/runner-bad-csv.png` });
 });
 
-test('an imported Postman collection with pm tests gives the results newman recorded', async ({ workspace, page }) => {
-  await workspace.open();
-  const origin = new URL(page.url()).origin;
-  const recorded = (JSON.parse(readFileSync('test-data/newman/expected-outcomes.json', 'utf8')) as Record<string, RecordedStep[]>)['failing-on-purpose']!;
-  await workspace.openImport();
-  await workspace.importFile('test-data/newman/collections/failing-on-purpose.postman_collection.json');
-  await expect(workspace.importSuccess()).toBeVisible();
-  await workspace.closeImport();
-  const name = 'A regression suite against an API that changed (fails on purpose)';
-  await workspace.setCollectionVariable(name, 'baseUrl', `${origin}/sandbox`);
-
-  const runner = new RunnerPage(page);
-  await workspace.rowAction(name, 'Run…');
-  await runner.run();
-  await expect(runner.steps()).toHaveCount(recorded.length);
-  const seen = await runner.steps().evaluateAll((rows) =>
+/** The steps the results view shows, in order, in the shape newman's recording has (0-based iterations). */
+async function shownSteps(runner: RunnerPage): Promise<RecordedStep[]> {
+  return runner.steps().evaluateAll((rows) =>
     rows.map((row) => ({
       name: row.querySelector('.runner-step-name')!.textContent!.split(' / ').pop()!,
+      iteration: Number(/\d+$/.exec(row.closest('section')!.getAttribute('aria-label')!)![0]) - 1,
       status: Number(row.querySelector('.runner-step-status')!.textContent),
       tests: [...row.querySelectorAll('.runner-checks li')]
         .filter((li) => !li.classList.contains('runner-capture'))
         .map((li) => ({ name: li.querySelector('.runner-check-label')!.textContent!, passed: li.classList.contains('runner-check-pass') })),
     })),
   );
-  expect(seen).toEqual(recorded.map((r) => ({ name: r.name, status: r.status, tests: r.tests })));
-  const failedTests = recorded.flatMap((r) => r.tests).filter((t) => !t.passed).length;
-  const allTests = recorded.flatMap((r) => r.tests).length;
-  await expect(runner.totals).toContainText(`${allTests - failedTests} of ${allTests} checks passed`);
-  await page.screenshot({ path: `${SHOTS}/runner-postman-1280.png` });
-  for (const theme of ['dark', 'light'] as const) {
+}
+
+const POSTMAN_SUITES: { name: string; file: string; collection: string; data?: string }[] = [
+  { name: 'failing-on-purpose', file: 'failing-on-purpose', collection: 'A regression suite against an API that changed (fails on purpose)' },
+  { name: 'paginate-and-jump', file: 'paginate-and-jump', collection: 'Walk every user\'s orders, then jump to the report' },
+  { name: 'data-driven-orders', file: 'data-driven-orders', collection: 'One order per CSV row', data: 'test-data/newman/data/orders.csv' },
+];
+
+for (const suite of POSTMAN_SUITES) {
+  test(`an imported Postman collection (${suite.name}) runs with the results newman recorded`, async ({ workspace, page }) => {
+    await workspace.open();
+    const origin = new URL(page.url()).origin;
+    const recorded = (JSON.parse(readFileSync('test-data/newman/expected-outcomes.json', 'utf8')) as Record<string, RecordedStep[]>)[suite.name]!;
+    await workspace.openImport();
+    await workspace.importFile(`test-data/newman/collections/${suite.file}.postman_collection.json`);
+    await expect(workspace.importSuccess()).toBeVisible();
+    await workspace.closeImport();
+    await workspace.setCollectionVariable(suite.collection, 'baseUrl', `${origin}/sandbox`);
+
+    const runner = new RunnerPage(page);
+    await workspace.rowAction(suite.collection, 'Run…');
+    if (suite.data) await runner.chooseDataFile(suite.data);
+    await runner.run();
+    await expect(runner.steps()).toHaveCount(recorded.length);
+    expect(await shownSteps(runner)).toEqual(recorded.map((r) => ({ name: r.name, iteration: r.iteration, status: r.status, tests: r.tests })));
+    const allTests = recorded.flatMap((r) => r.tests);
+    await expect(runner.totals).toContainText(`${allTests.filter((t) => t.passed).length} of ${allTests.length} checks passed`);
+    if (suite.name !== 'failing-on-purpose') return;
+    await page.screenshot({ path: `${SHOTS}/runner-postman-1280.png` });
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await page.screenshot({ path: `${SHOTS}/runner-postman-1024-${theme}.png` });
-  }
-});
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.screenshot({ path: `${SHOTS}/runner-postman-1024-${theme}.png` });
+    }
+  });
+}

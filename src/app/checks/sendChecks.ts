@@ -13,7 +13,7 @@ import type { WorkbenchState } from '../store/workbenchStore';
 import { RUNNABLE_DIALECTS, hasChecks, scriptsOfPhase, type RequestChecks } from './checksModel';
 import { checksOfTab, emptyOutcome, type ChecksOutcome } from './checksSlice';
 import { exchangeViewOfExchange, scriptResponseOf, sendForScript } from './exchangeForChecks';
-import { applyVariableWrites, scriptVariablesOf, scriptWrites } from './variableWrites';
+import { applyVariableWrites, rememberTypedRunValues, scriptVariablesOf, scriptWrites } from './variableWrites';
 import { currentRunContext } from './runContext';
 
 /** How a script error reads in the response pane: kind, place and message. */
@@ -57,6 +57,7 @@ function outcomeOf(store: StoreApi<WorkbenchState>, tabId: string): ChecksOutcom
 /** Adds a script run's tests, console lines and errors to the tab's outcome, and applies its variables. */
 function recordScript(store: StoreApi<WorkbenchState>, tabId: string, phase: 'pre-request' | 'post-response', result: ScriptRunResult): void {
   applyVariableWrites(store, tabId, scriptWrites(result));
+  rememberTypedRunValues(result);
   const outcome = outcomeOf(store, tabId);
   store.getState().setCheckResults(tabId, {
     ...outcome,

@@ -25,6 +25,31 @@ export function scriptValueText(value: ScriptValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * Values scripts set in the run scope, with their JSON type: Postman keeps a number set by
+ * `pm.variables.set` a number for the scripts after it (a pre-request script's total
+ * compared with `eql` in the tests). The run scope stores text, so a typed value is used
+ * only while the stored text is still what it was set to.
+ */
+const typedRunValues = new Map<string, ScriptValue>();
+
+/** Remembers the types of the run-scope values a script set (see `typedRunValues`). */
+export function rememberTypedRunValues(result: ScriptRunResult): void {
+  for (const changes of [result.variables.globals, result.variables.local]) {
+    for (const name of changes.unset) typedRunValues.delete(name);
+    for (const [name, value] of Object.entries(changes.set)) typedRunValues.set(name, value);
+  }
+}
+
+function typedLocal(runValues: Record<string, string>): Record<string, ScriptValue> {
+  const local: Record<string, ScriptValue> = { ...runValues };
+  for (const [name, text] of Object.entries(runValues)) {
+    const typed = typedRunValues.get(name);
+    if (typed !== undefined && typeof typed !== 'string' && scriptValueText(typed) === text) local[name] = typed;
+  }
+  return local;
+}
+
 /** The variable scopes a script of tab `tabId` sees now. */
 export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptVariables {
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
@@ -32,7 +57,7 @@ export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptV
     environment: { ...environmentValues(environment) },
     collection: { ...collectionVariableValues({ ...state, activeTabId: tabId }) },
     globals: {},
-    local: { ...state.runValues },
+    local: typedLocal(state.runValues),
     // The collection runner's data row for this iteration (none for a single send).
     iterationData: { ...currentRunContext()?.data },
   };
