@@ -113,7 +113,8 @@ async function compareCollections(sandboxBase: string, tmp: string): Promise<{ a
       rows.push([entry.name, ...counts(newman), `${newmanMs.toFixed(0)} ms`, '—', '—', '—', `not available: ${wirebench.unavailable}`]);
       continue;
     }
-    const differences = runDifferences(outcomeOf(newman), outcomeOf(wirebench.run), 'newman', 'wirebench');
+    // The observed runs themselves, so a difference quotes each side's own failure and script error messages.
+    const differences = runDifferences(newman.steps, wirebench.run.steps, 'newman', 'wirebench');
     if (differences.length) {
       agree = false;
       details.push(`${entry.name}: ${differences.length} difference(s):`, ...differences.map((d) => `  - ${d}`));

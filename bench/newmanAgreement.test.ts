@@ -35,6 +35,15 @@ describe('runDifferences', () => {
     ]);
   });
 
+  it('counts script errors outside tests, quoting each side', () => {
+    const withError = [newman[0]!, { ...newman[1]!, scriptErrors: ["prerequest: Cannot read properties of undefined (reading 'set')"] }, newman[2]!];
+    expect(runDifferences(withError, newman, 'newman', 'wirebench')).toEqual([
+      `"Orders" (iteration 1): 1 script error(s) (prerequest: Cannot read properties of undefined (reading 'set')) in newman, no script error in wirebench`,
+    ]);
+    const worded = [newman[0]!, { ...newman[1]!, scriptErrors: ['runtime: TypeError: not an object'] }, newman[2]!];
+    expect(runDifferences(withError, worded, 'newman', 'wirebench')).toEqual([]);
+  });
+
   it('tells the same tests in another order apart from agreement', () => {
     const other = [newman[0]!, { ...newman[1]!, tests: [...newman[1]!.tests].reverse() }, newman[2]!];
     expect(runDifferences(newman, other, 'newman', 'wirebench')).toEqual(['"Orders" (iteration 1): the same tests in another order (newman: list, sorted; wirebench: sorted, list)']);

@@ -83,6 +83,12 @@ export function runDifferences(a: ObservedStep[], b: ObservedStep[], nameA: stri
     if (sa.status !== sb.status) {
       out.push(`${where(sa)}: status ${sa.status ?? `none (${sa.error ?? 'no response'})`} in ${nameA}, ${sb.status ?? `none (${sb.error ?? 'no response'})`} in ${nameB}`);
     }
+    const errorsA = sa.scriptErrors ?? [];
+    const errorsB = sb.scriptErrors ?? [];
+    if (errorsA.length !== errorsB.length) {
+      const said = (errors: string[]) => (errors.length ? `${errors.length} script error(s) (${errors.join('; ')})` : 'no script error');
+      out.push(`${where(sa)}: ${said(errorsA)} in ${nameA}, ${said(errorsB)} in ${nameB}`);
+    }
     out.push(...testDifferences(sa, sb, nameA, nameB));
     i = pi + 1;
     j = pj + 1;

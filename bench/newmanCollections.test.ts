@@ -30,7 +30,10 @@ describe('test-data/newman under newman', () => {
   for (const entry of suite) {
     it(`${entry.name} runs as recorded`, async () => {
       const run = await runWithNewman(entry, `${server.origin}/sandbox`);
-      expect(run.scriptErrors).toEqual([]);
+      // One script error is on purpose: a misspelt pm.enviroment in a pre-request script, after which newman still sends the request.
+      expect(run.scriptErrors).toEqual(
+        entry.name === 'failing-on-purpose' ? ["Pre-request script with a typo (prerequest): Cannot read properties of undefined (reading 'set')"] : [],
+      );
       expect(runDifferences(expected[entry.name]!, outcomeOf(run), 'the recording', 'newman')).toEqual([]);
       // Named in full so a recording that drifted into everything passing cannot go unnoticed.
       if (entry.name === 'failing-on-purpose') {

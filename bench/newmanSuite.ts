@@ -41,6 +41,11 @@ export interface ObservedStep {
   /** Why no response came. */
   error?: string;
   tests: ObservedTest[];
+  /**
+   * Script errors outside any test (a throw at the top level of a pre-request or test
+   * script): the messages when observed; in a recorded outcome only their number matters.
+   */
+  scriptErrors?: string[];
 }
 
 /** A whole run as observed. */
@@ -121,7 +126,10 @@ export function runWithNewman(entry: SuiteEntry, sandboxBase: string): Promise<O
       step.tests.push({ name: args.assertion, passed: !err, ...(args.skipped ? { skipped: true } : {}), ...(err ? { error: err.message } : {}) });
     });
     emitter.on('script', (err, args) => {
-      if (err) scriptErrors.push(`${args.item?.name ?? '?'} (${args.event?.listen ?? 'script'}): ${err.message}`);
+      if (!err) return;
+      scriptErrors.push(`${args.item?.name ?? '?'} (${args.event?.listen ?? 'script'}): ${err.message}`);
+      const step = steps.at(-1);
+      if (step && args.item?.id === currentItemId) (step.scriptErrors ??= []).push(`${args.event?.listen ?? 'script'}: ${err.message}`);
     });
   });
 }
@@ -142,6 +150,7 @@ export function observeRunResult(result: RunResult): ObservedRun {
         ...s.tests.map((t) => ({ name: t.name, passed: t.passed, ...(t.skipped ? { skipped: true } : {}), ...(t.error ? { error: t.error } : {}) })),
         ...s.assertions.map((a) => ({ name: a.label, passed: a.passed, ...(a.message ? { error: a.message } : {}) })),
       ],
+      ...(s.scriptErrors.length ? { scriptErrors: s.scriptErrors.map((e) => `${e.kind}: ${e.message}${e.line ? ` (line ${e.line}:${e.column ?? 0})` : ''}`) } : {}),
     })),
     scriptErrors: result.steps.flatMap((s) => s.scriptErrors.map((e) => `${s.name}: ${e.kind} ${e.message}${e.line ? ` (line ${e.line}:${e.column ?? 0})` : ''}`)),
   };
@@ -154,6 +163,8 @@ export function outcomeOf(run: ObservedRun): ObservedStep[] {
     iteration: s.iteration,
     ...(s.status !== undefined ? { status: s.status } : {}),
     tests: s.tests.map((t) => ({ name: t.name, passed: t.passed, ...(t.skipped ? { skipped: true } : {}) })),
+    // The number, not the words: each engine words its errors its own way.
+    ...(s.scriptErrors?.length ? { scriptErrors: s.scriptErrors.map(() => 'script error') } : {}),
   }));
 }
 
