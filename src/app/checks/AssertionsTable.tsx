@@ -11,14 +11,22 @@ export function AssertionsTable({ assertions }: { assertions: Assertion[] }) {
   const updateChecks = useWorkbench((s) => s.updateChecks);
   const edit = (id: string, patch: Partial<Assertion>) =>
     updateChecks((c) => ({ ...c, assertions: c.assertions.map((row) => (row.id === id ? ({ ...row, ...patch } as Assertion) : row)) }));
-  const remove = (id: string) => updateChecks((c) => ({ ...c, assertions: c.assertions.filter((row) => row.id !== id) }));
-  const add = (kind: Assertion['kind']) => updateChecks((c) => ({ ...c, assertions: [...c.assertions, newAssertion(kind)] }));
+  // Keyboard: focus moves to the new row's switch, and back to "Add assertion" when a row goes.
+  const remove = (id: string) => {
+    updateChecks((c) => ({ ...c, assertions: c.assertions.filter((row) => row.id !== id) }));
+    document.getElementById('add-assertion')?.focus();
+  };
+  const add = (kind: Assertion['kind']) => {
+    const assertion = newAssertion(kind);
+    updateChecks((c) => ({ ...c, assertions: [...c.assertions, assertion] }));
+    requestAnimationFrame(() => document.getElementById(`assertion-${assertion.id}-on`)?.focus());
+  };
   return (
     <section aria-labelledby="assertions-title" className="subsection checks-subsection">
       <div className="section-title">
         <h3 id="assertions-title">Assertions</h3>
         <div className="checks-add">
-          <button type="button" onClick={() => add('compare')}>
+          <button type="button" id="add-assertion" onClick={() => add('compare')}>
             Add assertion
           </button>
           <button type="button" onClick={() => add('json-schema')}>
@@ -51,7 +59,7 @@ export function AssertionsTable({ assertions }: { assertions: Assertion[] }) {
               return (
                 <tr key={assertion.id}>
                   <td>
-                    <input type="checkbox" checked={assertion.enabled !== false} aria-label={`Use assertion ${n}`} onChange={(e) => edit(assertion.id, { enabled: e.target.checked })} />
+                    <input id={`assertion-${assertion.id}-on`} type="checkbox" checked={assertion.enabled !== false} aria-label={`Use assertion ${n}`} onChange={(e) => edit(assertion.id, { enabled: e.target.checked })} />
                   </td>
                   {assertion.kind === 'compare' ? (
                     <CompareCells assertion={assertion} n={n} edit={(patch) => edit(assertion.id, patch)} />

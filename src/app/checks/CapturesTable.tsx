@@ -34,13 +34,21 @@ export function CapturesTable({ captures }: { captures: Capture[] }) {
   const updateChecks = useWorkbench((s) => s.updateChecks);
   const edit = (id: string, patch: Partial<Capture>) =>
     updateChecks((c) => ({ ...c, captures: c.captures.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
-  const remove = (id: string) => updateChecks((c) => ({ ...c, captures: c.captures.filter((row) => row.id !== id) }));
-  const add = () => updateChecks((c) => ({ ...c, captures: [...c.captures, newCapture()] }));
+  // Keyboard: focus moves to the new row's first field, and back to "Add capture" when a row goes.
+  const remove = (id: string) => {
+    updateChecks((c) => ({ ...c, captures: c.captures.filter((row) => row.id !== id) }));
+    document.getElementById('add-capture')?.focus();
+  };
+  const add = () => {
+    const capture = newCapture();
+    updateChecks((c) => ({ ...c, captures: [...c.captures, capture] }));
+    requestAnimationFrame(() => document.getElementById(`capture-${capture.id}-variable`)?.focus());
+  };
   return (
     <section aria-labelledby="captures-title" className="subsection checks-subsection">
       <div className="section-title">
         <h3 id="captures-title">Captures</h3>
-        <button type="button" onClick={add}>
+        <button type="button" id="add-capture" onClick={add}>
           Add capture
         </button>
       </div>
@@ -71,7 +79,7 @@ export function CapturesTable({ captures }: { captures: Capture[] }) {
                     <input type="checkbox" checked={capture.enabled !== false} aria-label={`Use capture ${n}`} onChange={(e) => edit(capture.id, { enabled: e.target.checked })} />
                   </td>
                   <td>
-                    <input value={capture.variable} aria-label={`Capture ${n} variable`} placeholder="token" spellCheck={false} onChange={(e) => edit(capture.id, { variable: e.target.value })} />
+                    <input id={`capture-${capture.id}-variable`} value={capture.variable} aria-label={`Capture ${n} variable`} placeholder="token" spellCheck={false} onChange={(e) => edit(capture.id, { variable: e.target.value })} />
                   </td>
                   <td>
                     <select value={capture.scope} aria-label={`Capture ${n} scope`} onChange={(e) => edit(capture.id, { scope: e.target.value as VariableScope })}>

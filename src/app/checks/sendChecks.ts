@@ -56,11 +56,14 @@ function outcomeOf(store: StoreApi<WorkbenchState>, tabId: string): ChecksOutcom
 
 /** Adds a script run's tests, console lines and errors to the tab's outcome, and applies its variables. */
 function recordScript(store: StoreApi<WorkbenchState>, tabId: string, phase: 'pre-request' | 'post-response', result: ScriptRunResult): void {
-  applyVariableWrites(store, tabId, scriptWrites(result));
+  const writes = scriptWrites(result);
+  // Script writes that went elsewhere than asked (no environment, an unsaved tab) are said in the results.
+  const redirected = applyVariableWrites(store, tabId, writes).flatMap((note, i) => (note ? [`${writes[i]!.name} (set by the ${phase} script): ${note}`] : []));
   rememberTypedRunValues(result);
   const outcome = outcomeOf(store, tabId);
   store.getState().setCheckResults(tabId, {
     ...outcome,
+    notes: [...outcome.notes, ...redirected],
     tests: [...outcome.tests, ...result.tests.map((t) => ({ ...t, phase }))],
     console: [...outcome.console, ...result.console.map((c) => ({ ...c, phase }))],
     scriptErrors: [...outcome.scriptErrors, ...result.errors.map((e) => ({ ...e, phase }))],
