@@ -31,13 +31,17 @@ export function exitCodeOf(run: RunResult): number {
 
 const DEFAULT_EXPORT: Record<Exclude<ReporterName, 'cli'>, string> = { json: 'wirebench-report.json', junit: 'wirebench-report.xml', html: 'wirebench-report.html' };
 
-async function readDataRows(file: string): Promise<Record<string, string>[]> {
+/** A data file's rows as text (core's reading), and for a JSON file the rows as written, which scripts see typed. */
+async function readDataRows(file: string): Promise<{ rows: Record<string, string>[]; typed?: Record<string, unknown>[] }> {
   const text = await readFile(file, 'utf8').catch((err: Error) => {
     throw new InputError(`cannot be read: ${err.message}`, file);
   });
   const rows = parseDataFile(file, text);
   if (!rows.ok) throw new InputError(rows.error.message, file, rows.error.position?.line, rows.error.position?.column);
-  return rows.value;
+  if (!/^\uFEFF?\s*[[{]/.test(text)) return { rows: rows.value };
+  const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  const list = Array.isArray(raw) ? raw : [raw];
+  return { rows: rows.value, typed: list.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {})) };
 }
 
 async function writeReports(run: RunResult, options: RunOptions, log: (text: string) => void): Promise<void> {
@@ -83,7 +87,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     const source = await readSource(options.source);
     const environment = await chooseEnvironment(options.env, source);
-    const dataRows = options.data !== undefined ? await readDataRows(options.data) : undefined;
+    const data = options.data !== undefined ? await readDataRows(options.data) : undefined;
+    const dataRows = data?.rows;
     const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), ...options.vars.map(([, v]) => v)];
     const processEnv = processEnvValues(texts, env, mask);
     let failedSteps = 0;
@@ -94,6 +99,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       source,
       ...(environment ? { environment } : {}),
       ...(dataRows ? { dataRows } : {}),
+      ...(data?.typed ? { typedRows: data.typed } : {}),
       ports: realPorts(),
       mask,
       processEnv,

@@ -23,6 +23,8 @@ export interface RunInput {
   source: RunSource;
   environment?: Environment;
   dataRows?: Record<string, string>[];
+  /** The rows as a JSON data file holds them (numbers, arrays), for scripts' `pm.iterationData`. */
+  typedRows?: Record<string, unknown>[];
   ports: RunPorts;
   mask: SecretMask;
   /** `{{$env.…}}` values (already in `mask`). */
@@ -34,7 +36,7 @@ export interface RunInput {
 }
 
 /** The requests and iterations this machine runs: all of them, or `--shard`'s slice (see shard.ts). */
-function shardedPlan(input: RunInput): { requests: PlannedRequest[]; firstIteration: number; iterations: number; rows: Record<string, string>[] } {
+function shardedPlan(input: RunInput): { requests: PlannedRequest[]; firstIteration: number; iterations: number; rows: Record<string, string>[]; typedRows: Record<string, unknown>[] } {
   const { options } = input;
   const allRows = input.dataRows ?? [];
   const iterationCount = options.iterations ?? Math.max(1, allRows.length);
@@ -43,8 +45,8 @@ function shardedPlan(input: RunInput): { requests: PlannedRequest[]; firstIterat
   if (options.shard && iterationCount > 1) iterationNumbers = shardSlice(iterationNumbers, options.shard);
   else units = shardSlice(units, options.shard);
   // Each iteration keeps its own row (the last row repeating past the end, as core's plan does).
-  const rows = allRows.length === 0 ? [] : iterationNumbers.map((i) => allRows[Math.min(i, allRows.length - 1)]!);
-  return { requests: units.flat(), firstIteration: iterationNumbers[0] ?? 0, iterations: iterationNumbers.length, rows };
+  const rowOf = <T>(list: readonly T[]) => (list.length === 0 ? [] : iterationNumbers.map((i) => list[Math.min(i, list.length - 1)]!));
+  return { requests: units.flat(), firstIteration: iterationNumbers[0] ?? 0, iterations: iterationNumbers.length, rows: rowOf(allRows), typedRows: rowOf(input.typedRows ?? []) };
 }
 
 /** Runs the source and returns the run's result (never throws for a failing request). */
@@ -53,7 +55,7 @@ export async function runSource(input: RunInput): Promise<RunResult> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const iterationCount = options.iterations ?? Math.max(1, input.dataRows?.length ?? 0);
-  const { requests, firstIteration, iterations, rows } = shardedPlan(input);
+  const { requests, firstIteration, iterations, rows, typedRows } = shardedPlan(input);
   const steps: RunStepResult[] = [];
   const result = (stopped?: RunResult['stopped']): RunResult => ({
     source: options.folder ? `${source.name} / ${options.folder}` : source.name,
@@ -82,7 +84,7 @@ export async function runSource(input: RunInput): Promise<RunResult> {
   for (let step = nextRunStep(plan); step; step = nextRunStep(plan)) {
     if (step.iteration !== currentIteration) {
       currentIteration = step.iteration;
-      variables.withData(step.dataRow);
+      variables.withData(step.dataRow, typedRows[step.iteration]);
     }
     if (step.delayMs > 0) await sleep(step.delayMs);
     const { result: stepResult, nextRequest } = await runStep(byId.get(step.request.id)!, {

@@ -101,23 +101,24 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     return true;
   });
 
-  const applyChanges = (scope: 'environment' | 'collection' | 'global', changes: ScopeChanges) => {
-    for (const [name, value] of Object.entries(changes.set)) variables.set(scope, name, typeof value === 'string' ? value : JSON.stringify(value));
+  // `pm.variables` (the local scope) lasts the whole run in newman (postman-runtime keeps it run-wide), so it is the run layer here.
+  const applyChanges = (scope: 'environment' | 'collection' | 'global' | 'run', changes: ScopeChanges) => {
+    for (const [name, value] of Object.entries(changes.set)) variables.setTyped(scope, name, value);
     for (const name of changes.unset) variables.set(scope, name, undefined);
   };
 
-  const runScripts = async (phase: RequestScript['phase'], response?: ScriptResponse): Promise<boolean> => {
+  const runScripts = async (phase: RequestScript['phase'], response?: ScriptResponse): Promise<void> => {
     for (const script of scripts.filter((s) => s.phase === phase)) {
       if (!ports.runScript) {
         result.scriptErrors.push({ kind: 'host', message: 'the script engine (src/scripting) is not available in this build, so scripts cannot run' });
-        return false;
+        return;
       }
       const outcome: ScriptRunResult = await ports.runScript({
         phase,
         code: script.text,
         request: scriptRequestOf(draft),
         ...(response ? { response } : {}),
-        variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: variables.layer('run'), local: {}, iterationData: variables.layer('data') },
+        variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: {}, local: variables.layer('run'), iterationData: variables.layer('data') },
         info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount },
         sendRequest: (sub) => sendForScript(sub, ctx),
         timeoutMs: ctx.scriptTimeoutMs,
@@ -125,18 +126,19 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
       applyChanges('environment', outcome.variables.environment);
       applyChanges('collection', outcome.variables.collection);
       applyChanges('global', outcome.variables.globals);
+      applyChanges('run', outcome.variables.local);
       for (const line of outcome.console) ctx.console(mask.text(line.text));
       result.tests.push(...outcome.tests.map((t) => ({ ...t, name: mask.text(t.name), ...(t.error ? { error: mask.text(t.error) } : {}) })));
       result.scriptErrors.push(...outcome.errors.map((e) => ({ ...e, message: mask.text(e.message) })));
       if (outcome.request && phase === 'pre-request') draft = draftAfterScript(draft, outcome.request);
       if (outcome.nextRequest !== undefined) nextRequest = outcome.nextRequest;
       if (outcome.skipRequest) skipped = true;
-      if (outcome.errors.length > 0) return false;
+      // As in newman, a script that throws ends only itself: the request is still sent and the other scripts run.
     }
-    return true;
   };
 
-  if (!(await runScripts('pre-request')) || skipped) return { result, nextRequest };
+  await runScripts('pre-request');
+  if (skipped) return { result, nextRequest };
   const built = buildWireRequest(draft, variables.values());
   if (!built.ok) {
     result.error = { kind: 'bad_request', message: mask.text(built.error.message) };

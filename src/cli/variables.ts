@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseJson, type Collection, type Environment, type Variable } from '../core';
 import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
 import { environmentFromFile } from '../server/workspaceLayoutReading';
+import type { ScriptValue } from '../scripting/types';
 import type { SecretMask } from './secrets';
 import { InputError, type RunSource } from './source';
 
@@ -120,14 +121,34 @@ export class RunScope {
     return { ...resolvedRunValues(this.state), ...this.processEnv };
   }
 
-  /** Layer `layer`'s values, for a script's view. */
-  layer(layer: RunVariableLayer): Record<string, string> {
-    return { ...this.state.layers[layer] };
+  /**
+   * Values as scripts last set them (numbers, arrays, objects), and the typed data row of a
+   * JSON data file: scripts get them back typed, as in newman, while `{{name}}` resolves
+   * the text. A shadow counts only while its layer still holds the text it was set with.
+   */
+  private typed: Partial<Record<RunVariableLayer, Map<string, { text: string; value: ScriptValue }>>> = {};
+
+  /** Layer `layer`'s values, for a script's view: typed where a script or data file gave a type. */
+  layer(layer: RunVariableLayer): Record<string, ScriptValue> {
+    const values: Record<string, ScriptValue> = { ...this.state.layers[layer] };
+    for (const [name, shadow] of this.typed[layer] ?? []) if (values[name] === shadow.text) values[name] = shadow.value;
+    return values;
   }
 
-  /** Starts an iteration with its data row. */
-  withData(row: Readonly<Record<string, string>> | undefined): void {
+  /** Starts an iteration with its data row (`typedRow`: the row as a JSON data file holds it). */
+  withData(row: Readonly<Record<string, string>> | undefined, typedRow?: Readonly<Record<string, unknown>>): void {
     this.state = withDataRow(this.state, row);
+    const shadows = new Map<string, { text: string; value: ScriptValue }>();
+    for (const [name, value] of Object.entries(typedRow ?? {})) if (row && typeof value !== 'string' && name in row) shadows.set(name, { text: row[name]!, value: value as ScriptValue });
+    this.typed.data = shadows;
+  }
+
+  /** Writes a script's value: its text for `{{name}}`, the value itself for later scripts. */
+  setTyped(scope: VariableScope | 'global', name: string, value: ScriptValue): void {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    this.set(scope, name, text);
+    const layer: RunVariableLayer = scope === 'global' ? 'run' : scope;
+    if (typeof value !== 'string') (this.typed[layer] ??= new Map()).set(name.trim(), { text, value });
   }
 
   /** Writes (or with `undefined` unsets) a value; a script's `globals` go to the run layer, the run's widest writable one. */
