@@ -118,8 +118,6 @@ async function compareCollections(sandboxBase: string, tmp: string): Promise<{ a
     if (differences.length) {
       agree = false;
       details.push(`${entry.name}: ${differences.length} difference(s):`, ...differences.map((d) => `  - ${d}`));
-      const failedHere = wirebench.run.steps.flatMap((s) => s.tests.filter((t) => !t.passed && t.error).map((t) => `  · wirebench "${s.name}" / "${t.name}": ${t.error}`));
-      if (failedHere.length) details.push('  wirebench failure messages:', ...failedHere);
     }
     if (wirebench.run.scriptErrors.length) details.push(`${entry.name}: wirebench script errors:`, ...wirebench.run.scriptErrors.map((e) => `  - ${e}`));
     if (wirebench.result.stopped) details.push(`${entry.name}: wirebench stopped early (${wirebench.result.stopped.reason}): ${wirebench.result.stopped.message}`);
