@@ -63,7 +63,7 @@ const anything = JSON.stringify({
 
 /** Scripts that fail on purpose, with the error the engine must name. */
 const EXPECTED_ERRORS: Record<string, unknown[]> = {
-  'Pre-request script with a typo': [{ kind: 'runtime', message: "TypeError: cannot read property 'set' of undefined", line: 2, column: 14 }],
+  'Pre-request script with a typo › prerequest': [{ kind: 'runtime', message: "TypeError: cannot read property 'set' of undefined", line: 2, column: 14 }],
 };
 
 let engine: ScriptEngine;
@@ -92,6 +92,6 @@ describe('the newman comparison collections run in the engine', () => {
       info: { iteration: 0, iterationCount: 1, requestName: script.name, requestId: script.name },
       sendRequest: async () => ({ code: 200, status: 'OK', headers: [], body: anything, responseTime: 1 }),
     });
-    expect(result.errors).toEqual(EXPECTED_ERRORS[script.name] ?? []);
+    expect(result.errors).toEqual(EXPECTED_ERRORS[`${script.name} › ${script.listen}`] ?? []);
   });
 });
