@@ -140,6 +140,17 @@ describe('wirebench run on a Postman collection', () => {
     expect((await junit(xml))[0]!.testcase[0]!.error!.type).toBe('script-syntax');
   });
 
+  it('stops a setNextRequest loop at the bound, says so, and exits 4', async () => {
+    const xml = path.join(out, 'loop.xml');
+    const ran = await wirebench(['run', data('loop.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '-r', 'cli,junit', '--reporter-junit-export', xml]);
+    expect(ran.code).toBe(4);
+    expect(ran.stdout).toMatch(/Stopped early \(loop-bound\)/);
+    const suites = await junit(xml);
+    expect(suites).toHaveLength(20);
+    expect(suites.every((s) => s.name === 'Again')).toBe(true);
+    expect(await readFile(xml, 'utf8')).toContain('<!-- stopped early (loop-bound)');
+  });
+
   it('exits 2 with file:line:column for broken JSON and a malformed CSV', async () => {
     const broken = await wirebench(['run', data('broken.postman_collection.json')]);
     expect(broken.code).toBe(2);

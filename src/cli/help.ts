@@ -41,6 +41,7 @@ Exit codes:
   1  an assertion or test failed
   2  bad usage, or input that cannot be read (file:line:column when known)
   3  a request could not be sent (DNS, refused, timeout, TLS…)
-  4  a script failed (syntax error, exception, time limit)
+  4  a script failed (syntax error, exception, time limit), or setNextRequest looped
+     past the bound (10 x the requests per iteration) or named no request
 When several apply, the highest wins (4, then 3, then 1).
 `;

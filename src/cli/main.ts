@@ -20,12 +20,15 @@ import { realPorts } from './wiring';
 /** The documented exit codes. */
 export const EXIT = { passed: 0, failed: 1, usage: 2, notSent: 3, scriptError: 4 } as const;
 
-/** The exit code of a finished run: the highest that applies (script error, then not sent, then a failed check). */
+/**
+ * The exit code of a finished run: the highest that applies (script error, then not sent,
+ * then a failed check). A run the plan stopped because `setNextRequest` looped past the
+ * bound or named no request counts as a script error: a script steered it there.
+ */
 export function exitCodeOf(run: RunResult): number {
-  if (run.steps.some((s) => s.scriptErrors.length > 0)) return EXIT.scriptError;
+  if (run.steps.some((s) => s.scriptErrors.length > 0) || run.stopped?.reason === 'loop-bound' || run.stopped?.reason === 'error') return EXIT.scriptError;
   if (run.steps.some((s) => s.error)) return EXIT.notSent;
   if (run.steps.some((s) => s.assertions.some((a) => !a.passed) || s.tests.some((t) => !t.passed && !t.skipped))) return EXIT.failed;
-  if (run.stopped && run.stopped.reason !== 'bail') return EXIT.failed;
   return EXIT.passed;
 }
 
