@@ -25,6 +25,8 @@ test('checks: a capture, assertions and a pm.test on a token response; the captu
   await expect(checks.resultsTab).toContainText('2/3 passed');
   await checks.openResults();
   await expect(checks.line('Captures', 'token')).toContainText('$.access_token =');
+  // The token has the shape of a JWT: secret by kind, masked.
+  await expect(checks.line('Captures', 'token')).toContainText('(secret,');
   await expect(checks.line('Assertions', 'status == 200')).toContainText('passed');
   const failed = checks.line('Assertions', '$.token_type == mac');
   await expect(failed).toContainText('failed');
@@ -55,6 +57,13 @@ test('checks: a looping script is stopped by the time limit, a syntax error name
   await checks.setScript('Pre-request', 'const ok = 1;\nlet broken = ;');
   await composer.send.click();
   await expect(checks.notSent).toContainText(/Pre-request script syntax error at line 2, column \d+/);
+
+  // A post-response error is that exchange's error, under the status, with its place.
+  await checks.setScript('Pre-request', '');
+  await checks.setScript('Post-response', 'const body = pm.response.json();\nbody.missing.field;');
+  await composer.sendAndWait();
+  await expect(checks.scriptError).toContainText(/Post-response script error at line 2, column \d+/);
+  await expect(checks.resultsTab).toContainText('1 script error');
 });
 
 test('checks: captures, assertions and scripts are saved with the request and come back after a reload', async ({ composer, page }) => {
@@ -82,6 +91,16 @@ test('checks: captures, assertions and scripts are saved with the request and co
   await expect(page.getByLabel('Assertion 1 expression')).toHaveValue('Content-Type');
   await checks.openSection('Scripts');
   await expect(checks.scriptEditor('Post-response')).toContainText('pm.test("echo"');
+
+  // By keyboard: Add puts focus on the new row, Remove gives it back to Add.
+  await checks.openSection('Checks');
+  await page.getByRole('button', { name: 'Add assertion', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Use assertion 2')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove assertion 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Use assertion 2')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add assertion', exact: true })).toBeFocused();
 
   await composer.sendAndWait();
   await expect(checks.resultsTab).toContainText('2/2 passed');

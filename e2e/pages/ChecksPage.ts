@@ -7,11 +7,14 @@ export class ChecksPage {
   /** The panel the Checks tab shows. */
   readonly results: Locator;
   readonly notSent: Locator;
+  /** A post-response script's error under the status card. */
+  readonly scriptError: Locator;
 
   constructor(readonly page: Page) {
     this.resultsTab = page.getByRole('tablist', { name: 'Response details' }).getByRole('tab', { name: /^Checks/ });
     this.results = page.locator('.checks-results');
     this.notSent = page.getByTestId('not-sent');
+    this.scriptError = page.getByTestId('script-error');
   }
 
   async openSection(name: 'Checks' | 'Scripts'): Promise<void> {

@@ -19,6 +19,7 @@ import { panelId, TabList, tabId, type TabItem } from './TabList';
 import { TimingPanel } from './timing/TimingPanel';
 import { ChecksResults } from '../checks/lazyChecks';
 import { activeChecksBadge } from '../checks/checksSummary';
+import { ScriptErrorLine } from '../checks/ScriptErrorLine';
 
 export function InspectorResponse() {
   // Only fields that change a few times per exchange are selected; the byte count is read per frame below.
@@ -74,6 +75,7 @@ export function InspectorResponse() {
         </p>
       ) : null}
       {error ? <RelayErrorCard error={error} url={request?.url} /> : null}
+      <ScriptErrorLine />
       {fault ? <SoapFaultCard fault={fault} /> : null}
       {head ? (
         <div className="inspector-tabs">
