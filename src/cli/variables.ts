@@ -21,7 +21,7 @@ const ENV_REFERENCE = /\{\{\s*(\$env\.([A-Za-z_][A-Za-z0-9_]*)|\$processEnv\s+([
 
 /** Process environment references in `text`: the variable name as written (`$env.X`) and the environment variable's name. */
 export function envReferences(text: string): { reference: string; name: string }[] {
-  return [...text.matchAll(ENV_REFERENCE)].map((m) => ({ reference: m[1]!.replace(/\s+/, ' '), name: (m[2] ?? m[3])! }));
+  return [...text.matchAll(ENV_REFERENCE)].map((m) => ({ reference: m[1]!, name: (m[2] ?? m[3])! }));
 }
 
 /**

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, type Collection, type CollectionItem } from '../core';
+import { planUnits } from './plan';
+import { SecretMask } from './secrets';
+import { InputError } from './source';
+import { envReferences, processEnvValues } from './variables';
+
+const request = (name: string): CollectionItem => ({ kind: 'request', id: `req-${name}`, name, draft: emptyDraft('http://x/'), requestType: 'http' });
+const folder = (name: string, items: CollectionItem[]): CollectionItem => ({ kind: 'folder', id: `fld-${name}`, name, items });
+const shop: Collection = { id: 'c', name: 'Shop', variables: [], items: [request('Login'), folder('Orders', [request('Create'), folder('Items', [request('Add')])]), request('Logout')] };
+
+const names = (units: ReturnType<typeof planUnits>) => units.map((unit) => unit.map((r) => [...r.path, r.request.name].join('/')));
+
+describe('planUnits', () => {
+  it('makes each top-level request or folder one unit, depth first', () => {
+    expect(names(planUnits([shop], undefined))).toEqual([['Login'], ['Orders/Create', 'Orders/Items/Add'], ['Logout']]);
+  });
+  it('runs one folder (found at any depth) or a collection by name', () => {
+    expect(names(planUnits([shop], 'Items'))).toEqual([['Orders/Items/Add']]);
+    expect(names(planUnits([shop], 'Orders'))).toEqual([['Orders/Create'], ['Orders/Items/Add']]);
+    expect(names(planUnits([shop], 'Shop'))).toHaveLength(3);
+  });
+  it('lists the folders there are when the name matches none', () => {
+    expect(() => planUnits([shop], 'Nope')).toThrow(InputError);
+    expect(() => planUnits([shop], 'Nope')).toThrow('the folders are "Orders", "Items"');
+  });
+});
+
+describe('SecretMask', () => {
+  it('masks known secrets everywhere and credential-shaped values nobody declared', () => {
+    const mask = new SecretMask();
+    mask.add('hunter2-very-secret');
+    expect(mask.text('url?key=hunter2-very-secret&x=1')).toBe('url?key=•••• (masked: a secret)&x=1');
+    expect(mask.text('token ghp_abcdefghijklmnopqrstuvwxyz0123')).not.toContain('ghp_');
+    expect(mask.text('an ordinary sentence')).toBe('an ordinary sentence');
+    expect(mask.headers([{ name: 'Set-Cookie', value: 'sid=abc' }, { name: 'X-Echo', value: 'hunter2-very-secret' }])).toEqual([
+      { name: 'Set-Cookie', value: '•••• (masked: Set-Cookie)' },
+      { name: 'X-Echo', value: '•••• (masked: a secret)' },
+    ]);
+  });
+});
+
+describe('process environment secrets', () => {
+  it('reads {{$env.NAME}} and {{$processEnv NAME}} from the process environment only, as secrets', () => {
+    expect(envReferences('a {{$env.TOKEN}} b {{ $processEnv  KEY }}')).toEqual([
+      { reference: '$env.TOKEN', name: 'TOKEN' },
+      { reference: '$processEnv  KEY', name: 'KEY' },
+    ]);
+    const mask = new SecretMask();
+    expect(processEnvValues(['Bearer {{$env.TOKEN}}'], { TOKEN: 'from-the-ci-secret' }, mask)).toEqual({ '$env.TOKEN': 'from-the-ci-secret' });
+    expect(mask.text('from-the-ci-secret')).not.toContain('from-the-ci');
+  });
+  it('refuses a run naming unset or empty variables, naming them all', () => {
+    expect(() => processEnvValues(['{{$env.A}} {{$env.B}}'], { B: '' }, new SecretMask())).toThrow(/A, B/);
+  });
+});
