@@ -134,7 +134,8 @@ function finish(store: StoreApi<WorkbenchState>, tabId: string): void {
 /**
  * Step two: after the response of tab `tabId` is complete, its captures (in order, each
  * written where it asks), its assertions, then its post-response scripts. A send that got
- * no response runs none of them. `checks` are those of the tab when it was sent.
+ * no response runs none of them. `checks` are those of the tab when it was sent. Never
+ * rejects: what fails here is a note in the results.
  */
 export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, checks: RequestChecks): Promise<void> {
   try {
@@ -178,6 +179,10 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
       });
       recordScript(store, tabId, 'post-response', result);
     }
+  } catch (error) {
+    // Never thrown at the caller: useSend calls this in a `finally` that must end the send.
+    const outcome = outcomeOf(store, tabId);
+    store.getState().setCheckResults(tabId, { ...outcome, notes: [...outcome.notes, `The checks could not complete: ${error instanceof Error ? error.message : String(error)}`] });
   } finally {
     finish(store, tabId);
   }

@@ -194,11 +194,11 @@ export function useSend() {
       const tabId = store.getState().activeTabId;
       const checks = checksOfTab(store.getState(), tabId);
       try {
-        const outcome = await performSend(store, abort.signal, origin, attempt);
-        // Issue 18: captures, assertions and post-response scripts, once the response is complete.
-        await afterSend(store, tabId, checks);
-        return outcome;
+        return await performSend(store, abort.signal, origin, attempt);
       } finally {
+        // Issue 18: captures, assertions and post-response scripts once the response is complete (none without
+        // one); in `finally`, so a send that threw never leaves its checks showing as running.
+        await afterSend(store, tabId, checks);
         store.getState().setSendInFlight(false);
         if (controller.current === abort) controller.current = null;
       }
