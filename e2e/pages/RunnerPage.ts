@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The collection runner dialog (issue 18, item 4). */
@@ -70,5 +71,27 @@ export class RunnerPage {
   async close(): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Close the runner' }).click();
     await expect(this.dialog).toBeHidden();
+  }
+
+  /**
+   * Makes a Postman environment file's variables an environment of the workbench (through
+   * the Environments dialog) and chooses it; `baseUrl` replaces the file's own.
+   */
+  async useEnvironment(file: string, baseUrl: string): Promise<void> {
+    const env = JSON.parse(readFileSync(file, 'utf8')) as { name: string; values: { key: string; value: string; enabled?: boolean }[] };
+    const dialog = this.page.getByRole('dialog', { name: 'Environments' });
+    await this.page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Environments' }).click();
+    await dialog.getByRole('button', { name: 'New environment' }).click();
+    await dialog.getByLabel('Environment name').fill(env.name);
+    let n = 0;
+    for (const v of env.values) {
+      if (v.enabled === false) continue;
+      n++;
+      await dialog.getByRole('button', { name: 'Add variable' }).click();
+      await dialog.getByLabel(`Variable ${n} name`).fill(v.key);
+      await dialog.getByLabel(`Variable ${n} value`).fill(v.key === 'baseUrl' ? baseUrl : v.value);
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await this.page.getByLabel('Environment', { exact: true }).selectOption({ label: env.name });
   }
 }

@@ -4,13 +4,15 @@
  * around its steps so the same send path gives scripts `pm.info.iteration`,
  * `pm.info.iterationCount` and `pm.iterationData` as Postman's runner does.
  */
+import type { ScriptValue } from '../../scripting/types';
 
 /** Where a run is, as scripts see it. */
 export interface RunContext {
   /** 0-based, as `pm.info.iteration`. */
   iteration: number;
   iterationCount: number;
-  data: Readonly<Record<string, string>>;
+  /** The row as the data file has it: a JSON file's numbers and arrays stay numbers and arrays. */
+  data: Readonly<Record<string, ScriptValue>>;
 }
 
 let current: RunContext | undefined;

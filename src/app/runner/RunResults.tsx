@@ -16,13 +16,22 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** One line under a step: an assertion, a test, a script error or why nothing was sent (`error`). */
+interface CheckRow {
+  key: string;
+  passed: boolean;
+  error?: boolean;
+  label: string;
+  detail?: string | undefined;
+}
+
 function StepChecks({ step }: { step: RunStepResult }) {
-  const rows = [
+  const rows: CheckRow[] = [
     ...step.assertions.map((a) => ({ key: `a:${a.assertionId}`, passed: a.passed, label: a.label, detail: a.passed ? undefined : [a.message, a.actual !== undefined ? `actual: ${a.actual}` : ''].filter(Boolean).join(' — ') })),
     ...step.tests.map((t, i) => ({ key: `t:${i}`, passed: t.passed || t.skipped === true, label: t.skipped ? `${t.name} (skipped)` : t.name, detail: t.passed ? undefined : t.error })),
-    ...step.scriptErrors.map((e, i) => ({ key: `e:${i}`, passed: false, label: `Script error (${e.kind})`, detail: `${e.message}${e.line !== undefined ? ` (line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''})` : ''}` })),
+    ...step.scriptErrors.map((e, i) => ({ key: `e:${i}`, passed: false, error: true, label: `Script error (${e.kind})`, detail: `${e.message}${e.line !== undefined ? ` (line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''})` : ''}` })),
   ];
-  if (step.error) rows.unshift({ key: 'error', passed: false, label: step.error.kind === 'not_sent' ? 'Not sent' : `No response (${step.error.kind})`, detail: step.error.message });
+  if (step.error) rows.unshift({ key: 'error', passed: false, error: true, label: step.error.kind === 'not_sent' ? 'Not sent' : `No response (${step.error.kind})`, detail: step.error.message });
   if (rows.length === 0 && step.captures.length === 0) return <p className="muted small runner-none">No assertions or tests.</p>;
   return (
     <ul className="runner-checks">
@@ -37,7 +46,7 @@ function StepChecks({ step }: { step: RunStepResult }) {
         </li>
       ))}
       {rows.map((row) => (
-        <li key={row.key} className={row.passed ? 'runner-check-pass' : 'runner-check-fail'}>
+        <li key={row.key} className={`${row.passed ? 'runner-check-pass' : 'runner-check-fail'}${row.error ? ' runner-check-error' : ''}`}>
           <span className="runner-mark">{row.passed ? '✓' : '✗'}</span>
           <span className="visually-hidden">{row.passed ? 'passed:' : 'failed:'}</span>
           <span className="runner-check-label">{row.label}</span>

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEv
 import { parseDataFile, type DataRow } from '../../core/run/dataFile';
 import { runnableRequests } from '../../core/run/runPlan';
 import type { Folder, CollectionItem } from '../../core';
+import type { ScriptValue } from '../../scripting/types';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { RunResults } from './RunResults';
 import { cancelRun, closeRunner, openRunner, runnerStore, targetItems, type RunnerState } from './runnerStore';
@@ -20,7 +21,18 @@ function useRunner<T>(select: (s: RunnerState) => T): T {
 }
 
 /** A picked or dropped data file: its rows, or the error that refuses it. */
-type DataChoice = { name: string; rows: DataRow[] } | { name: string; error: string } | null;
+type DataChoice = { name: string; rows: DataRow[]; typed?: Record<string, ScriptValue>[] } | { name: string; error: string } | null;
+
+/** A JSON data file's rows with their types (numbers, arrays) for scripts, when they line up with the text rows. */
+function typedJsonRows(text: string, count: number): Record<string, ScriptValue>[] | undefined {
+  try {
+    const parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    const rows = Array.isArray(parsed) ? parsed : [parsed];
+    return rows.length === count && rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)) ? (rows as Record<string, ScriptValue>[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function foldersOf(items: readonly CollectionItem[], path: string[] = []): { id: string; label: string }[] {
   return items.flatMap((item) => (item.kind === 'folder' ? [{ id: item.id, label: [...path, item.name].join(' / ') }, ...foldersOf((item as Folder).items, [...path, item.name])] : []));
@@ -61,8 +73,13 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
-    const parsed = parseDataFile(file.name, await file.text());
-    setData(parsed.ok ? { name: file.name, rows: parsed.value } : { name: file.name, error: parsed.error.message });
+    const text = await file.text();
+    const parsed = parseDataFile(file.name, text);
+    if (!parsed.ok) setData({ name: file.name, error: parsed.error.message });
+    else {
+      const typed = !file.name.toLowerCase().endsWith('.csv') && /^\uFEFF?\s*[[{]/.test(text) ? typedJsonRows(text, parsed.value.length) : undefined;
+      setData({ name: file.name, rows: parsed.value, ...(typed ? { typed } : {}) });
+    }
     setProblem('');
   };
   const onDrop = (event: DragEvent) => {
@@ -91,7 +108,7 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
       return;
     }
     setProblem('');
-    void startRun(store, target, { ...(data ? { dataRows: data.rows } : { iterations: count }), delayMs, bail }, cancelSend);
+    void startRun(store, target, { ...(data ? { dataRows: data.rows } : { iterations: count }), delayMs, bail }, cancelSend, data?.typed);
   };
 
   const dataRows = data && 'rows' in data ? data.rows : undefined;

@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand';
 import { runnableRequests, startRunPlan, type RunPlanOptions } from '../../core/run/runPlan';
 import type { RunResult } from '../../core/run/types';
+import type { ScriptValue } from '../../scripting/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { runPlanThrough } from './runEngine';
 import { runnerStore, targetItems, type RunTarget } from './runnerStore';
@@ -13,9 +14,9 @@ import { workbenchStepSender } from './workbenchSteps';
 
 /**
  * Runs the target through the page's own send path. `cancelSend` aborts the request being
- * sent (useSend's cancel). Resolves with the result, also kept in the runner's state.
+ * sent (useSend's cancel); `typedRows`, a JSON data file's rows as parsed, are what scripts read. Resolves with the result, also kept in the runner's state.
  */
-export async function startRun(store: StoreApi<WorkbenchState>, target: RunTarget, options: RunPlanOptions, cancelSend: () => void): Promise<RunResult | undefined> {
+export async function startRun(store: StoreApi<WorkbenchState>, target: RunTarget, options: RunPlanOptions, cancelSend: () => void, typedRows?: readonly Readonly<Record<string, ScriptValue>>[]): Promise<RunResult | undefined> {
   if (runnerStore.getState().running) return undefined;
   const found = targetItems(store.getState().collections, target);
   if (!found) return undefined;
@@ -24,7 +25,7 @@ export async function startRun(store: StoreApi<WorkbenchState>, target: RunTarge
   const controller = new AbortController();
   runnerStore.setState({ running: true, progress: null, steps: [], result: null, controller });
   try {
-    const result = await runPlanThrough(plan, found.title, workbenchStepSender(store, target.collectionId, cancelSend), controller.signal, {
+    const result = await runPlanThrough(plan, found.title, workbenchStepSender(store, target.collectionId, cancelSend, typedRows), controller.signal, {
       onProgress: (progress) => runnerStore.setState({ progress }),
       onStep: (step) => runnerStore.setState((s) => ({ steps: [...s.steps, step] })),
     });

@@ -15,6 +15,7 @@ import { maskedValue } from '../../core/run/captures';
 import type { RunStep } from '../../core/run/runPlan';
 import type { RunStepResult } from '../../core/run/types';
 import { setRunContext } from '../checks/runContext';
+import type { ScriptValue } from '../../scripting/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import type { SentStep, StepSender } from './runEngine';
 
@@ -45,9 +46,10 @@ export function maskedHeaders(headers: readonly HeaderField[]): HeaderField[] {
 
 /**
  * A `StepSender` over the workbench store. `cancelSend` is `useSend`'s cancel (the relay
- * call of the step being sent is aborted with the run).
+ * call of the step being sent is aborted with the run); `typedRows` are a JSON data file's
+ * rows as parsed, for scripts.
  */
-export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionId: string, cancelSend: () => void): StepSender {
+export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionId: string, cancelSend: () => void, typedRows?: readonly Readonly<Record<string, ScriptValue>>[]): StepSender {
   const start = store.getState();
   const savedRun = { values: start.runValues, secrets: start.runSecretNames };
   const returnTo = start.activeTabId;
@@ -55,7 +57,9 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
   return {
     startIteration(iteration, iterations, dataRow) {
       row = dataRow ?? {};
-      setRunContext({ iteration, iterationCount: iterations, data: row });
+      // Scripts read a JSON file's row with its types (pm.iterationData.get('tags') is an array); {{name}} reads the text.
+      const typed = typedRows && typedRows.length > 0 ? typedRows[Math.min(iteration, typedRows.length - 1)] : undefined;
+      setRunContext({ iteration, iterationCount: iterations, data: typed ?? row });
       if (iteration === 0) store.getState().clearRunValues();
       // The row's values for this iteration; run values set by captures and scripts carry over, as in Postman.
       if (Object.keys(row).length > 0) store.getState().writeRunValues({ ...row });
