@@ -25,6 +25,7 @@ function Mark({ passed }: { passed: boolean }) {
   );
 }
 
+/** The active tab's check results (nothing when its last send had no checks). */
 export function ChecksResults() {
   const outcome = useWorkbench((s) => s.checkResults[s.activeTabId]);
   const runNames = useWorkbench((s) => Object.keys(s.runValues).length);

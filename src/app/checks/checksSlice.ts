@@ -45,6 +45,7 @@ export function emptyOutcome(startedAt?: number): ChecksOutcome {
   return { ...(startedAt !== undefined ? { startedAt } : {}), running: false, captures: [], assertions: [], tests: [], console: [], scriptErrors: [], notes: [] };
 }
 
+/** The checks part of the workbench store. */
 export interface ChecksSlice {
   /** Checks by request tab id; a tab without an entry has none. */
   checksTabs: Record<string, RequestChecks>;
@@ -70,6 +71,7 @@ export const activeChecks = (s: Pick<WorkbenchState, 'checksTabs' | 'activeTabId
 /** The checks of tab `tabId`. */
 export const checksOfTab = (s: Pick<WorkbenchState, 'checksTabs'>, tabId: string): RequestChecks => s.checksTabs[tabId] ?? NO_CHECKS;
 
+/** The slice's initial state and actions (composed into the store by `createWorkbenchStore`). */
 export const createChecksSlice: StateCreator<WorkbenchState, [], [], ChecksSlice> = (set) => ({
   checksTabs: {},
   runValues: {},
