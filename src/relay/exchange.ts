@@ -24,6 +24,8 @@ export const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_REDIRECTS = 10;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Sends again after a dead kept-alive socket: as many as the agents pool per origin (`upstream.ts`). */
+const MAX_STALE_RETRIES = 64;
 
 /**
  * Where an exchange's results go, in this order: any `hop`s, then `head`, `body` chunks and
@@ -170,16 +172,21 @@ async function followHops(
       liveStream: meta.liveStream === true,
       protocol: meta.protocol,
     };
-    let hop: HopResponse;
-    try {
-      hop = await performHop(hopRequest);
-    } catch (err) {
-      // A kept-alive socket the server closed while idle fails before any answer; as
-      // browsers do, send once more on a fresh connection — only when the body can be replayed.
-      const stale = (err as StaleSocketFailure).reusedSocket === true && /ECONNRESET|EPIPE/.test((err as NodeJS.ErrnoException).code ?? '');
-      const replayable = hopRequest.body === null || hopRequest.body instanceof Uint8Array;
-      if (!stale || !replayable || signal.aborted) throw err;
-      hop = await performHop(hopRequest);
+    let hop: HopResponse | undefined;
+    // A kept-alive socket the server closed while idle fails before any answer; as browsers
+    // do, send again — only when the body can be replayed (bytes, or a stream not yet read).
+    // Each such failure uses up one pooled socket, and a target that closes idle sockets
+    // closes all it had: try again while the failure is on a reused one, at most once per
+    // socket the agent may pool (a fresh connection ends it either way).
+    for (let attempt = 0; !hop; attempt++) {
+      try {
+        hop = await performHop(hopRequest);
+      } catch (err) {
+        const failure = err as StaleSocketFailure & NodeJS.ErrnoException;
+        const stale = failure.reusedSocket === true && /ECONNRESET|EPIPE/.test(failure.code ?? '');
+        const replayable = hopRequest.body === null || hopRequest.body instanceof Uint8Array || failure.bodyUntouched === true;
+        if (!stale || !replayable || signal.aborted || attempt >= MAX_STALE_RETRIES) throw err;
+      }
     }
     const status = hop.response.statusCode ?? 0;
     const location = hop.response.headers.location;

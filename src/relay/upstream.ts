@@ -24,6 +24,8 @@ const httpsAgent = new TimedHttpsAgent({ keepAlive: true, maxSockets: 64, timeou
 /** Marks an error of a request that went out on a reused keep-alive socket and got no answer. */
 export interface StaleSocketFailure extends Error {
   reusedSocket?: boolean;
+  /** No byte of a streamed body was read yet, so the same stream can go on another connection. */
+  bodyUntouched?: boolean;
 }
 
 /** Frees pooled sockets (used when the server shuts down). */
@@ -195,6 +197,8 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
 
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest;
+    /** Whether a streamed body has begun to be read into this request (it cannot be sent again then). */
+    let bodyTaken = false;
     let received: http.IncomingMessage | undefined;
     const tracker: PhaseTracker = { phase: 'connect' };
     // Aborted at the deadline or on cancel, so a connect or TLS handshake still pending is torn down.
@@ -307,6 +311,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
       deadline.abort();
       if (timer) clearTimeout(timer);
       err.reusedSocket = request.reusedSocket;
+      err.bodyUntouched = !bodyTaken;
       const code = (err as NodeJS.ErrnoException).code ?? '';
       if (route?.tunnel && !received && !(err instanceof ProxyFailure) && (/^(ECONNRESET|EPIPE)$/.test(code) || err.message === 'socket hang up')) {
         // A kept-alive tunnel closed while idle is retried by the relay; keep what it looks for.
@@ -356,13 +361,29 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
       });
     });
 
-    if (hop.body === null) request.end();
+    const progress = (bytes: number) => {
+      sent = bytes;
+      touch();
+      hop.onUploadProgress?.(bytes);
+    };
+    const body = hop.body;
+    if (body === null) request.end();
+    else if (body instanceof Uint8Array) sendHopBody(body, request, progress, fail);
     else {
-      sendHopBody(hop.body, request, (bytes) => {
-        sent = bytes;
-        touch();
-        hop.onUploadProgress?.(bytes);
-      }, fail);
+      request.once('socket', (socket) => {
+        const start = () => {
+          if (request.destroyed || socket.destroyed) return;
+          bodyTaken = true;
+          sendHopBody(body, request, progress, fail);
+        };
+        if (!request.reusedSocket) start();
+        // A kept-alive socket the target closed while it sat in the pool may have its end or
+        // reset waiting to be read. A stream cannot be sent twice, so let one poll of I/O
+        // (two turns of the loop, from whatever phase this is) read it first: such a socket
+        // then fails with no byte of the body taken, and the exchange sends it again on a
+        // fresh connection (seen in bench:relay's bursts as uploads failing "socket hang up").
+        else setImmediate(() => setImmediate(start));
+      });
     }
   });
 }
