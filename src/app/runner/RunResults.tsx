@@ -31,7 +31,10 @@ function StepChecks({ step }: { step: RunStepResult }) {
     ...step.tests.map((t, i) => ({ key: `t:${i}`, passed: t.passed || t.skipped === true, label: t.skipped ? `${t.name} (skipped)` : t.name, detail: t.passed ? undefined : t.error })),
     ...step.scriptErrors.map((e, i) => ({ key: `e:${i}`, passed: false, error: true, label: `Script error (${e.kind})`, detail: `${e.message}${e.line !== undefined ? ` (line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''})` : ''}` })),
   ];
-  if (step.error) rows.unshift({ key: 'error', passed: false, error: true, label: step.error.kind === 'not_sent' ? 'Not sent' : `No response (${step.error.kind})`, detail: step.error.message });
+  // A pre-request script error that stopped the send is said once, by the script error's row.
+  if (step.error && !(step.error.kind === 'not_sent' && step.scriptErrors.length > 0)) {
+    rows.unshift({ key: 'error', passed: false, error: true, label: step.error.kind === 'not_sent' ? 'Not sent' : `No response (${step.error.kind})`, detail: step.error.message });
+  }
   if (rows.length === 0 && step.captures.length === 0) return <p className="muted small runner-none">No assertions or tests.</p>;
   return (
     <ul className="runner-checks">
@@ -70,7 +73,9 @@ function StepRow({ step, onOpen }: { step: RunStepResult; onOpen(historyId: stri
           <span className="runner-step-method">{step.method}</span>
           <span className="runner-step-name">{name}</span>
           <span className="visually-hidden">{passed ? 'passed' : 'failed'}</span>
-          <span className="runner-step-status">{step.status !== undefined ? step.status : step.error ? 'not sent' : ''}</span>
+          <span className="runner-step-status" title={step.status === undefined && step.error ? 'No response' : undefined}>
+            {step.status !== undefined ? step.status : '—'}
+          </span>
           <span className="runner-step-time muted">{step.durationMs !== undefined ? `${Math.round(step.durationMs)} ms` : ''}</span>
         </summary>
         <StepChecks step={step} />
