@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { ChecksPage } from './pages/ChecksPage';
 import { WorkspacePage } from './pages/WorkspacePage';
@@ -107,3 +108,29 @@ test('checks: captures, assertions and scripts are saved with the request and co
   await checks.openResults();
   await expect(checks.line('Captures', 'seenUrl')).toContainText('collection variable');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test(`checks: the Checks and Scripts sections and the results meet WCAG 2.1 AA (${theme})`, async ({ composer, page }) => {
+      const checks = new ChecksPage(page);
+      const expectAccessible = async (screen: string) => {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`), `${screen}: axe violations`).toEqual([]);
+      };
+      await composer.compose('GET', `${composer.origin()}/sandbox/anything`);
+      await checks.addCapture('seen', 'JSONPath', '$.url');
+      await checks.addAssertion('Status', '==', '201');
+      await page.getByRole('button', { name: 'Add JSON Schema' }).click();
+      await page.getByRole('button', { name: 'Add conventions check' }).click();
+      await expectAccessible('checks editor');
+      await checks.setScript('Post-response', 'pm.test("ok", () => pm.response.to.have.status(200));\nconsole.log("done");\nnope();');
+      await expectAccessible('scripts editor');
+      await composer.sendAndWait();
+      await checks.openResults();
+      await expect(checks.resultsTab).toContainText('script error');
+      await expectAccessible('check results');
+    });
+  });
+}
