@@ -51,6 +51,15 @@ describe('checks of a tab', () => {
     expect('captures' in (findItem(store.getState().collections[0]!.items, 'req-login')!.item as SavedRequest)).toBe(false);
   });
 
+  it('goes with a duplicated tab, and leaves a tab another request is loaded into', () => {
+    const store = storeWith(collection());
+    store.getState().openSavedRequest('col-1', 'req-login');
+    store.getState().duplicateTab(store.getState().activeTabId);
+    expect(activeChecks(store.getState()).captures.map((c) => c.variable)).toEqual(['token']);
+    store.getState().loadDraft({ url: 'http://other.test/' });
+    expect(activeChecks(store.getState()).captures).toEqual([]);
+  });
+
   it('survives a reload of the open tabs', () => {
     const store = storeWith(collection());
     store.getState().openSavedRequest('col-1', 'req-login');

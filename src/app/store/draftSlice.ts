@@ -160,7 +160,9 @@ export const createDraftSlice =
           if (!source) return {};
           const copy = newRequestTab({ ...source.draft, id: draftRowId('draft'), name: source.draft.name ? `${source.draft.name} (copy)` : '' });
           const tabs = [...s.tabs.slice(0, index + 1), { ...copy, dirty: true }, ...s.tabs.slice(index + 1)];
-          return { tabs, activeTabId: copy.id, draft: copy.draft };
+          // The copy has the same captures, assertions and scripts (issue 18).
+          const checks = s.checksTabs[id];
+          return { tabs, activeTabId: copy.id, draft: copy.draft, ...(checks ? { checksTabs: { ...s.checksTabs, [copy.id]: checks } } : {}) };
         }),
       closeOtherTabs: (keep) =>
         set((s) => {
