@@ -190,6 +190,14 @@ for (const suite of POSTMAN_SUITES) {
     expect(await shownSteps(runner)).toEqual(expected);
     const allTests = expected.flatMap((r) => r.tests);
     await expect(runner.totals).toContainText(`${allTests.filter((t) => t.passed).length} of ${allTests.length} checks passed`);
+    if (suite.name === 'oauth-token-chain') {
+      // The client secret and the tokens it got are in no export.
+      for (const format of ['JSON', 'JUnit XML', 'HTML'] as const) {
+        const text = readFileSync(await runner.export(format), 'utf8');
+        expect(text).not.toContain('post-secret-2c1f');
+        expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+      }
+    }
     if (suite.name !== 'failing-on-purpose') return;
     await page.screenshot({ path: `${SHOTS}/runner-postman-1280.png` });
     await page.setViewportSize({ width: 1024, height: 700 });

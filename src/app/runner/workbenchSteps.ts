@@ -45,6 +45,28 @@ export function maskedHeaders(headers: readonly HeaderField[]): HeaderField[] {
 }
 
 /**
+ * The secret values a step's texts might repeat (a test's message quoting a token, a URL
+ * carrying a key): secret captures, the run's secret names, the active environment's and
+ * the collection's secret variables. Short values are left: masking "1" everywhere would
+ * blank the report.
+ */
+function secretValues(state: WorkbenchState, collectionId: string, captured: readonly { value?: string; secret: boolean }[]): string[] {
+  const values = new Set<string>();
+  for (const c of captured) if (c.secret && c.value) values.add(c.value);
+  for (const name of state.runSecretNames) if (state.runValues[name]) values.add(state.runValues[name]!);
+  for (const v of state.environments.find((e) => e.id === state.activeEnvironmentId)?.variables ?? []) if (v.secret && v.value) values.add(v.value);
+  for (const v of state.collections.find((c) => c.id === collectionId)?.variables ?? []) if (v.secret && v.value) values.add(v.value);
+  return [...values].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every secret value in it masked. */
+function scrubbed(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(maskedValue(secret));
+  return out;
+}
+
+/**
  * A `StepSender` over the workbench store. `cancelSend` is `useSend`'s cancel (the relay
  * call of the step being sent is aborted with the run); `typedRows` are a JSON data file's
  * rows as parsed, for scripts.
@@ -120,11 +142,15 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
         if (historyId && historyId !== priorHistory) result.historyId = historyId;
       }
       let nextRequest: string | null | undefined;
+      const secrets = secretValues(after, collectionId, outcome?.captures ?? []);
+      const clean = (text: string) => scrubbed(text, secrets);
+      result.url = clean(result.url);
+      if (result.error) result.error = { ...result.error, message: clean(result.error.message) };
       if (outcome) {
         result.captures = outcome.captures.map(({ note: _note, ...c }) => (c.secret && c.value !== undefined ? { ...c, value: maskedValue(c.value) } : c));
-        result.assertions = outcome.assertions;
-        result.tests = outcome.tests.map(({ phase: _phase, ...t }) => t);
-        result.scriptErrors = outcome.scriptErrors.map(({ phase: _phase, ...e }) => e);
+        result.tests = outcome.tests.map(({ phase: _phase, ...t }) => (t.error ? { ...t, error: clean(t.error) } : t));
+        result.scriptErrors = outcome.scriptErrors.map(({ phase: _phase, ...e }) => ({ ...e, message: clean(e.message) }));
+        result.assertions = outcome.assertions.map((a) => ({ ...a, ...(a.actual !== undefined ? { actual: clean(a.actual) } : {}), ...(a.message !== undefined ? { message: clean(a.message) } : {}) }));
         nextRequest = outcome.nextRequest;
       }
       void iterations;
