@@ -24,6 +24,8 @@ export interface RunOptions {
   source: string;
   /** A workspace environment's name, or a Postman environment file. */
   env?: string;
+  /** `--vault FILE`: the vault entries requests take tokens from (non-interactive grants). */
+  vault?: string;
   /** `--var k=v`, in the order given (a later one wins). */
   vars: [string, string][];
   data?: string;
@@ -80,6 +82,7 @@ export function readCommand(argv: readonly string[]): Command {
       options: {
         help: { type: 'boolean', short: 'h' },
         env: { type: 'string', short: 'e' },
+        vault: { type: 'string' },
         var: { type: 'string', multiple: true },
         data: { type: 'string', short: 'd' },
         iterations: { type: 'string', short: 'n' },
@@ -132,6 +135,7 @@ export function readCommand(argv: readonly string[]): Command {
     exports,
   };
   if (values.env !== undefined) options.env = values.env;
+  if (values.vault !== undefined) options.vault = values.vault;
   if (values.data !== undefined) options.data = values.data;
   if (values.folder !== undefined) options.folder = values.folder;
   const iterations = wholeNumber('iterations', values.iterations, 1, 100_000);

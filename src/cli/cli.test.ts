@@ -105,6 +105,25 @@ describe('wirebench run on a workspace folder', () => {
   });
 });
 
+describe('wirebench run with vault grants', () => {
+  it('fetches a client-credentials token with the secret from the environment, sends it, and prints neither', async () => {
+    const json = path.join(out, 'vault.json');
+    const args = ['run', data('vault-workspace'), '--vault', data('vault.json'), '--var', `baseUrl=${server.origin}`, '-r', 'cli,json', '--reporter-json-export', json];
+    const ran = await wirebench(args, { WB_CLI_CLIENT_SECRET: 'post-secret-2c1f' });
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('✓ $.headers.Authorization matches ^Bearer eyJ');
+    const report = await readFile(json, 'utf8');
+    for (const text of [ran.stdout, report]) {
+      expect(text).not.toContain('post-secret-2c1f');
+      expect(text).not.toMatch(/eyJ[\w-]{8,}\./);
+    }
+    const refused = await wirebench(args, { WB_CLI_CLIENT_SECRET: 'not-the-secret' });
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toContain('invalid_client');
+    expect(refused.stdout).not.toContain('not-the-secret');
+  });
+});
+
 describe('wirebench run on a Postman collection', () => {
   it('runs its scripts once per CSV row and exits 0, one suite per request and iteration', async () => {
     const xml = path.join(out, 'chain.xml');

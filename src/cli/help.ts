@@ -9,6 +9,8 @@ scripts, and reports the results. <source> is one of:
 
 Options:
   -e, --env NAME|FILE         a workspace environment by name, or a Postman environment file
+      --vault FILE            vault entries for requests that take a token from the vault:
+                              client_credentials or refresh_token grants, secrets as {{$env.NAME}}
       --var NAME=VALUE        set a variable (repeatable); wins over the data row and below
   -d, --data FILE             a CSV or JSON data file: one iteration per row
   -n, --iterations N          run N iterations (default: one per data row, else 1)

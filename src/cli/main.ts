@@ -15,6 +15,7 @@ import { SecretMask } from './secrets';
 import { InputError, readSource } from './source';
 import { TerminalReporter } from './terminalReport';
 import { chooseEnvironment, processEnvValues } from './variables';
+import { readVaultFile, VaultGrants } from './vaultGrants';
 import { realPorts } from './wiring';
 
 /** The documented exit codes. */
@@ -94,6 +95,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const dataRows = data?.rows;
     const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), ...options.vars.map(([, v]) => v)];
     const processEnv = processEnvValues(texts, env, mask);
+    const ports = realPorts();
+    const vault = options.vault !== undefined ? new VaultGrants(await readVaultFile(options.vault, processEnv, env, mask), ports.send, mask, options.insecure) : undefined;
     let failedSteps = 0;
     const live = new TerminalReporter({ write: (t) => terminal.write(t), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
     for (const warning of source.warnings) live.note(mask.text(warning));
@@ -103,7 +106,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ...(environment ? { environment } : {}),
       ...(dataRows ? { dataRows } : {}),
       ...(data?.typed ? { typedRows: data.typed } : {}),
-      ports: realPorts(),
+      ports,
+      ...(vault ? { vault } : {}),
       mask,
       processEnv,
       onNote: (text) => live.note(mask.text(text)),

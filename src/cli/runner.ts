@@ -16,6 +16,7 @@ import { shardSlice } from './shard';
 import type { RunSource } from './source';
 import { emptyJar, runStep } from './step';
 import { RunScope } from './variables';
+import type { VaultGrants } from './vaultGrants';
 
 /** Everything a run is made of. */
 export interface RunInput {
@@ -26,6 +27,7 @@ export interface RunInput {
   /** The rows as a JSON data file holds them (numbers, arrays), for scripts' `pm.iterationData`. */
   typedRows?: Record<string, unknown>[];
   ports: RunPorts;
+  vault?: VaultGrants;
   mask: SecretMask;
   /** `{{$env.…}}` values (already in `mask`). */
   processEnv: Record<string, string>;
@@ -92,6 +94,7 @@ export async function runSource(input: RunInput): Promise<RunResult> {
       variables,
       mask,
       jar,
+      ...(input.vault ? { vault: input.vault } : {}),
       iteration: firstIteration + step.iteration + 1,
       iterationCount,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -8,8 +8,8 @@
  */
 import { isSecretHeaderName, looksLikeSecretValue, maskFor, type HeaderField } from '../core';
 
-/** Secrets shorter than this are not searched for in text: too likely to match ordinary words. */
-const MIN_SECRET_LENGTH = 4;
+/** Secrets shorter than this are not searched for in text: too likely to match ordinary words (core uses the same bound for carried secrets). */
+const MIN_SECRET_LENGTH = 8;
 
 /** The secrets of one run, and masking by them. */
 export class SecretMask {

@@ -6,6 +6,7 @@
  * aside, JSON broken at a line and column — is an `InputError`, exit code 2: a CI run must
  * not pass by quietly skipping a request.
  */
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { importPostman, parseHttpFile, type Collection, type CoreError, type Environment } from '../core';
@@ -69,7 +70,7 @@ export async function readWorkspace(dir: string): Promise<RunSource> {
   const setAside: WorkspaceFileSetAside[] = [];
   const collections: Collection[] = [];
   const environments: Environment[] = [];
-  const collectionFiles = await readTree(path.join(root, 'collections'), (relative, reason) => setAside.push({ path: `collections/${relative}`, kind: 'request', reason }), root).catch(() => new Map<string, string>());
+  const collectionFiles = !existsSync(path.join(root, 'collections')) ? new Map<string, string>() : await readTree(path.join(root, 'collections'), (relative, reason) => setAside.push({ path: `collections/${relative}`, kind: 'request', reason }), root).catch(() => new Map<string, string>());
   const byDir = new Map<string, Map<string, string>>();
   for (const [file, text] of collectionFiles) {
     const slash = file.indexOf('/');
@@ -83,7 +84,8 @@ export async function readWorkspace(dir: string): Promise<RunSource> {
     setAside.push(...read.setAside);
     if (read.collection) collections.push(read.collection);
   }
-  const envFiles = await readTree(path.join(root, 'environments'), (relative, reason) => setAside.push({ path: `environments/${relative}`, kind: 'environment', reason }), root).catch(() => new Map<string, string>());
+  // A workspace without environments (or without a collections directory) is still a workspace: the app creates them on first save.
+  const envFiles = !existsSync(path.join(root, 'environments')) ? new Map<string, string>() : await readTree(path.join(root, 'environments'), (relative, reason) => setAside.push({ path: `environments/${relative}`, kind: 'environment', reason }), root).catch(() => new Map<string, string>());
   for (const [file, text] of envFiles) {
     const read = environmentFromFile(`environments/${file}`, text);
     if ('environment' in read) environments.push(read.environment);

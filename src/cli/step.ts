@@ -15,6 +15,7 @@ import type { ScriptRequest, ScriptResponse, ScriptRunResult, ScopeChanges } fro
 import type { RunPorts } from './ports';
 import type { PlannedRequest } from './plan';
 import type { SecretMask } from './secrets';
+import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
 
 /** What a step needs from the run around it. */
@@ -23,6 +24,8 @@ export interface StepContext {
   variables: RunScope;
   mask: SecretMask;
   jar: CookieJar;
+  /** Tokens of `--vault` entries. */
+  vault?: VaultGrants;
   iteration: number;
   iterationCount: number;
   timeoutMs?: number;
@@ -139,7 +142,15 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
 
   await runScripts('pre-request');
   if (skipped) return { result, nextRequest };
-  const built = buildWireRequest(draft, variables.values());
+  let built = buildWireRequest(draft, variables.values());
+  if (built.ok && built.value.vaultPending) {
+    const credential = ctx.vault ? await ctx.vault.credential(draft.auth.vaultEntryId ?? '', variables.values()) : { ok: false as const, error: { kind: 'vault-entry', message: `the request takes its token from vault entry "${draft.auth.vaultEntryId ?? ''}"; describe it with --vault FILE (client credentials or refresh token, secrets from {{$env.NAME}})` } };
+    if (!credential.ok) {
+      result.error = { kind: 'auth', message: mask.text(credential.error.message) };
+      return { result, nextRequest };
+    }
+    built = buildWireRequest(draft, variables.values(), { vaultCredential: credential.value });
+  }
   if (!built.ok) {
     result.error = { kind: 'bad_request', message: mask.text(built.error.message) };
     return { result, nextRequest };
@@ -147,10 +158,6 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   const { wire } = built.value;
   result.method = wire.method;
   result.url = mask.text(wire.url);
-  if (built.value.vaultPending) {
-    result.error = { kind: 'auth', message: 'the request takes its token from the vault; wirebench run does not run vault grants yet (put the token in {{$env.NAME}} instead)' };
-    return { result, nextRequest };
-  }
   if (built.value.unresolved.length > 0) ctx.note(`"${request.name}": {{${built.value.unresolved.join('}}, {{')}}} ${built.value.unresolved.length === 1 ? 'is' : 'are'} not defined and sent as written.`);
   const body = bodyBytes(wire);
   if (body && 'error' in body) {
