@@ -5,6 +5,7 @@
  * line and column; an imported Postman collection whose pm tests give newman's recorded
  * results.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from './fixtures';
@@ -119,7 +120,9 @@ test('a malformed CSV is refused with its line and column, and nothing runs', as
   await expect(runner.problem()).toContainText('broken.csv cannot be used');
   await expect(runner.problem()).toContainText('(line 2, column 7)');
   await runner.runButton.click();
-  await expect(runner.dialog.getByRole('alert').filter({ hasText: 'Nothing was run' })).toContainText('line 2, column 7');
+  await expect(runner.problem()).toHaveCount(1);
+  await expect(runner.problem()).toContainText('Nothing was run: broken.csv could not be read. This quoted field never ends');
+  await expect(runner.problem()).toContainText('(line 2, column 7)');
   await expect(runner.results).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/runner-bad-csv.png` });
 });
@@ -204,6 +207,9 @@ for (const suite of POSTMAN_SUITES) {
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
       await page.screenshot({ path: `${SHOTS}/runner-postman-1024-${theme}.png` });
+      // WCAG 2.1 AA in the dialog with results, contrast included.
+      const axe = await new AxeBuilder({ page }).include('.runner-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`), `runner (${theme})`).toEqual([]);
     }
   });
 }

@@ -166,7 +166,7 @@ export function RunnerDialog({ cancelSend }: RunnerDialogProps & { open?: boolea
           </div>
         </div>
       </fieldset>
-      {data && 'error' in data ? (
+      {data && 'error' in data && !problem ? (
         <p className="runner-error" role="alert">
           {data.name} cannot be used: {data.error}
         </p>
