@@ -125,6 +125,55 @@ test('a malformed CSV is refused with its line and column, and nothing runs', as
   await expect(runner.problem()).toContainText('(line 2, column 7)');
   await expect(runner.results).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/runner-bad-csv.png` });
+
+  // A file dropped on the dialog replaces it.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['name\nalice\nbob\n'], 'good.csv', { type: 'text/csv' }));
+    return transfer;
+  });
+  await runner.dialog.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(runner.dialog).toContainText('good.csv');
+  await expect(runner.problem()).toHaveCount(0);
+  await runner.run();
+  await expect(runner.steps()).toHaveCount(2);
+  await expect(runner.totals).toContainText('2 requests · 0 failed');
+});
+
+test('progress while a run waits between requests, Cancel stops it; stop on first failure', async ({ workspace, page }) => {
+  await workspace.open();
+  const origin = new URL(page.url()).origin;
+  await workspace.newCollection('Slow');
+  await workspace.compose('GET', `${origin}/sandbox/anything?step=one`);
+  await page.getByRole('tablist', { name: 'Request parts' }).getByRole('tab', { name: /^Checks/ }).click();
+  await page.getByRole('button', { name: 'Add assertion' }).click();
+  await page.getByLabel('Assertion 1 expected').fill('201');
+  await workspace.saveAs('One', 'Slow');
+  await workspace.compose('GET', `${origin}/sandbox/anything?step=two`);
+  await workspace.saveAs('Two', 'Slow');
+
+  const runner = new RunnerPage(page);
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search actions, saved requests and lessons' }).fill('Run collection Slow');
+  await page.keyboard.press('Enter');
+  await expect(runner.dialog).toBeVisible();
+  await runner.iterations.fill('3');
+  // A long delay: the run is surely waiting after the first request when Cancel is pressed.
+  await runner.delay.fill('600000');
+  await runner.runButton.click();
+  await expect(runner.progress).toHaveText('Iteration 1 of 3 · request 1: One');
+  await expect(runner.steps()).toHaveCount(1);
+  await runner.cancelButton.click();
+  await expect(runner.runButton).toBeVisible();
+  await expect(runner.stopped).toHaveText('Cancelled in iteration 1, before "Two".');
+  await expect(runner.steps()).toHaveCount(1);
+
+  await runner.delay.fill('0');
+  await runner.bail.check();
+  await runner.run();
+  await expect(runner.stopped).toHaveText('Stopped at the first failure: "One" in iteration 1.');
+  await expect(runner.steps()).toHaveCount(1);
+  await expect(runner.step(1, 'One')).toContainText('status == 201');
 });
 
 /** The steps the results view shows, in order, in the shape newman's recording has (0-based iterations). */
