@@ -4,6 +4,7 @@ import { planUnits } from './plan';
 import { SecretMask } from './secrets';
 import { InputError } from './source';
 import { envReferences, processEnvValues } from './variables';
+import { readVaultFile } from './vaultGrants';
 
 const request = (name: string): CollectionItem => ({ kind: 'request', id: `req-${name}`, name, draft: emptyDraft('http://x/'), requestType: 'http' });
 const folder = (name: string, items: CollectionItem[]): CollectionItem => ({ kind: 'folder', id: `fld-${name}`, name, items });
@@ -52,5 +53,29 @@ describe('process environment secrets', () => {
   });
   it('refuses a run naming unset or empty variables, naming them all', () => {
     expect(() => processEnvValues(['{{$env.A}} {{$env.B}}'], { B: '' }, new SecretMask())).toThrow(/A, B/);
+  });
+});
+
+describe('readVaultFile', () => {
+  const write = async (entries: unknown[]) => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(`${tmpdir()}/wb-vault-`);
+    await writeFile(`${dir}/vault.json`, JSON.stringify({ entries }));
+    return `${dir}/vault.json`;
+  };
+  const base = { id: 'ci', grant: 'client_credentials', tokenUrl: 'http://127.0.0.1/token', clientId: 'c' };
+
+  it('takes secrets from environment variables and masks them', async () => {
+    const mask = new SecretMask();
+    const entries = await readVaultFile(await write([{ ...base, clientSecret: '{{$env.CI_SECRET}}' }]), {}, { CI_SECRET: 'client-secret-value' }, mask);
+    expect(entries.get('ci')).toMatchObject({ clientSecret: 'client-secret-value', authMethod: 'client_secret_basic' });
+    expect(mask.text('client-secret-value')).not.toContain('client-secret');
+  });
+
+  it('refuses a secret written into the file, an interactive grant and an unset variable', async () => {
+    await expect(readVaultFile(await write([{ ...base, clientSecret: 'written-in-the-file' }]), {}, {}, new SecretMask())).rejects.toThrow(/never from files/);
+    await expect(readVaultFile(await write([{ ...base, grant: 'authorization_code' }]), {}, {}, new SecretMask())).rejects.toThrow(/interactive grants need the app/);
+    await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.NOPE}}' }]), {}, {}, new SecretMask())).rejects.toThrow(/NOPE/);
   });
 });
