@@ -62,8 +62,8 @@ test('a captured value feeds the next request over 3 CSV rows; JUnit export read
   await expect(runner.step(2, 'Start')).toContainText('it ← bob');
   // The value captured in iteration 2 is the one the next request sent and the assertion read.
   await expect(runner.step(2, 'Use it')).toHaveClass(/runner-step-fail/);
-  await expect(runner.step(2, 'Use it')).toContainText('actual: bob');
-  await expect(runner.step(3, 'Use it')).toContainText('actual: carol');
+  await expect(runner.step(2, 'Use it')).toContainText('Expected alice, got "bob".');
+  await expect(runner.step(3, 'Use it')).toContainText('got "carol"');
 
   await runner.failuresOnly.check();
   await expect(runner.steps()).toHaveCount(2);

@@ -16,6 +16,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Why an assertion failed, with the actual value unless the reason already quotes it. */
+function failureText(message: string | undefined, actual: string | undefined): string {
+  if (actual === undefined || (message ?? '').includes(actual)) return message ?? '';
+  return message ? `${message} — actual: ${actual}` : `actual: ${actual}`;
+}
+
 /** One line under a step: an assertion, a test, a script error or why nothing was sent (`error`). */
 interface CheckRow {
   key: string;
@@ -27,7 +33,7 @@ interface CheckRow {
 
 function StepChecks({ step }: { step: RunStepResult }) {
   const rows: CheckRow[] = [
-    ...step.assertions.map((a) => ({ key: `a:${a.assertionId}`, passed: a.passed, label: a.label, detail: a.passed ? undefined : [a.message, a.actual !== undefined ? `actual: ${a.actual}` : ''].filter(Boolean).join(' — ') })),
+    ...step.assertions.map((a) => ({ key: `a:${a.assertionId}`, passed: a.passed, label: a.label, detail: a.passed ? undefined : failureText(a.message, a.actual) })),
     ...step.tests.map((t, i) => ({ key: `t:${i}`, passed: t.passed || t.skipped === true, label: t.skipped ? `${t.name} (skipped)` : t.name, detail: t.passed ? undefined : t.error })),
     ...step.scriptErrors.map((e, i) => ({ key: `e:${i}`, passed: false, error: true, label: `Script error (${e.kind})`, detail: `${e.message}${e.line !== undefined ? ` (line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''})` : ''}` })),
   ];
