@@ -38,6 +38,7 @@ function foldersOf(items: readonly CollectionItem[], path: string[] = []): { id:
   return items.flatMap((item) => (item.kind === 'folder' ? [{ id: item.id, label: [...path, item.name].join(' / ') }, ...foldersOf((item as Folder).items, [...path, item.name])] : []));
 }
 
+/** What the dialog needs from the shell. */
 export interface RunnerDialogProps {
   /** Aborts the request being sent (useSend's cancel). */
   cancelSend(): void;

@@ -16,6 +16,7 @@ export interface RunTarget {
   folderId?: string;
 }
 
+/** The runner's state: the dialog's target, the run in progress and the last result. */
 export interface RunnerState {
   /** The dialog is open for this target; null when closed. */
   target: RunTarget | null;
