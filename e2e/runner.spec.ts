@@ -207,12 +207,6 @@ const POSTMAN_SUITES: { name: string; file: string; collection: string; data?: s
  * once the difference is fixed.
  */
 const KNOWN_DIFFERENCES: Record<string, { why: string; adjust(step: RecordedStep): RecordedStep }[]> = {
-  'echo-json-data': [
-    {
-      why: 'the script puts encodeURIComponent(query) in {{searchTerm}}; buildWireRequest encodes the % of the resolved value again (%2520), Postman keeps existing %XX escapes',
-      adjust: (step) => ({ ...step, tests: step.tests.map((t) => (/^(spaces and symbols|unicode): the query arrived decoded$/.test(t.name) ? { ...t, passed: false } : t)) }),
-    },
-  ],
   'failing-on-purpose': [
     {
       why: 'a pre-request script error (pm.enviroment) stops the send here (sendChecks.beforeSend, as a single send does); newman reports it and still sends the request and runs its tests',
