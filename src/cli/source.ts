@@ -1,17 +1,17 @@
 /**
  * What `wirebench run` runs, read from disk: a `--workspace` folder (its `collections/`
- * and `environments/`, read with the server's own layout reader so the CLI sees exactly
- * what the app sees), a Postman Collection (v2.1, v2.0, v1) or a `.http` file (through the
- * core importers, which keep scripts on the requests). Anything unreadable — a file set
- * aside, JSON broken at a line and column — is an `InputError`, exit code 2: a CI run must
- * not pass by quietly skipping a request.
+ * and `environments/`, read with core's folder layout reader, the one the server uses, so
+ * the CLI sees exactly what the app sees), a Postman Collection (v2.1, v2.0, v1) or a
+ * `.http` file (through the core importers, which keep scripts on the requests). Anything
+ * unreadable — a file set aside, JSON broken at a line and column — is an `InputError`,
+ * exit code 2: a CI run must not pass by quietly skipping a request.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { importPostman, parseHttpFile, type Collection, type CoreError, type Environment } from '../core';
-import { readTree } from '../server/workspaceDisk';
-import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../server/workspaceLayoutReading';
+import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../core/workspace/folderLayoutReading';
+import { readWorkspaceJson } from './workspaceFiles';
 
 /** Unreadable input: exit code 2, with the file and, when known, the line and column. */
 export class InputError extends Error {
@@ -66,11 +66,12 @@ function setAsideError(dir: string, files: WorkspaceFileSetAside[]): InputError 
 
 /** Reads a workspace folder as `npm start -- --workspace DIR` reads it, without writing anything. */
 export async function readWorkspace(dir: string): Promise<RunSource> {
-  const root = path.resolve(dir);
+  // The real path, as the server resolves its folder once at open: confinement compares real paths.
+  const root = await realpath(path.resolve(dir)).catch(() => path.resolve(dir));
   const setAside: WorkspaceFileSetAside[] = [];
   const collections: Collection[] = [];
   const environments: Environment[] = [];
-  const collectionFiles = !existsSync(path.join(root, 'collections')) ? new Map<string, string>() : await readTree(path.join(root, 'collections'), (relative, reason) => setAside.push({ path: `collections/${relative}`, kind: 'request', reason }), root).catch(() => new Map<string, string>());
+  const collectionFiles = !existsSync(path.join(root, 'collections')) ? new Map<string, string>() : await readWorkspaceJson(root, path.join(root, 'collections'), (relative, reason) => setAside.push({ path: `collections/${relative}`, kind: 'request', reason }));
   const byDir = new Map<string, Map<string, string>>();
   for (const [file, text] of collectionFiles) {
     const slash = file.indexOf('/');
@@ -85,7 +86,7 @@ export async function readWorkspace(dir: string): Promise<RunSource> {
     if (read.collection) collections.push(read.collection);
   }
   // A workspace without environments (or without a collections directory) is still a workspace: the app creates them on first save.
-  const envFiles = !existsSync(path.join(root, 'environments')) ? new Map<string, string>() : await readTree(path.join(root, 'environments'), (relative, reason) => setAside.push({ path: `environments/${relative}`, kind: 'environment', reason }), root).catch(() => new Map<string, string>());
+  const envFiles = !existsSync(path.join(root, 'environments')) ? new Map<string, string>() : await readWorkspaceJson(root, path.join(root, 'environments'), (relative, reason) => setAside.push({ path: `environments/${relative}`, kind: 'environment', reason }));
   for (const [file, text] of envFiles) {
     const read = environmentFromFile(`environments/${file}`, text);
     if ('environment' in read) environments.push(read.environment);

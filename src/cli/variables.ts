@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJson, type Collection, type Environment, type Variable } from '../core';
 import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
-import { environmentFromFile } from '../server/workspaceLayoutReading';
+import { environmentFromFile } from '../core/workspace/folderLayoutReading';
 import type { ScriptValue } from '../scripting/types';
 import type { SecretMask } from './secrets';
 import { InputError, type RunSource } from './source';

@@ -4,8 +4,8 @@
  * watched: an edit made on disk while the app runs bumps the revision, and the app,
  * long-polling `/api/workspace/changes`, picks it up. A file that cannot be read is
  * reported as set aside, never fatal and never deleted. This module holds the folder's
- * state and revision; the layout is in `workspaceLayout.ts` (writing) and
- * `workspaceLayoutReading.ts` (reading), file-system primitives in `workspaceDisk.ts`, and
+ * state and revision; the layout is in `src/core/workspace/folderLayout.ts` (writing) and
+ * `folderLayoutReading.ts` (reading), file-system primitives in `workspaceDisk.ts`, and
  * the HTTP routes in `workspaceApi.ts`.
  */
 import { watch, type FSWatcher } from 'node:fs';
@@ -23,8 +23,8 @@ import {
 import { confine } from './workspaceConfine';
 import { isHidden, pruneEmptyDirs, readTree, removeEmptyDirs, removeFile, writeText } from './workspaceDisk';
 import { recoverInterruptedSave, swapCollectionDir } from './workspaceSwap';
-import { collectionFiles, environmentFile, slugOf, uniqueName } from './workspaceLayout';
-import { collectionFromFiles, environmentFromFile, type ItemCache, type WorkspaceFileSetAside } from './workspaceLayoutReading';
+import { collectionFiles, environmentFile, slugOf, uniqueName } from '../core/workspace/folderLayout';
+import { collectionFromFiles, environmentFromFile, type ItemCache, type WorkspaceFileSetAside } from '../core/workspace/folderLayoutReading';
 
 /** Everything the app needs from the folder, at one revision. */
 export interface WorkspaceFolderState {

@@ -4,9 +4,10 @@
  * directories, the order of a folder in its `collection.json` / `folder.json`, keys in a
  * fixed order, 2-space indent and a trailing newline, and nothing volatile (no row ids,
  * no draft ids, no timestamps). Reading the files back, with its set-aside reasons, is in
- * `workspaceLayoutReading.ts`.
+ * `folderLayoutReading.ts`.
  */
-import type { Collection, CollectionItem, Environment, RequestDraft, SavedRequest } from '../core';
+import type { RequestDraft } from '../request';
+import type { Collection, CollectionItem, Environment, SavedRequest } from './model';
 
 /** The file naming a collection directory: name, variables, auth and the order of its entries. */
 export const COLLECTION_FILE = 'collection.json';

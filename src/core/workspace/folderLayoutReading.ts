@@ -1,25 +1,15 @@
 /**
- * Reading a workspace's files back into records: the inverse of `workspaceLayout.ts`,
+ * Reading a workspace's files back into records: the inverse of `folderLayout.ts`,
  * tolerant of hand-written files (missing ids, names and order are filled in from paths).
  * A file that cannot be read is set aside with the reason; it never hides the rest of its
  * collection. Separate from the writing side because it carries all the validation,
  * migration and error wording, which writing never needs.
  */
-import {
-  collectionItemSchema,
-  collectionSchema,
-  environmentSchema,
-  formatSchemaProblem,
-  migrateWorkspaceRecord,
-  parseJson,
-  schemaProblems,
-  type Collection,
-  type CollectionItem,
-  type Environment,
-  type Folder,
-  type SavedRequest,
-} from '../core';
-import { COLLECTION_FILE, FOLDER_FILE, pathId } from './workspaceLayout';
+import { parseJson } from '../encoding/json';
+import type { Collection, CollectionItem, Environment, Folder, SavedRequest } from './model';
+import { collectionItemSchema, collectionSchema, environmentSchema, migrateWorkspaceRecord } from './schema';
+import { formatSchemaProblem, schemaProblems } from './schemaIssues';
+import { COLLECTION_FILE, FOLDER_FILE, pathId } from './folderLayout';
 
 /** A file the folder could not load, and why. Paths are relative to the workspace folder. */
 export interface WorkspaceFileSetAside {

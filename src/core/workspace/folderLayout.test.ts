@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseDraft, type Collection, type SavedRequest } from '../core';
-import { collectionFiles, diskDraft, environmentFile, pathId, slugOf, stableJson, uniqueName } from './workspaceLayout';
-import { collectionFromFiles, environmentFromFile } from './workspaceLayoutReading';
+import { normaliseDraft, type Collection, type SavedRequest } from '..';
+import { collectionFiles, diskDraft, environmentFile, pathId, slugOf, stableJson, uniqueName } from './folderLayout';
+import { collectionFromFiles, environmentFromFile } from './folderLayoutReading';
 
 const shop = (): Collection => ({
   id: 'col-shop',
