@@ -84,18 +84,72 @@ describe('src/core stays pure', () => {
   });
 });
 
+/**
+ * DESIGN.md, "Dependencies point inward": what each top-level part of `src/` may import
+ * besides itself. core imports nothing of ours; every other part may import core.
+ */
+const ARROWS: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  scripting: ['core'],
+  app: ['core', 'scripting'],
+  relay: ['core'],
+  sandbox: ['core'],
+  cli: ['relay', 'core', 'scripting'],
+  server: ['relay', 'sandbox', 'core'],
+};
+
+/**
+ * Folders that hold only tests and their support, such as helpers that start the whole
+ * server (DESIGN.md: never in a part below the server). They may import anything; no part
+ * above may import them, since none lists them.
+ */
+const TEST_ONLY_PARTS = ['conformance', 'testing'];
+
+/** Relative specifiers `text` depends on: imports, re-exports, and worker URLs (`new URL('./w.ts', import.meta.url)`). */
+function dependenciesOf(text: string): string[] {
+  const workers = [...text.matchAll(/new\s+URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g)].map((m) => m[1]!);
+  return [...importsOf(text), ...workers].filter((spec) => spec.startsWith('.'));
+}
+
+/** The specifiers in `text` (a file of `part`, at `file`) that break the arrows, as `spec → part` sentences. */
+function arrowViolations(part: string, file: string, text: string): string[] {
+  const allowed = ARROWS[part];
+  if (!allowed) throw new RangeError(`${part} is not a part named in DESIGN.md's dependency rule`);
+  return dependenciesOf(text).flatMap((spec) => {
+    const target = path.relative(srcDir, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
+    return target === part || allowed.includes(target) ? [] : [`${spec} → ${target}`];
+  });
+}
+
 describe('dependencies point inward', () => {
-  const parts = ['relay', 'sandbox', 'app'];
-  it.each(parts)('src/%s does not import another part except core (server composes them)', (part) => {
-    const dir = path.join(srcDir, part);
-    // Test support (a harness that starts the whole server) may reach across; product code may not.
-    for (const file of sourceFiles(dir).filter((f) => !/[Hh]arness\.tsx?$/.test(f))) {
-      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
-        if (!spec.startsWith('.')) continue;
-        const resolved = path.resolve(path.dirname(file), spec);
-        const top = path.relative(srcDir, resolved).split(path.sep)[0];
-        expect(['core', part], `${path.relative(srcDir, file)} imports ${spec}`).toContain(top);
-      }
-    }
+  const folders = readdirSync(srcDir).filter((name) => statSync(path.join(srcDir, name)).isDirectory());
+
+  it('every top-level folder of src/ is a part with arrows or a test-only folder', () => {
+    expect(folders.filter((name) => !(name in ARROWS) && !TEST_ONLY_PARTS.includes(name))).toEqual([]);
+    expect(Object.keys(ARROWS).filter((name) => !folders.includes(name))).toEqual([]);
+  });
+
+  // Test files are exempt: a test may start the whole server whatever part it checks.
+  it.each(Object.entries(ARROWS).map(([part, allowed]) => [part, allowed.join(', ') || 'nothing of ours']))('src/%s imports only itself and %s', (part) => {
+    const violations = sourceFiles(path.join(srcDir, part)).flatMap((file) =>
+      arrowViolations(part, file, readFileSync(file, 'utf8')).map((v) => `${path.relative(srcDir, file)} imports ${v}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('the checker catches what it must', () => {
+    const at = (part: string, name: string) => path.join(srcDir, part, 'sub', name);
+    expect(arrowViolations('cli', at('cli', 'a.ts'), "import { readTree } from '../../server/workspaceDisk';")).toEqual(['../../server/workspaceDisk → server']);
+    expect(arrowViolations('cli', at('cli', 'a.ts'), "import { send } from '../../relay/inProcess';\nimport type { X } from '../../scripting/types';")).toEqual([]);
+    expect(arrowViolations('relay', at('relay', 'a.ts'), "export * from '../../sandbox/router';")).toEqual(['../../sandbox/router → sandbox']);
+    expect(arrowViolations('sandbox', at('sandbox', 'a.ts'), "const m = await import('../../server/listen');")).toEqual(['../../server/listen → server']);
+    expect(arrowViolations('app', at('app', 'a.ts'), "new Worker(new URL('../../relay/w.ts', import.meta.url));")).toEqual(['../../relay/w.ts → relay']);
+    expect(arrowViolations('app', at('app', 'a.ts'), "new Worker(new URL('../../scripting/scriptWorker.ts', import.meta.url));")).toEqual([]);
+    expect(arrowViolations('scripting', at('scripting', 'a.ts'), "import { x } from '../../app/store';")).toEqual(['../../app/store → app']);
+    expect(arrowViolations('server', at('server', 'a.ts'), "import { run } from '../../cli/main';")).toEqual(['../../cli/main → cli']);
+    expect(arrowViolations('server', at('server', 'a.ts'), "import '../../conformance/echoServer';")).toEqual(['../../conformance/echoServer → conformance']);
+    expect(arrowViolations('core', at('core', 'a.ts'), "import type { RelayHead } from '../../relay/types';")).toEqual(['../../relay/types → relay']);
+    expect(arrowViolations('core', at('core', 'a.ts'), "import { ok } from '../types';\nimport { z } from 'zod';")).toEqual([]);
+    expect(() => arrowViolations('bench', at('bench', 'a.ts'), '')).toThrow(RangeError);
   });
 });

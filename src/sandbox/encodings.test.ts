@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_LIMIT } from './encodings';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

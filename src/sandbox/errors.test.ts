@@ -4,7 +4,7 @@ import { parseRetryAfter } from '../core';
 import { setSandboxClock } from './clock';
 import { RATE_LIMIT } from './errors';
 import { resetSandbox } from './reset';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 import { UPLOAD_LIMIT, UPLOAD_QUOTA } from './uploads';
 
 let sb: SandboxHarness;

@@ -19,7 +19,7 @@ import {
 import { lessonCaptures, LESSONS } from '../core/lessons';
 import { prepareLessonCall, type LessonCall } from './lessonCalls';
 import { resetSandbox } from './reset';
-import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

@@ -4,7 +4,7 @@ import { ENDPOINT_CATALOG } from './endpointCatalog';
 import { prepareLessonCall } from './lessonCalls';
 import { lessonsFor } from './lessonsPage';
 import { resetSandbox } from './reset';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

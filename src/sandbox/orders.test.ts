@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_CAPACITY } from './orderStore';
 import { resetSandbox } from './reset';
-import { basicHeader, startSandboxHarness, type SandboxHarness } from './testHarness';
+import { basicHeader, startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

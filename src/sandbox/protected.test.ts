@@ -3,7 +3,7 @@ import { LESSON_EXPIRED_TOKEN, LESSON_OTHER_AUDIENCE_TOKEN } from '../core/lesso
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSandboxClock } from './clock';
 import { resetSandbox } from './reset';
-import { basicHeader, startSandboxHarness, type SandboxHarness } from './testHarness';
+import { basicHeader, startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

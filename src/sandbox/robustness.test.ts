@@ -10,7 +10,7 @@ import { parseSoapFault } from '../core';
 import { parseCookieHeader } from './cookies';
 import { validateOrder } from './orderStore';
 import { resetSandbox } from './reset';
-import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

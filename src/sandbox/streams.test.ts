@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineStreamParser, parseEventStream, type StreamEvent } from '../core';
 import { callRelay } from '../relay/relayClient';
 import { streamEvents } from './streams';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

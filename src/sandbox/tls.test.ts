@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 import { loadOrCreateCertificate, sandboxDataDir, startHttpsSandbox } from './tls';
 
 let dir = '';

@@ -4,7 +4,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, statusInfo } from '../core';
 import { generatedItem } from './largeJson';
-import { startSandboxHarness, type SandboxHarness } from './testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../testing/sandboxHarness';
 
 let sb: SandboxHarness;
 beforeAll(async () => (sb = await startSandboxHarness()));

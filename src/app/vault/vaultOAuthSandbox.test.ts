@@ -9,7 +9,7 @@ import { accessTokenExpiry, newVaultOAuthSettings, ok, transitionVaultEntry, typ
 import { runGrant, type GrantSettings } from '../../core/oauth';
 import { WB_JWT_PRIVATE_JWK } from '../../sandbox/oauth/clients';
 import { resetSandbox } from '../../sandbox/reset';
-import { callServer, startSandboxHarness, type SandboxHarness } from '../../sandbox/testHarness';
+import { callServer, startSandboxHarness, type SandboxHarness } from '../../testing/sandboxHarness';
 import type { TokenTransport } from './vaultExchange';
 import type { VaultSession } from './vaultInstance';
 import { createVaultCore } from './vaultSession';

@@ -10,7 +10,7 @@ import { validateWorkspaceRecord, storedWorkspaceRecord } from '../workspace/sch
 import type { Collection } from '../workspace/model';
 import { prepareLessonCall, type LessonCall } from '../../sandbox/lessonCalls';
 import { resetSandbox } from '../../sandbox/reset';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../../testing/sandboxHarness';
 import { CHECK_LESSONS, CHECKS_TOKEN_VARIABLE, LESSON_OTHER_AUDIENCE_TOKEN, lessonById, lessonCaptures, lessonChecksSummary, lessonToDraft, LESSONS, type Lesson } from '.';
 
 const byId = (id: string): Lesson => CHECK_LESSONS.find((l) => l.id === id)!;

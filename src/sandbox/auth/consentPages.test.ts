@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetSandbox } from '../reset';
-import { startSandboxHarness, type SandboxHarness } from '../testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../../testing/sandboxHarness';
 import { GrantStore, MAX_GRANTS, MAX_RETIRED_PER_GRANT } from './grantStore';
 
 let sb: SandboxHarness;

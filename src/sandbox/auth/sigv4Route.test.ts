@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signWire } from '../../core/auth';
 import type { WireRequest } from '../../core';
 import { setSandboxClock } from '../clock';
-import { startSandboxHarness, type SandboxHarness } from '../testHarness';
+import { startSandboxHarness, type SandboxHarness } from '../../testing/sandboxHarness';
 import { SIGV4_DEMO_KEYS } from './sigv4Route';
 
 let sb: SandboxHarness;

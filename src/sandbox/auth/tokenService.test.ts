@@ -2,7 +2,7 @@ import { decodeJwt, parseChallenges } from '../../core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSandboxClock } from '../clock';
 import { resetSandbox } from '../reset';
-import { basicHeader, startSandboxHarness, type SandboxHarness } from '../testHarness';
+import { basicHeader, startSandboxHarness, type SandboxHarness } from '../../testing/sandboxHarness';
 import { SANDBOX_AUDIENCE } from './demoCredentials';
 
 let sb: SandboxHarness;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { setSandboxClock } from '../clock';
 import { pkcePair } from './oauthTestClient';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 
 const t = useOAuthSandbox({ realClock: true });
 

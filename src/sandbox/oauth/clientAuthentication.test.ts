@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WB_JWT_PRIVATE_JWK } from './clients';
 import { JWT_BEARER_ASSERTION } from './clientAuthentication';
 import { formBody } from './oauthTestClient';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 
 const t = useOAuthSandbox();
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticateClient } from '../../core/oauth/clientAuth';
 import { OAUTH_CLIENTS, WB_JWT_PRIVATE_JWK, type OAuthClient } from './clients';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 
 const t = useOAuthSandbox();
 

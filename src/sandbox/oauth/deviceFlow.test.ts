@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSandboxClock } from '../clock';
 import { GRANT_TYPES } from './clients';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 
 const t = useOAuthSandbox();
 let now = 0;

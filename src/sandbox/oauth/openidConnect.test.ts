@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { setSandboxClock } from '../clock';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 
 const t = useOAuthSandbox({ realClock: true });
 

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { GRANT_TYPES } from './clients';
-import { useOAuthSandbox } from './oauthTestSetup';
+import { useOAuthSandbox } from '../../testing/oauthSandbox';
 import { breakSignature } from './testSwitches';
 
 const t = useOAuthSandbox({ realClock: true });

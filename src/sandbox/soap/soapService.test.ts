@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyWsSecurity, parseSoapFault, parseWsdl, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, usernameToken, type SoapFault } from '../../core';
 import { setSandboxClock } from '../clock';
 import { resetSandbox } from '../reset';
-import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from '../testHarness';
+import { startSandboxHarness, type SandboxAnswer, type SandboxHarness } from '../../testing/sandboxHarness';
 import { ORDERS_TYPES_NS, soapActionOf } from './ordersWsdl';
 
 let sb: SandboxHarness;

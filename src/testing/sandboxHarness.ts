@@ -5,8 +5,8 @@
  */
 import http from 'node:http';
 import { startServer, type RunningServer } from '../server/listen';
-import { resetSandbox } from './reset';
-import { setSandboxClock } from './clock';
+import { resetSandbox } from '../sandbox/reset';
+import { setSandboxClock } from '../sandbox/clock';
 
 /** An answer as a test sees it. */
 export interface SandboxAnswer {
