@@ -141,7 +141,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   };
 
   await runScripts('pre-request');
-  if (skipped) return { result, nextRequest };
+  if (skipped) return { result: { ...result, skipped: true }, nextRequest };
   let built = buildWireRequest(draft, variables.values());
   if (built.ok && built.value.vaultPending) {
     const credential = ctx.vault ? await ctx.vault.credential(draft.auth.vaultEntryId ?? '', variables.values()) : { ok: false as const, error: { kind: 'vault-entry', message: `the request takes its token from vault entry "${draft.auth.vaultEntryId ?? ''}"; describe it with --vault FILE (client credentials or refresh token, secrets from {{$env.NAME}})` } };

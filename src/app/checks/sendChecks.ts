@@ -88,13 +88,22 @@ function runnableScripts(store: StoreApi<WorkbenchState>, tabId: string, checks:
   return codes;
 }
 
-/** What `beforeSend` gives `useSend`: the values to resolve with and the script's changes, or why not to send. */
-export type BeforeSend = { ok: true; env: Record<string, string>; adjust(wire: WireRequest): WireRequest } | { ok: false; message: string };
+/** The not-sent message of a request a pre-request script skipped; a run reports such a step as skipped, not failed. */
+export const SKIPPED_BY_SCRIPT = 'A pre-request script called pm.execution.skipRequest(): the request was not sent.';
+
+/**
+ * What `beforeSend` gives `useSend`: the values to resolve with and the script's changes,
+ * or why not to send (`skipped`: a script called `pm.execution.skipRequest()`).
+ */
+export type BeforeSend = { ok: true; env: Record<string, string>; adjust(wire: WireRequest): WireRequest } | { ok: false; message: string; skipped?: boolean };
 
 /**
  * Step one of a send: clears the tab's last results, then runs the tab's pre-request
- * scripts in order (each sees the variables and request the one before left). A script
- * error stops the send with the error's text; the results show it with its position.
+ * scripts in order (each sees the variables and request the one before left). On a single
+ * send a script error stops the send with the error's text (as the Postman app does since
+ * 7.8: the person is there to fix the script); inside a collection run it is recorded and the
+ * request still goes, as newman and `wirebench run` do, so a run in the page and a run in CI
+ * give the same results. The results show the error with its position either way.
  */
 export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string, draft: RequestDraft, env: Record<string, string>): Promise<BeforeSend> {
   const checks = checksOfTab(store.getState(), tabId);
@@ -118,11 +127,15 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
       sendRequest: sendForScript,
     });
     recordScript(store, tabId, 'pre-request', result);
-    if (result.errors.length > 0) {
+    if (result.errors.length > 0 && !currentRunContext()) {
       finish(store, tabId);
       return { ok: false, message: `${scriptErrorText(result.errors[0]!, 'pre-request')} — the request was not sent.` };
     }
     if (result.request) request = result.request;
+    if (result.skipRequest) {
+      finish(store, tabId);
+      return { ok: false, skipped: true, message: SKIPPED_BY_SCRIPT };
+    }
   }
   return { ok: true, env: activeEnvironmentValues(store.getState()), adjust: adjuster(before, request === before ? undefined : request) };
 }

@@ -15,6 +15,7 @@ import { maskedValue } from '../../core/run/captures';
 import type { RunStep } from '../../core/run/runPlan';
 import type { RunStepResult } from '../../core/run/types';
 import { setRunContext } from '../checks/runContext';
+import { SKIPPED_BY_SCRIPT } from '../checks/sendChecks';
 import type { ScriptValue } from '../../scripting/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import type { SentStep, StepSender } from './runEngine';
@@ -126,6 +127,9 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
       const result: RunStepResult = { ...base };
       if (!exchange || exchange === priorExchange) {
         result.error = { kind: 'not_sent', message: after.sendProblem?.message ?? 'The request was not sent.' };
+      } else if (exchange.notSent && exchange.error?.message === SKIPPED_BY_SCRIPT) {
+        // pm.execution.skipRequest(): neither sent nor failed, as newman and `wirebench run` report it.
+        result.skipped = true;
       } else {
         if (exchange.request) {
           result.method = exchange.request.method;

@@ -48,7 +48,7 @@ function suiteOf(step: RunStepResult, iterations: number, timestamp: string): No
   for (const t of step.tests) {
     cases.push(testcase(t.name, name, 0, t.skipped ? 'skipped' : t.passed ? undefined : { tag: 'failure', message: t.error ?? `${t.name} failed`, type: 'test' }));
   }
-  if (cases.length === 0) cases.push(testcase(`${line} → ${step.status ?? '?'}`, name, step.durationMs));
+  if (cases.length === 0) cases.push(step.skipped ? testcase(`${line} (skipped by its pre-request script)`, name, 0, 'skipped') : testcase(`${line} → ${step.status ?? '?'}`, name, step.durationMs));
   const count = (tag: string) => cases.filter((c) => tag in c).length;
   const suite: Node = {
     '@_name': xmlText(name),

@@ -131,6 +131,8 @@ export interface RunStepResult {
   durationMs?: number;
   /** Response headers, secrets masked, for the results view and reports. */
   responseHeaders?: HeaderField[];
+  /** A pre-request script called `pm.execution.skipRequest()`: not sent, and not a failure. */
+  skipped?: boolean;
   /** The relay's typed error when no response came (dns, timeout, tls…). */
   error?: { kind: string; message: string };
   captures: CaptureResult[];
