@@ -69,8 +69,12 @@ export interface ConnectOptions extends http.ClientRequestArgs {
   servername?: string;
   /** Set as the connection moves through DNS, TCP connect and TLS. */
   wbPhase?: PhaseTracker;
-  /** Aborted when the request's deadline passes or it is cancelled: the half-open socket is destroyed. */
-  wbDeadline?: AbortSignal;
+  /**
+   * Aborted when the request's deadline passes or it is cancelled: the half-open socket is
+   * destroyed. A function is asked only when a connection is opened (a request on a kept-alive
+   * socket then makes no AbortController).
+   */
+  wbDeadline?: AbortSignal | (() => AbortSignal);
   /** The proxy to go through: the socket is opened to it (and tunnelled for an https target). */
   wbProxy?: ProxyRoute;
   /** ALPN protocols offered to an https target (default: http/1.1 only); see `http2Route.ts`. */
@@ -225,7 +229,7 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
   const timings: ConnectionTimings = { dns: 0, connect: 0, tls: 0, readyAt: 0 };
   let settled = false;
   let open: net.Socket | undefined;
-  const deadline = options.wbDeadline;
+  const deadline = typeof options.wbDeadline === 'function' ? options.wbDeadline() : options.wbDeadline;
   const onDeadline = () => {
     // The exchange has already ended with its timeout or cancel; free what is half open.
     const reason = Object.assign(new Error('Connection abandoned at the deadline'), { code: 'WB_TIMEOUT' });

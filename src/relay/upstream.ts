@@ -201,12 +201,14 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     let bodyTaken = false;
     let received: http.IncomingMessage | undefined;
     const tracker: PhaseTracker = { phase: 'connect' };
-    // Aborted at the deadline or on cancel, so a connect or TLS handshake still pending is torn down.
-    const deadline = new AbortController();
+    // Aborted at the deadline or on cancel, so a connect or TLS handshake still pending is torn
+    // down. Made only when the agent opens a connection: a kept-alive socket never asks for it.
+    let deadline: AbortController | undefined;
+    const deadlineSignal = () => (deadline ??= new AbortController()).signal;
     const fail = (err: Error) => {
       if (timer) clearTimeout(timer);
       hop.signal.removeEventListener('abort', onAbort);
-      deadline.abort();
+      deadline?.abort();
       request?.destroy(err);
       reject(err);
     };
@@ -234,7 +236,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
       agent: secure ? httpsAgent : httpAgent,
       wbTls: hop.tls,
       wbPhase: tracker,
-      wbDeadline: deadline.signal,
+      wbDeadline: deadlineSignal,
       ...(route ? { wbProxy: route } : {}),
       ...(prepared ? { wbPrepared: prepared.socket } : {}),
       servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined,
@@ -308,7 +310,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     });
     request.on('error', (err: StaleSocketFailure) => {
       hop.signal.removeEventListener('abort', onAbort);
-      deadline.abort();
+      deadline?.abort();
       if (timer) clearTimeout(timer);
       err.reusedSocket = request.reusedSocket;
       err.bodyUntouched = !bodyTaken;
