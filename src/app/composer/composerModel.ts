@@ -70,6 +70,8 @@ export function composerView(draft: RequestDraft, env: Record<string, string>, r
     repeating = fingerprint !== undefined && fingerprint === requestFingerprint(build.value.wire);
     const context = draftLintContext(draft, { repeating });
     if (soap) context.soap = soap;
+    // Escapes a variable or a table row brought in are invisible on the wire; the build knows them.
+    if (build.value.keptEscapes.length > 0) context.keptEscapes = build.value.keptEscapes;
     findings = lintRequest(build.value.wire, context);
   }
   const view = { build, findings, repeating };

@@ -24,6 +24,7 @@ export {
   type QueryParseOptions,
 } from './query';
 export { encodePathSegment, expandPath, pathParamNames, type PathEncodeOptions } from './path';
+export { escapesIn } from './percentEncoding';
 export { formatUrlParts, locateUrlParts, parseUrlParts, type UrlLayout, type UrlParts } from './urlParts';
 export {
   findVariables,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodePathSegment, expandPath, pathParamNames } from './path';
+import { percentDecode } from './percentEncoding';
 
 const anyText = fc.string({
   unit: fc.oneof(
-    fc.constantFrom('/', '+', ' ', '%', '?', '#', '.', '{', '}', ';', '=', '\\', 'a', 'é', '\uD800'),
+    fc.constantFrom('/', '+', ' ', '%', '?', '#', '.', '{', '}', ';', '=', '\\', 'a', '2', 'F', 'é', '\uD800'),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
   ),
   maxLength: 12,
@@ -28,12 +29,12 @@ describe('encodePathSegment', () => {
     expect(encodePathSegment('{{id}}', { placeholders: 'encode' })).toBe('%7B%7Bid%7D%7D');
   });
 
-  it('decodes back to the original text and stays one segment', () => {
+  it('decodes back to the original text (its valid %XX escapes read as escapes) and stays one segment', () => {
     fc.assert(
       fc.property(anyText, (text) => {
         const encoded = encodePathSegment(text, { placeholders: 'encode' });
         expect(encoded).not.toContain('/');
-        expect(decodeURIComponent(encoded)).toBe(new TextDecoder().decode(new TextEncoder().encode(text)));
+        expect(percentDecode(encoded)).toBe(percentDecode(new TextDecoder().decode(new TextEncoder().encode(text))));
       }),
       { numRuns: 500 },
     );
@@ -72,6 +73,9 @@ describe('expandPath', () => {
 
   it('path-segment-encodes values', () => {
     expect(expandPath('/files/{name}', { name: 'a/b c+d%' })).toEqual({ ok: true, value: '/files/a%2Fb%20c+d%25' });
+    // A value already encoded keeps its escapes (RFC 3986 §2.4): only the stray `%` is encoded.
+    expect(expandPath('/files/{name}', { name: 'a%2Fb%20c%zz' })).toEqual({ ok: true, value: '/files/a%2Fb%20c%25zz' });
+    expect(expandPath('/files/{name}/x', { name: '%2E%2e' })).toMatchObject({ ok: false, error: { kind: 'dot-segment-path-param', field: 'name' } });
   });
 
   it('leaves base, query, fragment and {{variables}} alone', () => {
@@ -115,8 +119,8 @@ describe('expandPath', () => {
         const result = expandPath('/a/{first}/b/{second}', { first: a, second: b }, { placeholders: 'encode' });
         expect(result.ok).toBe(true);
         if (!result.ok) return;
-        const segments = result.value.split('/').map((s) => decodeURIComponent(s));
-        const wellFormed = (s: string) => new TextDecoder().decode(new TextEncoder().encode(s));
+        const segments = result.value.split('/').map((s) => percentDecode(s));
+        const wellFormed = (s: string) => percentDecode(new TextDecoder().decode(new TextEncoder().encode(s)));
         expect(segments).toEqual(['', 'a', wellFormed(a), 'b', wellFormed(b)]);
       }),
       { numRuns: 300 },

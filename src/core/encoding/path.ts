@@ -4,7 +4,7 @@
  * unencoded.
  */
 import { fail, ok, type Result } from '../types';
-import { PATH_SEGMENT_SET, percentEncode } from './percentEncoding';
+import { PATH_SEGMENT_SET, percentEncodeKeepingEscapes } from './percentEncoding';
 import { locateUrlParts } from './urlParts';
 import { findVariables, splitAtVariables } from './variables';
 
@@ -20,16 +20,18 @@ export interface PathEncodeOptions {
 /**
  * Percent-encodes text for use as one path segment: everything except RFC 3986 pchar
  * (letters, digits, `-._~`, `!$&'()*+,;=`, `:`, `@`) is UTF-8 percent-encoded, so `/`
- * becomes %2F, space %20, `%` %25, `?` %3F, `#` %23, and `+` stays a literal plus. The
+ * becomes %2F, space %20, a stray `%` %25, `?` %3F, `#` %23, and `+` stays a literal plus.
+ * A `%` that starts a valid `%XX` escape is kept as written (`a%2Fb` stays `a%2Fb`): the
+ * value was already encoded there, as in the query (`buildQuery`; RFC 3986 §2.4). The
  * result is unchanged by a browser's URL parser. (`.` and `..` stay as they are; see
  * `expandPath`, which refuses them.)
  */
 export function encodePathSegment(segment: string, options: PathEncodeOptions = {}): string {
   if ((options.placeholders ?? 'keep') === 'encode' || !segment.includes('{{')) {
-    return percentEncode(segment, PATH_SEGMENT_SET);
+    return percentEncodeKeepingEscapes(segment, PATH_SEGMENT_SET);
   }
   return splitAtVariables(segment)
-    .map((piece, i) => (i % 2 === 1 ? piece : percentEncode(piece, PATH_SEGMENT_SET)))
+    .map((piece, i) => (i % 2 === 1 ? piece : percentEncodeKeepingEscapes(piece, PATH_SEGMENT_SET)))
     .join('');
 }
 
@@ -116,7 +118,9 @@ export function expandPath(
   for (const site of sites) {
     const value = values[site.name]!;
     const encoded = encodePathSegment(value, options);
-    if ((encoded === '.' || encoded === '..') && segmentAround(template, site.from, site.to) === template.slice(site.from, site.to)) {
+    // `%2E` is a dot to WHATWG parsers, and a value's escapes are sent as written.
+    const dots = encoded.replace(/%2e/gi, '.');
+    if ((dots === '.' || dots === '..') && segmentAround(template, site.from, site.to) === template.slice(site.from, site.to)) {
       return fail({
         kind: 'dot-segment-path-param',
         field: site.name,

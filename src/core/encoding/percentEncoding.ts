@@ -117,3 +117,67 @@ export function percentDecode(text: string, plusAsSpace = false): string {
   if (!needsBytes) return text;
   return utf8Decode(percentDecodeBytes(utf8Encode(text), plusAsSpace));
 }
+
+/** Whether `text` has a valid `%XX` escape (two hex digits) starting at `index`. */
+export function isEscapeAt(text: string, index: number): boolean {
+  return text.charCodeAt(index) === 0x25 && hexValue(text.charCodeAt(index + 1)) >= 0 && hexValue(text.charCodeAt(index + 2)) >= 0;
+}
+
+/**
+ * `percentEncode`, except that a `%` starting a valid `%XX` escape is kept as written (the
+ * text was already encoded there: RFC 3986 §2.4 forbids encoding a string twice), while a
+ * stray `%` (`100%`, `%zz`) is encoded as `%25` when `set` has `%`. This is what browsers
+ * (WHATWG URL), Insomnia and Postman send for a `%` in a query, so `a%20b` from a script's
+ * `encodeURIComponent` goes out as `a%20b`, not `a%2520b`.
+ */
+export function percentEncodeKeepingEscapes(text: string, set: PercentEncodeSet, spaceAsPlus = false): string {
+  if (!text.includes('%')) return percentEncode(text, set, spaceAsPlus);
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
+    if (!isEscapeAt(text, i)) continue;
+    out += percentEncode(text.slice(from, i), set, spaceAsPlus) + text.slice(i, i + 3);
+    from = i + 3;
+    i += 2;
+  }
+  return out + percentEncode(text.slice(from), set, spaceAsPlus);
+}
+
+/** The valid `%XX` escapes in `text`, in order, as written (`['%20', '%C3', '%A9']`). */
+export function escapesIn(text: string): string[] {
+  const found: string[] = [];
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
+    if (isEscapeAt(text, i)) found.push(text.slice(i, i + 3));
+  }
+  return found;
+}
+
+/**
+ * Percent-decodes text for a table that is encoded back with `percentEncodeKeepingEscapes`:
+ * like `percentDecode`, except that a literal `%` of the result (from `%25` or a stray
+ * `%`) that would start a valid escape there is written `%25`, so encoding the result
+ * gives back a URL that means the same (`%2520` reads `%2520`, a literal "%20"; `100%25`
+ * reads `100%`).
+ */
+export function percentDecodeKeepingPercent(text: string, plusAsSpace = false): string {
+  if (!text.includes('%')) return percentDecode(text, plusAsSpace);
+  // Pieces between literal percent signs decode on their own: `%` is ASCII, so no UTF-8
+  // sequence spans one, and the mark between them is decided once the next text is known.
+  const pieces: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 0x25) continue;
+    const isPercent = isEscapeAt(text, i) ? text.slice(i + 1, i + 3) === '25' : true;
+    if (!isPercent) {
+      i += 2;
+      continue;
+    }
+    pieces.push(percentDecode(text.slice(from, i), plusAsSpace));
+    from = i + (isEscapeAt(text, i) ? 3 : 1);
+    i = from - 1;
+  }
+  pieces.push(percentDecode(text.slice(from), plusAsSpace));
+  let out = pieces[pieces.length - 1]!;
+  for (let p = pieces.length - 2; p >= 0; p--) out = pieces[p]! + (isEscapeAt(`%${out}`, 0) ? '%25' : '%') + out;
+  return out;
+}

@@ -3,7 +3,7 @@
  * including the two ways a list of identifiers is passed (spec §4.4: `?id=1,2,3` or
  * `?id=1&id=2&id=3`).
  */
-import { percentDecode, percentEncode, SPECIAL_QUERY_SET, withCharacters } from './percentEncoding';
+import { percentDecode, percentDecodeKeepingPercent, percentEncodeKeepingEscapes, SPECIAL_QUERY_SET, withCharacters } from './percentEncoding';
 import { splitAtVariables } from './variables';
 
 /** One row of a query table. */
@@ -38,7 +38,8 @@ export interface QueryBuildOptions {
 
 // The WHATWG special-query set keeps the result unchanged when a browser or undici parses
 // the URL. On top of it, the characters that carry meaning inside a query are encoded:
-// `%` (escape), `&` (pair separator), `+` (space in form decoding, so a literal plus is
+// a stray `%` (one that does not start a valid `%XX` escape, which is kept as written: see
+// `buildQuery`), `&` (pair separator), `+` (space in form decoding, so a literal plus is
 // %2B) and, in names only, `=` and `?` (a leading `?` would be taken for the query's own
 // marker). A value keeps `=` literal because every reader splits at the first `=`; that
 // keeps base64 padding readable (`token=YWJj==`).
@@ -48,16 +49,17 @@ const VALUE_SET = withCharacters(SPECIAL_QUERY_SET, '%&+');
 const LIST_ELEMENT_SET = withCharacters(VALUE_SET, ',');
 
 function encodePart(text: string, set: Readonly<Uint8Array>, keepPlaceholders: boolean): string {
-  if (!keepPlaceholders || !text.includes('{{')) return percentEncode(text, set);
+  if (!keepPlaceholders || !text.includes('{{')) return percentEncodeKeepingEscapes(text, set);
   return splitAtVariables(text)
-    .map((piece, i) => (i % 2 === 1 ? piece : percentEncode(piece, set)))
+    .map((piece, i) => (i % 2 === 1 ? piece : percentEncodeKeepingEscapes(piece, set)))
     .join('');
 }
 
-function decodePart(text: string, keepPlaceholders: boolean): string {
-  if (!keepPlaceholders || !text.includes('{{')) return percentDecode(text, true);
+function decodePart(text: string, keepPlaceholders: boolean, escaped: boolean): string {
+  const decode = escaped ? percentDecodeKeepingPercent : percentDecode;
+  if (!keepPlaceholders || !text.includes('{{')) return decode(text, true);
   return splitAtVariables(text)
-    .map((piece, i) => (i % 2 === 1 ? piece : percentDecode(piece, true)))
+    .map((piece, i) => (i % 2 === 1 ? piece : decode(piece, true)))
     .join('');
 }
 
@@ -69,6 +71,12 @@ function decodePart(text: string, keepPlaceholders: boolean): string {
  * in names). Space is written as `%20`, not `+`, because `%20` means space in every URL
  * reader while `+` means space only to form decoders; a literal `+` is written `%2B`.
  * The result therefore reads back the same under form decoding and RFC 3986 decoding.
+ *
+ * A `%` that starts a valid `%XX` escape is kept as written: the text was already encoded
+ * there (a script's `encodeURIComponent`, a value typed as `a%20b`), and RFC 3986 §2.4
+ * forbids encoding it twice. Only a stray `%` (`100%`, `%zz`) becomes `%25`. Browsers,
+ * Postman/newman and Insomnia send the same; a literal "%20" is typed `%2520`. Values read
+ * with `literalPercent: 'escape'` (what `parseUrlParts` does) encode back to the same URL.
  */
 export function buildQuery(params: readonly QueryParam[], options: QueryBuildOptions = {}): string {
   const lists = options.lists ?? 'comma';
@@ -97,7 +105,7 @@ export function buildQuery(params: readonly QueryParam[], options: QueryBuildOpt
 
 function rawStillMatches(raw: string, name: string, value: string, keep: boolean): boolean {
   if (raw === '' || splitOutsideVariables(raw, '&', keep).length !== 1) return false;
-  const parsed = parseQueryText(raw, { placeholders: keep ? 'keep' : 'decode' });
+  const parsed = parseQueryText(raw, { placeholders: keep ? 'keep' : 'decode', literalPercent: 'escape' });
   return parsed.length === 1 && parsed[0]!.name === name && parsed[0]!.value === value;
 }
 
@@ -132,6 +140,13 @@ export interface QueryParseOptions {
    * `&` or `=` inside them), matching `buildQuery`'s default; `decode`: plain text.
    */
   placeholders?: 'keep' | 'decode';
+  /**
+   * `decode` (default): `%25` is a `%` like any escape, as a server reads it; `escape`: a
+   * literal `%` that would start a valid escape in the result is written `%25` (`%2520`
+   * reads `%2520`), so `buildQuery`, which keeps valid escapes, writes the same URL back.
+   * For tables the person edits and that are encoded again.
+   */
+  literalPercent?: 'decode' | 'escape';
 }
 
 /**
@@ -148,12 +163,13 @@ export function parseQuery(query: string, options: QueryParseOptions = {}): Quer
 /** `parseQuery` for text known to be the query itself, where a leading `?` is data. */
 export function parseQueryText(text: string, options: QueryParseOptions = {}): QueryParam[] {
   const keep = (options.placeholders ?? 'keep') === 'keep';
+  const escaped = options.literalPercent === 'escape';
   const params: QueryParam[] = [];
   for (const piece of splitOutsideVariables(text, '&', keep)) {
     if (piece === '') continue;
     const [rawName, ...rest] = splitOutsideVariables(piece, '=', keep);
     const rawValue = rest.length === 0 ? '' : rest.join('=');
-    params.push({ name: decodePart(rawName!, keep), value: decodePart(rawValue, keep), raw: piece });
+    params.push({ name: decodePart(rawName!, keep, escaped), value: decodePart(rawValue, keep, escaped), raw: piece });
   }
   return params;
 }

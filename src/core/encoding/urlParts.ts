@@ -75,7 +75,9 @@ export function locateUrlParts(url: string): UrlLayout {
 }
 
 /**
- * Splits a URL or URL template into base, path, query rows and fragment. Never fails: any
+ * Splits a URL or URL template into base, path, query rows and fragment. Query rows are
+ * decoded for the table (`literalPercent: 'escape'`: `%2520` stays `%2520`, a literal
+ * "%20", since a bare `%20` in a row is sent as the escape it is). Never fails: any
  * text splits somehow. `formatUrlParts` gives the same text back for URLs whose query has
  * no empty pieces (`&&`, a trailing `&`, or a bare `?`, which are dropped).
  */
@@ -85,7 +87,7 @@ export function parseUrlParts(url: string): UrlParts {
   const parts: UrlParts = {
     base: url.slice(0, layout.pathStart),
     path: url.slice(layout.pathStart, layout.pathEnd),
-    query: layout.queryStart >= 0 ? parseQueryText(url.slice(layout.queryStart, queryEnd)) : [],
+    query: layout.queryStart >= 0 ? parseQueryText(url.slice(layout.queryStart, queryEnd), { literalPercent: 'escape' }) : [],
   };
   if (layout.fragmentStart >= 0) parts.fragment = url.slice(layout.fragmentStart);
   return parts;

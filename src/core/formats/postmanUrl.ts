@@ -124,7 +124,7 @@ export function urlFromPostman(url: PostmanUrl | undefined | null): PostmanUrlIm
       .filter((q) => q.key != null)
       .map((q) => {
         if (!q.disabled && next < fromUrl.length) return fromUrl[next++]!;
-        const parsed = parseQuery(queryPairText(q))[0];
+        const parsed = parseQuery(queryPairText(q), { literalPercent: 'escape' })[0];
         const value = typeof parsed?.value === 'string' ? parsed.value : (scalarText(q.value) ?? '');
         return { id: draftRowId(), enabled: !q.disabled, name: parsed?.name ?? q.key!, value };
       });

@@ -4,6 +4,7 @@
  */
 export {
   LINT_KEY_QUERY_PARAMS,
+  type KeptEscape,
   type LintContext,
   type LintFinding,
   type LintFix,

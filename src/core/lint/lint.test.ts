@@ -142,6 +142,15 @@ const cases: RuleCase[] = [
     fixable: true,
   },
   {
+    rule: 'query-escape-kept',
+    bad: wireRequest('GET https://api.example.com/search?q=red%20apples'),
+    good: wireRequest('GET https://api.example.com/search?q=red%20apples'),
+    context: { keptEscapes: [{ kind: 'query', name: 'q', escapes: ['%20'] }] },
+    goodContext: {},
+    severity: 'info',
+    fixable: false,
+  },
+  {
     rule: 'soap-binding',
     bad: soap11Request({ method: 'PUT' }),
     good: soap11Request(),

@@ -10,7 +10,7 @@ import { HEADER_RULES } from './headerRules';
 import type { LintContext, LintFinding, LintRule } from './lintFinding';
 import { METHOD_RULES } from './methodRules';
 import { multipartBoundaryRule } from './multipartRule';
-import { queryLiteralPlusRule } from './queryRules';
+import { queryEscapeKeptRule, queryLiteralPlusRule } from './queryRules';
 import { forgetRequestFacts } from './requestFacts';
 import { SOAP_RULES } from './soapRules';
 
@@ -21,6 +21,7 @@ export const LINT_RULES: readonly LintRule[] = [
   ...CONTENT_RULES,
   multipartBoundaryRule,
   queryLiteralPlusRule,
+  queryEscapeKeptRule,
   ...SOAP_RULES,
   ...HEADER_RULES,
 ];

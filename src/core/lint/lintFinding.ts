@@ -42,6 +42,19 @@ export interface LintFinding {
   field?: string;
 }
 
+/**
+ * A query parameter or path parameter whose text (after `{{variables}}`) already held
+ * `%XX` escapes, which were sent as written rather than encoded again (RFC 3986 §2.4).
+ * Only the escapes are kept, never the value, which may be a secret.
+ */
+export interface KeptEscape {
+  kind: 'query' | 'path';
+  /** The parameter's name as sent. */
+  name: string;
+  /** The distinct escapes, in order of appearance (`['%20', '%26']`). */
+  escapes: string[];
+}
+
 /** What the composer knows that the wire request cannot show. */
 export interface LintContext {
   /** The clock for token lifetimes; defaults to the current time. */
@@ -52,6 +65,11 @@ export interface LintContext {
   basicUsername?: string;
   /** SOAP: version, and the action and endpoint the WSDL declares, when the request came from one. */
   soap?: { version: '1.1' | '1.2'; action?: string; endpoint?: string };
+  /**
+   * Parameters whose typed or substituted text held `%XX` escapes that were sent as written
+   * (`buildWireRequest`'s `keptEscapes`); the wire cannot tell them from encoded text.
+   */
+  keptEscapes?: readonly KeptEscape[];
   /** Names of query parameters that hold keys or tokens; replaces {@link LINT_KEY_QUERY_PARAMS}. Compared case-insensitively. */
   keyParams?: readonly string[];
 }

@@ -2,10 +2,11 @@
  * The query string rule (spec §4.3): a `+` in a query is read as a space by form
  * decoders, which is what nearly every server uses for the query. When the value around a
  * `+` looks like something that holds a real plus — a phone number, a tagged email
- * address, a UTC offset, base64, C++ — it was most likely meant literally.
+ * address, a UTC offset, base64, C++ — it was most likely meant literally. And a quiet
+ * note when a parameter's text already held `%XX` escapes, which are sent as written.
  */
 import { formatUrlParts, parseQuery, parseUrlParts } from '../encoding';
-import { findingOf, type LintFinding, type LintRule } from './lintFinding';
+import { findingOf, LINT_KEY_QUERY_PARAMS, type LintFinding, type LintRule } from './lintFinding';
 
 /** What a value holding a literal plus looks like, and whether the value may be shown. */
 interface LiteralPlusShape {
@@ -46,7 +47,7 @@ export const queryLiteralPlusRule: LintRule = {
       if (raw === undefined || eq < 0) return;
       const rawValue = raw.slice(eq + 1);
       if (!rawValue.includes('+')) return;
-      const literal = parseQuery(`v=${rawValue.replace(/\+/g, '%2B')}`)[0]?.value;
+      const literal = parseQuery(`v=${rawValue.replace(/\+/g, '%2B')}`, { literalPercent: 'escape' })[0]?.value;
       if (typeof literal !== 'string') return;
       const shape = literalPlusShape(literal);
       if (!shape) return;
@@ -66,5 +67,37 @@ export const queryLiteralPlusRule: LintRule = {
       );
     });
     return findings;
+  },
+};
+
+const quoted = (escape: string) => `"${escape}"`;
+
+/**
+ * An info note for each parameter whose text (typed in the table, or a `{{variable}}` a
+ * script filled with `encodeURIComponent`) already held `%XX` escapes: they are sent as
+ * written, not encoded again, so the person learns how to send a literal "%20". Parameters
+ * that carry keys are left out: even an escape says something about a secret.
+ */
+export const queryEscapeKeptRule: LintRule = {
+  id: 'query-escape-kept',
+  title: 'Escapes sent as written',
+  why: 'A "%" followed by two hex digits is already an escape (RFC 3986 §2.1) and text is never encoded twice (RFC 3986 §2.4): it is sent as written, as browsers, Postman and Insomnia send it; %20 is a space in any URL part (spec §4.3). A literal "%" before two hex digits is typed %25.',
+  check(_request, context) {
+    const keys = (context.keyParams ?? LINT_KEY_QUERY_PARAMS).map((name) => name.toLowerCase());
+    return (context.keptEscapes ?? [])
+      .filter((kept) => kept.escapes.length > 0 && !keys.includes(kept.name.toLowerCase()))
+      .map((kept) => {
+        const [first, second, ...more] = kept.escapes.map(quoted);
+        const listed = second === undefined ? first! : more.length === 0 ? `${first} and ${second}` : `${first}, ${second} and ${more.length} more`;
+        const one = kept.escapes.length === 1;
+        const where = `${kept.kind === 'query' ? 'query' : 'path'} parameter "${kept.name}"`;
+        const example = kept.escapes[0]!;
+        return findingOf(
+          this,
+          'info',
+          `${listed} in ${where} ${one ? 'is already an escape and is' : 'are already escapes and are'} sent as written; type %25${example.slice(1)} to send a literal "${example}".`,
+          { field: `${kept.kind}:${kept.name}` },
+        );
+      });
   },
 };

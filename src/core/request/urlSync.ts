@@ -62,7 +62,7 @@ export function commaListItems(raw: string): string[] {
   const value = rawValueOf(raw);
   if (value === '') return [];
   return value.split(',').map((item) => {
-    const parsed = parseQuery(`x=${item}`);
+    const parsed = parseQuery(`x=${item}`, { literalPercent: 'escape' });
     return typeof parsed[0]?.value === 'string' ? parsed[0].value : item;
   });
 }

@@ -35,6 +35,24 @@ describe('buildWireRequest: URL', () => {
     expect(unresolved).toEqual([]);
   });
 
+  it('sends a value a script already encoded as written (newman does), a stray % as %25, and lists the escapes kept', () => {
+    const result = build(
+      { url: '{{base}}/search/{id}?q={{term}}&page=2&pct={{pct}}', pathParams: [{ name: 'id', value: 'a%2Fb' }] },
+      { base: 'https://api.example.com', term: 'red%20%26%20green%20apples%3F', pct: '100%' },
+    );
+    expect(result.wire.url).toBe('https://api.example.com/search/a%2Fb?q=red%20%26%20green%20apples%3F&page=2&pct=100%25');
+    expect(result.keptEscapes).toEqual([
+      { kind: 'path', name: 'id', escapes: ['%2F'] },
+      { kind: 'query', name: 'q', escapes: ['%20', '%26', '%3F'] },
+    ]);
+  });
+
+  it('a URL typed with escapes is sent as typed and not listed; a literal "%20" is typed %2520', () => {
+    const result = build({ url: 'http://h/p?q=caf%C3%A9&lit=%2520' });
+    expect(result.wire.url).toBe('http://h/p?q=caf%C3%A9&lit=%2520');
+    expect(result.keptEscapes).toEqual([]);
+  });
+
   it('drops the fragment, which never goes on the wire', () => {
     expect(build({ url: 'http://h/p?a=1#section' }).wire.url).toBe('http://h/p?a=1');
   });

@@ -5,7 +5,8 @@
  * typed, so the composer can show everything that will go.
  */
 import { applyAuth, type DigestCredentials } from '../auth';
-import { expandPath, formatUrlParts, parseUrlParts, substituteVariables, type VariableProblem } from '../encoding';
+import { escapesIn, expandPath, formatUrlParts, parseUrlParts, substituteVariables, type QueryParam, type VariableProblem } from '../encoding';
+import type { KeptEscape } from '../lint';
 import { applyMethodOverride } from '../http';
 import type { HeaderField, Result, WireRequest } from '../types';
 import { fail, ok } from '../types';
@@ -39,6 +40,12 @@ export interface WireBuild {
   variableProblems: DraftVariableProblem[];
   /** The auth is a vault token that is resolved only when sending. */
   vaultPending: boolean;
+  /**
+   * Query and path parameters whose text (typed in a table or substituted) already held
+   * `%XX` escapes, sent as written; query parameters sent exactly as typed in the URL are
+   * not listed (the person sees their escapes there). For the `query-escape-kept` note.
+   */
+  keptEscapes: KeptEscape[];
   /** Total body bytes (text as UTF-8, bytes, file sizes). */
   bodyLength: number;
   /** Digest credentials the relay answers the server's challenge with; kept out of `wire`, so out of history. */
@@ -91,7 +98,31 @@ function hasHeader(headers: readonly HeaderField[], name: string): boolean {
   return headers.some((h) => h.name.toLowerCase() === lower);
 }
 
-function buildUrl(draft: RequestDraft, scope: VariableScope, extraQuery: { name: string; value: string }[]): Result<string> {
+function uniqueEscapes(texts: readonly string[]): string[] {
+  return [...new Set(texts.flatMap((text) => escapesIn(text)))];
+}
+
+/** The parameters of the draft's own rows and path whose text held escapes kept as written. */
+function keptEscapesOf(query: readonly QueryParam[], pathValues: Readonly<Record<string, string>>): KeptEscape[] {
+  const kept: KeptEscape[] = [];
+  for (const [name, value] of Object.entries(pathValues)) {
+    const escapes = uniqueEscapes([value]);
+    if (escapes.length > 0) kept.push({ kind: 'path', name, escapes });
+  }
+  for (const param of query) {
+    if (param.raw !== undefined) continue;
+    const escapes = uniqueEscapes([param.name, ...(typeof param.value === 'string' ? [param.value] : param.value)]);
+    if (escapes.length > 0) kept.push({ kind: 'query', name: param.name, escapes });
+  }
+  return kept;
+}
+
+function buildUrl(
+  draft: RequestDraft,
+  scope: VariableScope,
+  extraQuery: { name: string; value: string }[],
+  keptEscapes: KeptEscape[],
+): Result<string> {
   const template = draft.url.trim();
   if (template === '') return fail({ kind: 'url-empty', field: 'url', message: 'The URL is empty: type an address such as https://api.example.com/items.' });
   const parts = parseUrlParts(template);
@@ -99,7 +130,9 @@ function buildUrl(draft: RequestDraft, scope: VariableScope, extraQuery: { name:
   for (const row of draft.pathParams) values[row.name] = scope.text(row.value, `path parameter "${row.name}"`);
   const path = expandPath(parts.path, values);
   if (!path.ok) return fail({ ...path.error, field: `path:${path.error.field ?? ''}` });
-  const query = [...queryParamsOfRows(draft.query, (text) => scope.text(text, 'query')), ...extraQuery];
+  const fromRows = queryParamsOfRows(draft.query, (text) => scope.text(text, 'query'));
+  keptEscapes.push(...keptEscapesOf(fromRows, values));
+  const query = [...fromRows, ...extraQuery];
   const base = scope.text(parts.base, 'url');
   const typed = queryAsTyped(template, draft.query, query);
   const url = typed === undefined ? formatUrlParts({ base, path: scope.text(path.value, 'url'), query }, { lists: 'comma' }) : `${base}${scope.text(path.value, 'url')}?${typed}`;
@@ -158,7 +191,8 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     digest = applied.value.digest;
   }
 
-  const url = buildUrl(draft, scope, authQuery);
+  const keptEscapes: KeptEscape[] = [];
+  const url = buildUrl(draft, scope, authQuery, keptEscapes);
   if (!url.ok) return url;
 
   const headers: HeaderField[] = [];
@@ -202,6 +236,7 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     unresolved: scope.unresolved,
     variableProblems: scope.problems,
     vaultPending,
+    keptEscapes,
     bodyLength,
     ...(digest ? { digest } : {}),
   });
