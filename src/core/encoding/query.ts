@@ -15,8 +15,9 @@ export interface QueryParam {
   enabled?: boolean;
   /**
    * The exact text of this parameter as it appeared in a URL (`name=value`, still
-   * encoded), set by `parseQuery`. While `name` and `value` still match it, it is written
-   * back byte for byte, so editing one row never rewrites the others.
+   * encoded), set by `parseQuery`. While `name` and `value` still match it (as read with
+   * `literalPercent: 'escape'`, the table's reading), it is written back byte for byte, so
+   * editing one row never rewrites the others.
    */
   raw?: string;
 }
