@@ -196,6 +196,13 @@ async function compareThroughput(sandboxBase: string, tmp: string, n: number, ro
       : [label, m.requests, `${m.passed} / ${m.failed}`, (m.wallMs / 1000).toFixed(2), (m.requests / (m.wallMs / 1000)).toFixed(0), runRps(m).toFixed(0), mb(m.peak.peakBytes), m.peak.byProcess.map((p) => `${p.command} ${mb(p.peakBytes)}`).join(', ')];
   const best: Record<'newman' | 'wirebench', Measurement | undefined> = { newman: undefined, wirebench: undefined };
   const rows: (string | number)[][] = [];
+  // The bin builds its bundle of the CLI on first use and again whenever a source changed
+  // (bin/bundle.mjs); started once here so the rounds measure runs, not that one-time build.
+  const command = wirebenchCommand();
+  if (!('unavailable' in command)) {
+    const warm = await runChild([...command.argv, '--version']);
+    console.log(`\nWarm-up \`wirebench --version\` (builds the CLI bundle if missing or stale): ${(warm.wallMs / 1000).toFixed(2)} s, peak RSS ${mb(warm.peak.peakBytes)} MB (${warm.peak.byProcess.map((p) => `${p.command} ${mb(p.peakBytes)}`).join(', ')})`);
+  }
   // Alternated, so a burst of load from elsewhere on the machine does not fall on one runner only; the best round of each is kept.
   for (let round = 0; round < rounds; round++) {
     const m1 = await measureNewman(collection, env, path.join(tmp, 'throughput.newman.json'));

@@ -203,3 +203,16 @@ describe('wirebench usage', () => {
     expect(help.stdout).toContain('4  a script failed');
   });
 });
+
+describe('the bin with and without its bundle', () => {
+  it('prints the same version and help from the pre-built bundle as from the sources under tsx', async () => {
+    const bundled = await wirebench(['--version']);
+    const tsx = await wirebench(['--version'], { WIREBENCH_NO_BUNDLE: '1' });
+    expect(bundled.code).toBe(0);
+    expect(bundled.stdout).toMatch(/^wirebench \d+\.\d+\.\d+\n$/);
+    expect(tsx).toEqual(bundled);
+    const manifest = JSON.parse(await readFile(path.join(root, 'node_modules/.cache/wirebench/cli.manifest.json'), 'utf8')) as { inputs: string[] };
+    expect(manifest.inputs).toContain(path.join('src', 'cli', 'main.ts'));
+    expect(manifest.inputs).toContain(path.join('src', 'scripting', 'engine.ts'));
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `wirebench` — the command line (bin/wirebench.mjs loads it under tsx and calls `main`). Reads the
+ * `wirebench` — the command line (bin/wirebench.mjs runs it, bundled or under tsx, and calls `main`). Reads the
  * command, the source, the environment and data file, runs, writes the reports and exits
  * with the documented code: 0 passed, 1 a check failed, 2 bad usage or input, 3 a request
  * not sent, 4 a script error.
@@ -59,10 +59,17 @@ async function writeReports(run: RunResult, options: RunOptions, log: (text: str
   }
 }
 
+/** The package's version: the nearest package.json named wirebench above this module (src/cli, or the bundle in node_modules/.cache/wirebench). */
 async function version(): Promise<string> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const text = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => null);
+    const pkg = text === null ? null : (JSON.parse(text) as { name?: string; version?: string });
+    if (pkg?.name === 'wirebench' && pkg.version) return pkg.version;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('wirebench: its package.json was not found');
+    dir = parent;
+  }
 }
 
 /** Runs the command in `argv` and resolves to the exit code; writes to `stdout`/`stderr` only. */
