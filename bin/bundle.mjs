@@ -18,7 +18,7 @@ const CACHE_DIR = path.join(root, 'node_modules/.cache/wirebench');
 const BUNDLE = path.join(CACHE_DIR, 'cli.mjs');
 const MANIFEST = path.join(CACHE_DIR, 'cli.manifest.json');
 // Bumped when the build options below change, so older bundles are rebuilt.
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Hash of the listed files' contents (paths relative to the root), or null if one is gone. */
 function hashOf(inputs) {
@@ -41,7 +41,9 @@ function current() {
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
     if (manifest.format !== FORMAT || !Array.isArray(manifest.inputs)) return null;
     const hash = hashOf(manifest.inputs);
-    return hash && hash === manifest.hash ? pathToFileURL(BUNDLE).href : null;
+    // The bundle's own hash too: a truncated or edited cache file is rebuilt, not run.
+    const built = createHash('sha256').update(readFileSync(BUNDLE)).digest('hex');
+    return hash && hash === manifest.hash && built === manifest.bundle ? pathToFileURL(BUNDLE).href : null;
   } catch {
     return null;
   }
@@ -96,10 +98,12 @@ async function build() {
     .sort();
   const hash = hashOf(inputs);
   if (!hash) throw new Error('a source file vanished during the build');
-  // Renames are atomic: a concurrent start sees the old pair or the new one, never half of one.
+  const bundle = createHash('sha256').update(readFileSync(temp)).digest('hex');
+  // Renames are atomic: a concurrent start sees whole files, and a bundle that does not match
+  // the manifest it reads is rebuilt.
   renameSync(temp, BUNDLE);
   const manifestTemp = `${MANIFEST}.${process.pid}.tmp`;
-  writeFileSync(manifestTemp, JSON.stringify({ format: FORMAT, hash, inputs }));
+  writeFileSync(manifestTemp, JSON.stringify({ format: FORMAT, hash, bundle, inputs }));
   renameSync(manifestTemp, MANIFEST);
   return pathToFileURL(BUNDLE).href;
 }

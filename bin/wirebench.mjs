@@ -6,13 +6,15 @@
 // `npm start`). Works from a clone right after `npm ci` and after `npm install -g`.
 import { bundledCli } from './bundle.mjs';
 
-let entry = await bundledCli();
-if (!entry) {
+async function fromSources() {
   const { register } = await import('tsx/esm/api');
   register();
-  entry = new URL('../src/cli/main.ts', import.meta.url).href;
+  return import('../src/cli/main.ts');
 }
-const { main } = await import(entry);
+
+const bundle = await bundledCli();
+// A bundle that does not load (a damaged cache file) is no reason to fail: the sources are here.
+const { main } = bundle ? await import(bundle).catch(fromSources) : await fromSources();
 let code;
 try {
   code = await main(process.argv.slice(2));
