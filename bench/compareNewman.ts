@@ -5,7 +5,8 @@
  * loopback. Prints per collection the requests sent and tests passed/failed by each and
  * whether they agree (same requests in order, same tests, same outcomes), then every
  * difference in words. Then throughput: a generated collection of 1,000 requests with one
- * test each, through both as child processes, with requests per second and peak RSS.
+ * test each, through both as child processes, with requests per second and peak RSS (after
+ * one `wirebench --version`, so a rebuild of the bin's CLI bundle is not measured as the run).
  * Exits 1 when the collections disagree (or newman no longer gives the recorded outcome).
  *
  * Options (environment): COMPARE_REQUESTS (default 1000) for the throughput run,
