@@ -131,7 +131,7 @@ describe('relay: client certificates (issue 17, item 4)', () => {
     // The certificate configured covers another host only, so it must not go here.
     const result = await send(`${origin()}/`, { clientCertificates: [pem(client, { hosts: ['api.example.com'] })] });
     expect(result.error?.kind).toBe('tls');
-    expect(result.error!.message).toMatch(/127\.0\.0\.1:\d+ (requires|asked for) a client certificate.*none is configured.*Settings › Client certificates/);
+    expect(result.error!.message).toMatch(/127\.0\.0\.1:\d+ (requires|asked for) a client certificate.*none is configured.*Certificates \(top bar\) › Client certificates/);
     await stillServing(origin());
   });
 

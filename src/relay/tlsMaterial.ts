@@ -86,8 +86,8 @@ function setupFailure(err: NodeJS.ErrnoException, client: RelayClientCertificate
   if (client && /BAD_DECRYPT|bad decrypt|MAC_VERIFY|mac verify|PKCS12_PARSE|maybe wrong password|INTERRUPTED_OR_CANCELLED|bad password/i.test(text)) {
     const what = client.pfxBase64 ? 'PKCS#12 file' : 'private key';
     const message = client.passphrase
-      ? `The passphrase of ${name} is wrong: its ${what} could not be opened with it. Nothing was sent; correct the passphrase in Settings › Client certificates.`
-      : `The ${what} of ${name} is encrypted and no passphrase is set. Nothing was sent; add the passphrase in Settings › Client certificates.`;
+      ? `The passphrase of ${name} is wrong: its ${what} could not be opened with it. Nothing was sent; correct the passphrase in Certificates (top bar) › Client certificates.`
+      : `The ${what} of ${name} is encrypted and no passphrase is set. Nothing was sent; add the passphrase in Certificates (top bar) › Client certificates.`;
     return new TlsFailure(message, 'WB_CLIENT_CERT_PASSPHRASE', err.message);
   }
   if (/KEY_VALUES_MISMATCH|key values mismatch/i.test(text)) {

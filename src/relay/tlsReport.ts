@@ -108,7 +108,7 @@ export function explainClientCertificateFailure(err: NodeJS.ErrnoException, use:
   const code = err.code ?? '';
   const message = err.message ?? '';
   const text = `${code} ${message}`;
-  const addHint = `Add one for ${host} in Settings › Client certificates (PEM certificate and key, or PKCS#12).`;
+  const addHint = `Add one for ${host} in Certificates (top bar) › Client certificates (PEM certificate and key, or PKCS#12).`;
   if (/CERTIFICATE_REQUIRED|certificate required/i.test(text) || (/HANDSHAKE_FAILURE|handshake failure/i.test(text) && use?.requested && !use.sent)) {
     if (use?.label) {
       return new TlsFailure(`${host} requires a client certificate and did not take "${use.label}".${expiredNote(use)}`, code || 'WB_CLIENT_CERT_REFUSED', message);

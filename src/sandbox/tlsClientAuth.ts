@@ -74,7 +74,7 @@ export function clientCertificateReport(socket: TLSSocket): { status: number; bo
   if (!received) {
     return {
       status: 401,
-      body: { asked: true, received: false, accepted: false, explanation: 'This endpoint asked for a client certificate and none came. Add the demo client certificate (GET /sandbox/tls/client-demo) for this host in Settings › Client certificates and send again.' },
+      body: { asked: true, received: false, accepted: false, explanation: 'This endpoint asked for a client certificate and none came. Add the demo client certificate (GET /sandbox/tls/client-demo) for this host in Certificates (top bar) › Client certificates and send again.' },
     };
   }
   const reason = socket.authorizationError ? String(socket.authorizationError) : '';

@@ -1,6 +1,6 @@
 /**
  * The demo client certificate, for trying mutual TLS: where the mTLS endpoint listens, the
- * files to add in Settings › Client certificates (published on purpose: this key protects
+ * files to add in Certificates (top bar) › Client certificates (published on purpose: this key protects
  * nothing), and the expired certificate to see a refusal.
  */
 import { DEMO_P12_PASSPHRASE, demoClientAuth } from './tlsClientAuth';
@@ -37,7 +37,7 @@ export const tlsClientRoutes: SandboxRoute[] = [
         ...(d.pki.p12 ? {} : { p12Missing: 'No openssl command was found at first start, so there is no .p12; use the PEM pair.' }),
         steps: [
           'Download client-cert.pem and client-key.pem (or client.p12 and its passphrase).',
-          `Add them in Settings › Client certificates for the host ${new URL(d.origin).hostname}.`,
+          `Add them in Certificates (top bar) › Client certificates for the host ${new URL(d.origin).hostname}.`,
           `GET ${d.origin}/sandbox/tls/client-cert and trust the sandbox certificate when asked: 200 names the certificate it received.`,
           'Swap in expired-cert.pem and expired-key.pem: 403 explains the expiry.',
         ],
