@@ -4,7 +4,7 @@
  * target's 5 s keep-alive timeout, where a reused socket may be closed by the target as the
  * relay writes to it). Prints every failure's error frame, and the failures per kind of request.
  *
- *   npx tsx bench/relayBurst.ts      (CONCURRENT (200), BURSTS (6), GAP_MS (4500))
+ *   npx tsx bench/relayBurst.ts      (CONCURRENT (200), BURSTS (6), GAP_MS (4500), SLOW_MS (0))
  */
 import { Agent, request } from 'undici';
 import { repeatedBytes } from '../src/relay/byteStream';
@@ -14,6 +14,8 @@ import { encodeRelayPrefix, FrameDecoder, FrameType } from '../src/core';
 const CONCURRENT = Number(process.env.CONCURRENT ?? 200);
 const BURSTS = Number(process.env.BURSTS ?? 6);
 const GAP_MS = Number(process.env.GAP_MS ?? 4500);
+/** The page waits this long after the answer's first bytes before reading on, so the relay reads large answers long after the target wrote them. */
+const SLOW_MS = Number(process.env.SLOW_MS ?? 0);
 
 const server = await startChildServer('burst');
 const target = await startChildServer('target');
@@ -38,7 +40,10 @@ async function relayed(url: string, upload: number): Promise<string | null> {
     });
     const decoder = new FrameDecoder();
     let outcome: string | null = 'no summary';
+    let first = true;
     for await (const chunk of res.body) {
+      if (first && SLOW_MS) await new Promise((r) => setTimeout(r, SLOW_MS));
+      first = false;
       for (const f of decoder.push(chunk)) {
         if (f.type === FrameType.Error) outcome = Buffer.from(f.payload).toString();
         if (f.type === FrameType.Summary) outcome = null;
