@@ -27,8 +27,14 @@ import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { soapTabOf } from '../soap/soapSlice';
 import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
-import { afterSend, beforeSend } from '../checks/sendChecks';
 import { checksOfTab } from '../checks/checksSlice';
+
+/**
+ * The Checks steps of a send (scripts, captures, assertions), loaded with the first send, not
+ * with the first screen (issue 14): imported statically, they and what they import (the
+ * exchange view, variable writes) were part of the page's first JS.
+ */
+const loadSendChecks = () => import('../checks/sendChecks');
 
 /** What one trip through the relay gave: the outcome, and the response head if one came. */
 interface Transmission {
@@ -103,7 +109,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     return { ok: false, error: { kind: 'bad_request', message } };
   }
   // Issue 18: the request's pre-request scripts run first; they may set variables and change the request.
-  const scripted = await beforeSend(store, tabId, draft, env);
+  const scripted = await (await loadSendChecks()).beforeSend(store, tabId, draft, env);
   if (!scripted.ok) {
     state.markNotSent(tabId, scripted.message);
     return { ok: false, error: { kind: 'bad_request', message: scripted.message } };
@@ -198,7 +204,8 @@ export function useSend() {
       } finally {
         // Issue 18: captures, assertions and post-response scripts once the response is complete (none without
         // one); in `finally`, so a send that threw never leaves its checks showing as running.
-        await afterSend(store, tabId, checks);
+        // afterSend never rejects; its chunk failing to load already failed beforeSend, whose error is the one to show.
+        await loadSendChecks().then(({ afterSend }) => afterSend(store, tabId, checks), () => undefined);
         store.getState().setSendInFlight(false);
         if (controller.current === abort) controller.current = null;
       }

@@ -4,10 +4,13 @@
  * assertion and per script test, `<failure>` for a failed check, `<error>` for a request
  * that could not be sent or a script that failed, `<skipped/>` for `pm.test.skip`. A
  * request with no checks still gets one testcase (its send), so no suite is empty. Built
- * with fast-xml-parser's builder, which escapes text and attributes; characters XML 1.0
- * cannot carry at all (most C0 controls) are dropped first.
+ * with fast-xml-builder (the builder fast-xml-parser re-exports), which escapes text and
+ * attributes; characters XML 1.0 cannot carry at all (most C0 controls) are dropped first.
+ * Imported from its own package, not through fast-xml-parser: that re-export is an
+ * `export *`, whose runtime helper in the page's runner chunk made Rolldown stop merging
+ * shared modules into the entry chunk (issue 14: 30 more script files on the first screen).
  */
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import { stepPassed, stepTitle } from './reportSummary';
 import type { RunResult, RunStepResult } from './types';
 
