@@ -42,7 +42,7 @@ function stepHtml(step: RunStepResult, iterations: number): string {
 ${items.length ? `<ul>${items.join('')}</ul>` : '<p class="muted">No checks.</p>'}</details>`;
 }
 
-/** The HTML report of `run`: a complete document. */
+/** The HTML report of `run`: a complete page, nothing to fetch. */
 export function runHtmlReport(run: RunResult): string {
   const t = tallyRun(run);
   const row = (name: string, total: number, failed: number) => `<tr><th scope="row">${name}</th><td>${total}</td><td class="${failed ? 'bad' : 'ok'}">${failed}</td></tr>`;
