@@ -4,7 +4,7 @@
  * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
  * result with every secret masked. Every failure lands in the step's result as a value.
  */
-import { buildWireRequest, draftWithUrl, normaliseDraft, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { buildWireRequest, concatBytes, draftWithUrl, normaliseDraft, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
 import { jarState, openJar, storeSetCookies } from '../core/cookies';
 
 /** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
@@ -55,13 +55,7 @@ function bodyBytes(wire: WireRequest): Uint8Array | null | { error: string } {
     else if (chunk instanceof Uint8Array) parts.push(chunk);
     else return { error: `the body has a file part ("${chunk.name}") picked in the app; files are not read by wirebench run` };
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function textBody(draft: RequestDraft): string | undefined {

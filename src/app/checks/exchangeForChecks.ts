@@ -3,23 +3,12 @@
  * captures and assertions read), the response a post-response script sees, and
  * `pm.sendRequest` sent through the relay like any request of the page.
  */
+import { concatBytes } from '../../core';
 import { exchangeView, type ExchangeView } from '../../core/run/exchangeView';
 import type { ScriptRequest, ScriptResponse } from '../../scripting/types';
 import { sendThroughRelay } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 import type { Exchange } from '../store/exchangeSlice';
-
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const total = chunks.reduce((sum, c) => sum + c.length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
 
 /** The view of a finished exchange (undefined when no response head came). */
 export function exchangeViewOfExchange(exchange: Exchange): ExchangeView | undefined {
@@ -28,7 +17,7 @@ export function exchangeViewOfExchange(exchange: Exchange): ExchangeView | undef
   const bodyText = exchange.request.body?.every((c) => typeof c === 'string' || c instanceof Uint8Array)
     ? exchange.request.body.map((c) => (typeof c === 'string' ? c : decoder.decode(c as Uint8Array))).join('')
     : undefined;
-  const bytes = joined(exchange.chunks);
+  const bytes = concatBytes(exchange.chunks);
   return exchangeView({
     request: { method: exchange.request.method, url: exchange.request.url, headers: exchange.request.headers, ...(bodyText !== undefined ? { bodyText } : {}) },
     response: { status: exchange.head.status, reason: exchange.head.reason, headers: exchange.head.headers, httpVersion: exchange.head.httpVersion },
@@ -64,7 +53,7 @@ export async function sendForScript(request: ScriptRequest): Promise<ScriptRespo
     code: head.status,
     status: head.reason,
     headers: head.headers,
-    body: new TextDecoder().decode(joined(chunks)),
+    body: new TextDecoder().decode(concatBytes(chunks)),
     responseTime: outcome.summary.timings.total,
   };
 }

@@ -47,3 +47,4 @@ export {
 export { multipartBoundaryProblem } from './multipartBoundary';
 export { parseMultipart, type ParsedPart } from './multipartParse';
 export { formatJson, parseJson } from './json';
+export * from './bytes';

@@ -4,7 +4,7 @@
  * body is chunks; a multipart body is parsed from them with a stand-in for each file so
  * its parts come back exactly as the builder wrote them.
  */
-import { contentTypeParams, findInvalidUtf8, parseMultipart, utf8Decode } from '../encoding';
+import { concatBytes, contentTypeParams, findInvalidUtf8, parseMultipart, utf8Decode } from '../encoding';
 import type { FileRef, HeaderField, WireRequest } from '../types';
 import { headerValue } from '../types';
 import type { SecretRedaction } from '../workspace';
@@ -36,16 +36,6 @@ function isFile(chunk: unknown): chunk is FileRef {
   return typeof chunk === 'object' && chunk !== null && !(chunk instanceof Uint8Array);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 const unescapeDisposition = (value: string) => value.replace(/%22|%0D|%0A/gi, (m) => (m === '%22' ? '"' : m.toUpperCase() === '%0D' ? '\r' : '\n'));
 const OWN_PART_HEADERS = new Set(['content-disposition', 'content-type', 'content-transfer-encoding']);
 
@@ -55,7 +45,7 @@ function multipartView(wire: WireRequest, contentType: string): WireBodyView | u
   const files: FileRef[] = [];
   const encoder = new TextEncoder();
   const stand = (i: number) => `\u0000wirebench-file-${i}-${boundary.length}\u0000`;
-  const bytes = concat(
+  const bytes = concatBytes(
     (wire.body ?? []).map((chunk) => {
       if (typeof chunk === 'string') return encoder.encode(chunk);
       if (chunk instanceof Uint8Array) return chunk;
@@ -98,7 +88,7 @@ export function wireBodyView(wire: WireRequest): WireBodyView {
     if (view?.kind === 'multipart' && view.parts.length > 0) return view;
   }
   const encoder = new TextEncoder();
-  const bytes = concat(chunks.map((c) => (typeof c === 'string' ? encoder.encode(c) : c instanceof Uint8Array ? c : encoder.encode(`<file ${c.name}>`))));
+  const bytes = concatBytes(chunks.map((c) => (typeof c === 'string' ? encoder.encode(c) : c instanceof Uint8Array ? c : encoder.encode(`<file ${c.name}>`))));
   if (bytes.length === 0) return { kind: 'none' };
   return findInvalidUtf8(bytes) < 0 ? { kind: 'text', text: utf8Decode(bytes) } : { kind: 'bytes', bytes };
 }

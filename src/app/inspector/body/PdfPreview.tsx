@@ -1,21 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { concatBytes } from '../../../core';
 
 /** Pages rendered at most; a long document shows its first pages and says how many there are. */
 export const PDF_PREVIEW_PAGES = 20;
 
 type PreviewState = { phase: 'loading' } | { phase: 'done'; pages: number; shown: number } | { phase: 'failed'; message: string };
-
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  let total = 0;
-  for (const chunk of chunks) total += chunk.length;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
 
 /**
  * A PDF response drawn as pictures by pdf.js (loaded only when a PDF is previewed), never
@@ -35,7 +24,7 @@ export function PdfPreview({ chunks }: { chunks: readonly Uint8Array[] }) {
     const render = async () => {
       const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const loading = pdfjs.getDocument({ data: joined(chunks), isEvalSupported: false, enableXfa: false, stopAtErrors: false });
+      const loading = pdfjs.getDocument({ data: concatBytes(chunks), isEvalSupported: false, enableXfa: false, stopAtErrors: false });
       destroy = () => loading.destroy();
       const doc = await loading.promise;
       const shown = Math.min(doc.numPages, PDF_PREVIEW_PAGES);
