@@ -28,3 +28,25 @@ test('a part whose code fails to load says so with Try again, which loads it', a
   await expect(parts.wsdlUrl).toBeVisible();
   await expect(parts.failure).toHaveCount(0);
 });
+
+test('the URL field takes typing before its key bindings have loaded, and undoes once they have', async ({ page }) => {
+  const parts = new LazyPartsPage(page);
+  // Undo history and CodeMirror's key bindings load after the first screen (idle, or the field's first focus).
+  const commands = await parts.holdChunk('urlEditorCommands');
+  await parts.open();
+  await parts.url.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('/early');
+  await page.keyboard.press('Backspace');
+  await expect(parts.url).toHaveText(/\/sandbox\/anything\/earl$/);
+  await expect(parts.url).toBeFocused();
+  commands.release();
+  await page.waitForLoadState('networkidle');
+  expect(parts.fetched(['urlEditorCommands'])).toHaveLength(1);
+  // Typed after the bindings arrived: one undo step takes it back, and only it (the field's history starts then).
+  await page.keyboard.type('/later');
+  await expect(parts.url).toHaveText(/\/earl\/later$/);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(parts.url).toHaveText(/\/sandbox\/anything\/earl$/);
+  await expect(parts.url).toBeFocused();
+});

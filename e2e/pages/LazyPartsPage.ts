@@ -26,6 +26,21 @@ export class LazyPartsPage extends RequestLinePage {
     await this.page.route(new RegExp(`/assets/${part}-[\\w-]+\\.js(\\?.*)?$`), (route) => (left-- > 0 ? route.abort('connectionreset') : route.continue()));
   }
 
+  /**
+   * Holds back every fetch of the chunk whose name starts with `part` until the returned
+   * `release` is called, as a slow connection would: what the page does while that code is
+   * on its way.
+   */
+  async holdChunk(part: string): Promise<{ release(): void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await this.page.route(new RegExp(`/assets/${part}-[\\w-]+\\.js(\\?.*)?$`), async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { release };
+  }
+
   /** The chunks fetched so far whose names start with one of `parts`. */
   fetched(parts: readonly string[]): string[] {
     return this.scripts.filter((path) => parts.some((part) => new RegExp(`/assets/${part}-[\\w-]+\\.js(\\?.*)?$`).test(path)));

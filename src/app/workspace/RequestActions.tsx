@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
-import { buildWireRequest, toCurl, type WireRequest } from '../../core';
+import { buildWireRequest, type WireRequest } from '../../core';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { SaveRequestDialog } from './SaveRequestDialog';
 import { SnippetDialog } from '../lazy/parts';
 import { copyText } from './textTransfer';
+
+/**
+ * The cURL writer (with its shell quoting and form-field syntax) loads with the first Copy
+ * as cURL, not with the first screen (issue 14).
+ */
+const loadCurlExport = () => import('../../core/formats/curlExport');
 
 /**
  * The composer's workspace actions: Save (Ctrl+S; asks where the first time), Copy as
@@ -37,6 +43,13 @@ export function RequestActions() {
       return;
     }
     const { options } = store.getState().draft;
+    let toCurl: Awaited<ReturnType<typeof loadCurlExport>>['toCurl'];
+    try {
+      ({ toCurl } = await loadCurlExport());
+    } catch (err) {
+      setNotice({ tone: 'error', message: `The cURL writer could not be loaded (${(err as Error).message}); try again.` });
+      return;
+    }
     const command = toCurl(built.value.wire, { multiline: true, followRedirects: options.followRedirects, insecureTls: options.insecureTls });
     const copied = await copyText(command);
     setNotice(copied ? { tone: 'info', message: 'Copied the cURL command (secrets as {{variables}}).' } : { tone: 'error', message: `The browser refused the clipboard. The command: ${command}` });

@@ -1,8 +1,8 @@
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { Annotation, EditorState, Prec, StateEffect, StateField, type Text } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, Prec, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
 import { Decoration, EditorView, keymap, placeholder, type DecorationSet } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { urlTemplateTokens } from '../../../core';
+import { afterFirstScreen } from '../../lazy/afterFirstScreen';
 
 export interface UrlEditorProps {
   value: string;
@@ -44,6 +44,29 @@ const tokenField = StateField.define<DecorationSet>({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+/**
+ * Undo history and the standard key bindings (urlEditorCommands.ts) load when the page is
+ * idle or when the field is first focused, whichever comes first, and join the editor
+ * through this compartment: the first screen does not carry them (issue 14). Until then the
+ * field is a plain contenteditable line: typing, deleting, arrows, Home/End and selection
+ * work natively and CodeMirror reads them as edits; Enter still sends (that binding is
+ * below, not in the loaded part).
+ */
+const commandsSlot = new Compartment();
+let commandsLoading: Promise<Extension> | null = null;
+
+function loadCommands(): Promise<Extension> {
+  commandsLoading ??= import('./urlEditorCommands').then(
+    (m) => m.urlEditorCommands,
+    (err: unknown) => {
+      // A failed chunk load is tried again at the next focus; the field keeps working meanwhile.
+      commandsLoading = null;
+      throw err;
+    },
+  );
+  return commandsLoading;
+}
+
 /** A URL is one line: pasted line breaks become nothing, typed ones never happen (Enter sends). */
 const singleLine = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || tr.newDoc.lines === 1) return tr;
@@ -64,6 +87,16 @@ export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describ
   useEffect(() => {
     const attributes: Record<string, string> = { 'aria-label': 'URL', role: 'textbox', 'aria-multiline': 'false', spellcheck: 'false' };
     if (describedBy) attributes['aria-describedby'] = describedBy;
+    let added = false;
+    const addCommands = () =>
+      loadCommands().then(
+        (commands) => {
+          if (added || view.current !== editor) return;
+          added = true;
+          editor.dispatch({ effects: commandsSlot.reconfigure(commands) });
+        },
+        () => undefined,
+      );
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -76,9 +109,9 @@ export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describ
               { key: 'Mod-s', run: () => true },
             ]),
           ),
-          history(),
-          keymap.of([...historyKeymap, ...defaultKeymap]),
+          commandsSlot.of([]),
           EditorView.domEventHandlers({
+            focus: () => void addCommands(),
             paste: (event) => {
               const text = event.clipboardData?.getData('text/plain') ?? '';
               if (!handlers.current.onPaste?.(text)) return false;
@@ -98,7 +131,12 @@ export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describ
       }),
     });
     view.current = editor;
-    return () => editor.destroy();
+    const cancelIdle = afterFirstScreen(() => void addCommands());
+    return () => {
+      cancelIdle();
+      if (view.current === editor) view.current = null;
+      editor.destroy();
+    };
     // Value and defined names sync below; the editor is built once per description id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [describedBy]);
