@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { RelayError, RelayHead, RelayHop, RelayRequestMeta, RelaySummary } from '../core';
+import { Cancellation } from './cancel';
 import { runExchange, type ExchangeSink } from './exchange';
 import { classifyFailure } from './failures';
 import { checkMeta } from './relayRequest';
@@ -56,8 +57,8 @@ export async function sendInProcess(meta: RelayRequestMeta, body: Uint8Array | R
     result.error = classifyFailure(err);
     return result;
   }
-  const controller = new AbortController();
-  const cancel = () => controller.abort();
+  const controller = new Cancellation();
+  const cancel = () => controller.cancel();
   if (options.signal?.aborted) cancel();
   else options.signal?.addEventListener('abort', cancel, { once: true });
   const parts: Buffer[] = [];
@@ -72,7 +73,7 @@ export async function sendInProcess(meta: RelayRequestMeta, body: Uint8Array | R
         if (room > 0) parts.push(chunk.subarray(0, room));
         kept = limit;
         result.truncated = true;
-        controller.abort();
+        controller.cancel();
         return true;
       }
       parts.push(chunk);
@@ -84,7 +85,7 @@ export async function sendInProcess(meta: RelayRequestMeta, body: Uint8Array | R
   };
   const length = body instanceof Uint8Array ? body.length : body === null ? null : (options.bodyLength ?? null);
   try {
-    await runExchange(checked, body, length, sink, controller.signal);
+    await runExchange(checked, body, length, sink, controller);
   } finally {
     options.signal?.removeEventListener('abort', cancel);
   }

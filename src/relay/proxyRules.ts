@@ -118,7 +118,11 @@ export function bypassesProxy(rules: BypassRule[], url: URL): boolean {
 
 /** True for targets on this machine: `localhost` names and loopback addresses. */
 export function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const name = url.hostname;
+  // The common cases first, without building a string.
+  if (name.startsWith('127.')) return net.isIPv4(name);
+  if (name === 'localhost' || name === '[::1]') return true;
+  const host = name.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (net.isIPv4(host)) return host.startsWith('127.');
   return host === '::1' || host === '::ffff:127.0.0.1';
@@ -159,18 +163,21 @@ function basic(username: string, password: string): string {
 }
 
 /**
- * Chooses the proxy for `url`, or null to go direct. Throws a `proxy` failure for a proxy
+ * Chooses the proxy for `url`, or null to go direct. `env` may be given as a function, called
+ * only when the environment decides. Throws a `proxy` failure for a proxy
  * URL that cannot be used, so a typo is reported rather than silently bypassed.
  */
-export function routeFor(url: URL, choice: RelayProxyChoice | undefined, env: ProxyEnvironment): ProxyRoute | null {
+export function routeFor(url: URL, choice: RelayProxyChoice | undefined, env: ProxyEnvironment | (() => ProxyEnvironment)): ProxyRoute | null {
   const mode = choice?.mode ?? 'environment';
   if (mode === 'none') return null;
+  // Loopback goes direct whatever is configured, so it is settled before the environment is
+  // read (every read of process.env is a call into C++, on every hop).
+  if (!(choice && 'proxyLoopback' in choice && choice.proxyLoopback) && isLoopback(url)) return null;
   const manual = choice?.mode === 'manual' ? choice : undefined;
-  const settings = manual ?? env;
+  const settings = manual ?? (typeof env === 'function' ? env() : env);
   const secure = url.protocol === 'https:';
   const configured = secure ? settings.httpsProxy : settings.httpProxy;
   if (!configured) return null;
-  if (isLoopback(url) && !(choice && 'proxyLoopback' in choice && choice.proxyLoopback)) return null;
   if (bypassesProxy(parseNoProxy(settings.noProxy), url)) return null;
   const proxy = parseProxyUrl(configured);
   let authorization: string | undefined;

@@ -8,6 +8,7 @@
 import type http from 'node:http';
 import { once } from 'node:events';
 import { FrameType, type FrameTypeCode, type RelayError, type RelayHead, type RelayHop, type RelaySummary } from '../core';
+import { Cancellation } from './cancel';
 import { runExchange, type ExchangeSink } from './exchange';
 import { classifyFailure } from './failures';
 import { readMeta } from './relayRequest';
@@ -29,34 +30,6 @@ function pageBacklogLimit(): number {
   return Math.max(MIN_PAGE_BACKLOG, Math.min(PAGE_BACKLOG_BYTES, PAGE_BACKLOG_BUDGET / Math.max(1, streamingResponses)));
 }
 
-const batching = new WeakSet<http.ServerResponse>();
-
-/**
- * Corks the page's response until the current round of I/O is over, so frames produced
- * by one upstream read (head, body, summary of a small answer) leave in a single write.
- */
-function batch(out: http.ServerResponse): void {
-  if (batching.has(out)) return;
-  batching.add(out);
-  out.cork();
-  setImmediate(() => {
-    batching.delete(out);
-    out.uncork();
-  });
-}
-
-/** Writes to the page with backpressure; resolves false when the page has gone. */
-async function write(out: http.ServerResponse, ...chunks: Uint8Array[]): Promise<boolean> {
-  if (out.destroyed || out.writableEnded) return false;
-  batch(out);
-  let flowing = true;
-  for (const c of chunks) flowing = out.write(c);
-  if (flowing) return true;
-  const closed = once(out, 'close').then(() => false);
-  const drained = once(out, 'drain').then(() => true);
-  return Promise.race([closed, drained]);
-}
-
 /**
  * A frame's bytes, as core's `encodeJsonFrame`/`encodeFrameHeader` lay them out, in a Buffer
  * from Node's shared pool: a Uint8Array of its own per frame is an ArrayBuffer allocated,
@@ -68,14 +41,6 @@ function frameBuffer(type: FrameTypeCode, length: number, extra: number): Buffer
   out[0] = type;
   out.writeUInt32BE(length, 1);
   return out;
-}
-
-async function writeJson(out: http.ServerResponse, type: FrameTypeCode, value: unknown): Promise<void> {
-  const text = JSON.stringify(value);
-  const length = Buffer.byteLength(text);
-  const frame = frameBuffer(type, length, length);
-  frame.write(text, 5, 'utf8');
-  await write(out, frame);
 }
 
 /** Resolves when the page socket has drained or gone. */
@@ -99,23 +64,53 @@ function drainedOrGone(out: http.ServerResponse): Promise<void> {
 class FrameSink implements ExchangeSink {
   /** Counted among the responses sharing the backlog budget, from head to summary or error. */
   streaming = false;
+  /** The page's response is corked until this round of I/O is over. */
+  private corked = false;
 
   constructor(private readonly res: http.ServerResponse) {}
 
-  hop(hop: RelayHop): Promise<void> {
-    return writeJson(this.res, FrameType.Hop, hop);
+  /**
+   * Corks the page's response until the current round of I/O is over, so frames produced
+   * by one upstream read (head, body, summary of a small answer) leave in a single write.
+   * (A flag here, not a WeakSet of responses: adding to a WeakSet was a measurable part of
+   * a small exchange.) Ending the response uncorks it at once.
+   */
+  private batch(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.res.cork();
+    setImmediate(() => {
+      this.corked = false;
+      this.res.uncork();
+    });
   }
 
-  head(head: RelayHead): Promise<void> {
+  /** Writes one JSON frame with backpressure; resolves when the page can take more or has gone. */
+  private json(type: FrameTypeCode, value: unknown): Promise<void> | undefined {
+    const res = this.res;
+    if (res.destroyed || res.writableEnded) return undefined;
+    const text = JSON.stringify(value);
+    const length = Buffer.byteLength(text);
+    const frame = frameBuffer(type, length, length);
+    frame.write(text, 5, 'utf8');
+    this.batch();
+    return res.write(frame) ? undefined : drainedOrGone(res);
+  }
+
+  hop(hop: RelayHop): Promise<void> | undefined {
+    return this.json(FrameType.Hop, hop);
+  }
+
+  head(head: RelayHead): Promise<void> | undefined {
     this.streaming = true;
     streamingResponses++;
-    return writeJson(this.res, FrameType.Head, head);
+    return this.json(FrameType.Head, head);
   }
 
   body(chunk: Buffer): true | Promise<void> {
     const res = this.res;
     if (res.destroyed || res.writableEnded) return true;
-    batch(res);
+    this.batch();
     res.write(frameBuffer(FrameType.Body, chunk.length, 0));
     res.write(chunk);
     // The socket's 16 KiB high-water mark would pause the upstream after every 64 KiB
@@ -123,14 +118,14 @@ class FrameSink implements ExchangeSink {
     return res.writableLength > pageBacklogLimit() ? drainedOrGone(res) : true;
   }
 
-  summary(summary: RelaySummary): Promise<void> {
+  summary(summary: RelaySummary): Promise<void> | undefined {
     this.ended();
-    return writeJson(this.res, FrameType.Summary, summary);
+    return this.json(FrameType.Summary, summary);
   }
 
-  error(error: RelayError): Promise<void> {
+  error(error: RelayError): Promise<void> | undefined {
     this.ended();
-    return writeJson(this.res, FrameType.Error, error);
+    return this.json(FrameType.Error, error);
   }
 
   ended(): void {
@@ -146,24 +141,24 @@ export async function handleRelay(req: http.IncomingMessage, res: http.ServerRes
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
   });
-  const controller = new AbortController();
+  const controller = new Cancellation();
   res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) controller.cancel();
   });
-  req.on('aborted', () => controller.abort());
+  req.on('aborted', () => controller.cancel());
   const sink = new FrameSink(res);
   try {
     let described;
     try {
       described = await readMeta(req);
     } catch (err) {
-      await sink.error(classifyFailure(controller.signal.aborted ? Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }) : err));
+      await sink.error(classifyFailure(controller.aborted ? Object.assign(new Error('Cancelled'), { code: 'WB_ABORTED' }) : err));
       return;
     }
     const declared = Number(req.headers['content-length']);
     const bodyLength = Number.isFinite(declared) ? declared - described.metaBytes : null;
     // The body is the rest of this request, streamed on as it arrives.
-    await runExchange(described.meta, bodyLength === 0 ? null : req, bodyLength, sink, controller.signal);
+    await runExchange(described.meta, bodyLength === 0 ? null : req, bodyLength, sink, controller);
   } finally {
     sink.ended();
     if (!res.writableEnded) res.end();

@@ -8,6 +8,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
+import type { CancelSignal } from './cancel';
 import { RelayFailure } from './failures';
 import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
@@ -47,7 +48,7 @@ export interface HopRequest {
   tls: TlsPolicy;
   /** Longest silence allowed (connect, upload progress, response head), ms. */
   timeoutMs: number;
-  signal: AbortSignal;
+  signal: CancelSignal;
   onUploadProgress?: (sent: number) => void;
   /** The page's proxy choice; absent: the server's environment. */
   proxy?: RelayProxyChoice;
@@ -106,9 +107,22 @@ const PHASE_WORDS: Record<RelayPhase, string> = {
   proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
 };
 
+/**
+ * The first value of a response header, read from the raw list: `response.headers` is built
+ * on first use, every field parsed into an object, which for a small answer cost more than
+ * reading the one or two fields the relay needs.
+ */
+export function firstHeader(raw: string[], lowerName: string): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
 /** A live event stream may stay quiet for as long as it likes once its head is in. */
 function isLiveStream(hop: HopRequest, response: http.IncomingMessage): boolean {
-  return hop.liveStream === true || /^\s*text\/event-stream\s*(;|$)/i.test(response.headers['content-type'] ?? '');
+  return hop.liveStream === true || /^\s*text\/event-stream\s*(;|$)/i.test(firstHeader(response.rawHeaders, 'content-type') ?? '');
 }
 
 /**
@@ -145,7 +159,7 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
   if (!wantsHttp2 || hop.url.username || hop.url.password) return performHttp1Hop(hop);
   let route: ProxyRoute | null;
   try {
-    route = routeFor(hop.url, hop.proxy, readProxyEnvironment());
+    route = routeFor(hop.url, hop.proxy, readProxyEnvironment);
   } catch (err) {
     return Promise.reject(err);
   }
@@ -184,7 +198,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     }
     let route: ProxyRoute | null;
     try {
-      route = routeFor(hop.url, hop.proxy, readProxyEnvironment());
+      route = routeFor(hop.url, hop.proxy, readProxyEnvironment);
     } catch (err) {
       reject(err);
       return;
@@ -205,28 +219,36 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     // down. Made only when the agent opens a connection: a kept-alive socket never asks for it.
     let deadline: AbortController | undefined;
     const deadlineSignal = () => (deadline ??= new AbortController()).signal;
-    const fail = (err: Error) => {
+    const stopTimer = () => {
       if (timer) clearTimeout(timer);
+      timer = undefined;
+    };
+    const fail = (err: Error) => {
+      stopTimer();
       hop.signal.removeEventListener('abort', onAbort);
       deadline?.abort();
       request?.destroy(err);
       reject(err);
     };
     let live = false;
+    const onSilence = () => {
+      timer = undefined;
+      const err = timeoutFailure(tracker.phase, hop);
+      if (received) {
+        // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
+        received.destroy(err);
+        request.destroy(err);
+      } else {
+        // Before a socket exists, destroying the request emits nothing: settle here.
+        fail(err);
+      }
+    };
+    // One timer per hop, re-armed in place on every sign of life (a new one per body chunk
+    // was an allocation and two timer-list operations each time).
     const touch = () => {
-      if (timer) clearTimeout(timer);
-      if (live) return;
-      timer = setTimeout(() => {
-        const err = timeoutFailure(tracker.phase, hop);
-        if (received) {
-          // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
-          received.destroy(err);
-          request.destroy(err);
-        } else {
-          // Before a socket exists, destroying the request emits nothing: settle here.
-          fail(err);
-        }
-      }, hop.timeoutMs);
+      if (live) stopTimer();
+      else if (timer) timer.refresh();
+      else timer = setTimeout(onSilence, hop.timeoutMs);
     };
     const options = {
       method: hop.method,
@@ -311,7 +333,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     request.on('error', (err: StaleSocketFailure) => {
       hop.signal.removeEventListener('abort', onAbort);
       deadline?.abort();
-      if (timer) clearTimeout(timer);
+      stopTimer();
       err.reusedSocket = request.reusedSocket;
       err.bodyUntouched = !bodyTaken;
       const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -357,7 +379,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
         ...(route ? { proxy: route.use } : {}),
         touch,
         finish: () => {
-          if (timer) clearTimeout(timer);
+          stopTimer();
           hop.signal.removeEventListener('abort', onAbort);
         },
       });

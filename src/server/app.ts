@@ -39,6 +39,14 @@ function sendText(res: http.ServerResponse, status: number, text: string): void 
  */
 export function createWirebenchHandler(options: WirebenchOptions) {
   return async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    if (req.url === '/api/relay' && req.method === 'POST') {
+      // The hot path, taken before the URL is parsed (that target parses to itself): the
+      // same guard (`checkApi` checks the Host too) and the same handler as below.
+      const verdict = checkApi(req, options);
+      if (verdict) sendText(res, verdict.status, verdict.reason);
+      else await handleRelay(req, res);
+      return true;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
