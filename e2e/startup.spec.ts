@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { LazyPartsPage } from './pages/LazyPartsPage';
 
 /** Parts that are not on the first screen, so their code must not be fetched for it. */
-const ON_DEMAND = ['SoapPanel', 'VaultPanel', 'WorkspacePanel', 'ImportDialog', 'ExportDialog', 'SnippetDialog', 'CodeField', 'ReadOnlyCode', 'pdf', 'RunnerDialog'] as const;
+const ON_DEMAND = ['SoapPanel', 'VaultPanel', 'WorkspacePanel', 'ImportDialog', 'ExportDialog', 'SnippetDialog', 'CodeField', 'ReadOnlyCode', 'pdf', 'RunnerDialog', 'ProxySettingsDialog', 'CertificatesDialog'] as const;
 
 test('the first screen fetches none of the on-demand parts; the SOAP panel’s code comes when SOAP is chosen', async ({ page }) => {
   const parts = new LazyPartsPage(page);

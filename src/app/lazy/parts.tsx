@@ -127,3 +127,19 @@ export const BodyPanel = lazyPart({
   pick: (m) => m.BodyPanel,
   fallback: () => <PartLoading what="the body section" minHeight="8rem" />,
 });
+
+/** Header: the Proxy dialog (loaded when first opened). */
+export const ProxySettingsDialog = lazyPart({
+  name: 'The proxy settings',
+  load: () => import('../shell/ProxySettingsDialog'),
+  pick: (m) => m.ProxySettingsDialog,
+  loadWhen: (props) => props.open,
+});
+
+/** Header: the Certificates dialog with its forms and tls.css (loaded when first opened). */
+export const CertificatesDialog = lazyPart({
+  name: 'The certificates settings',
+  load: () => import('../tls/CertificatesDialog'),
+  pick: (m) => m.CertificatesDialog,
+  loadWhen: (props) => props.open,
+});

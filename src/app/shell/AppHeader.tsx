@@ -1,8 +1,8 @@
 /** The top bar: the sidebar toggle, the name, and the palette, layout, theme, proxy, certificates and shortcut controls. */
 import { useState } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
-import { ProxySettingsDialog } from './ProxySettingsDialog';
-import { CertificatesDialog } from '../tls/CertificatesDialog';
+// Both dialogs load when first opened: the first screen shows only their buttons (issue 14).
+import { CertificatesDialog, ProxySettingsDialog } from '../lazy/parts';
 import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
 
