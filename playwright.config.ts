@@ -40,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `node --import tsx src/server/main.ts --port ${PORT}`,
+    command: `node bin/start.mjs --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/sandbox/anything`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -8,7 +8,7 @@
  *   npx tsx bench/relayAB.ts <rootA> <rootB>     (N exchanges per block each (2000), BLOCKS (5))
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
@@ -20,9 +20,11 @@ if (roots.length !== 2) throw new TypeError('usage: relayAB.ts <rootA> <rootB>')
 const N = Number(process.env.N ?? 2000);
 const BLOCKS = Number(process.env.BLOCKS ?? 5);
 
-/** Starts `<root>/src/server/main.ts` on a free port, as `childServer.ts` does for this tree. */
+/** Starts `<root>`'s server on a free port, as `childServer.ts` does for this tree. */
 function startRelay(root: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts'), '--port', '0', '--no-build'], {
+  // As `npm start` runs it (bundled) where the tree has bin/start.mjs; older trees ran under tsx.
+  const launcher = existsSync(path.join(root, 'bin/start.mjs')) ? [path.join(root, 'bin/start.mjs')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const child = spawn(process.execPath, [...launcher, '--port', '0', '--no-build'], {
     cwd: root,
     env: { ...process.env, WIREBENCH_TOKEN: 'ab' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,5 +1,8 @@
-// The CLI as one pre-built JavaScript file, so `wirebench` starts without tsx transpiling
-// every module (under tsx, `wirebench --help` alone peaked at ~150 MB RSS; the bundle at ~80 MB).
+// The CLI and the server as pre-built JavaScript files, so `wirebench` and `npm start` run
+// without tsx transpiling every module (under tsx, `wirebench --help` alone peaked at ~150 MB
+// RSS; the bundle at ~80 MB), and the relay runs plain JavaScript: tsx keeps function names
+// by wrapping every closure the relay creates in a naming call, per exchange, which was a
+// measurable part of a small relayed request (bench/relayAB.ts).
 // Built with esbuild (tsx's own dependency, so present after `npm ci`/`npm install`/`npm
 // install -g`) on first use into node_modules/.cache/wirebench/, next to the packages it
 // leaves external (they resolve from there by walking up). Kept with a manifest listing
@@ -13,10 +16,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRY = 'src/cli/main.ts';
 const CACHE_DIR = path.join(root, 'node_modules/.cache/wirebench');
-const BUNDLE = path.join(CACHE_DIR, 'cli.mjs');
-const MANIFEST = path.join(CACHE_DIR, 'cli.manifest.json');
+
+/** Where one program's bundle and manifest live. */
+function files(name) {
+  return { BUNDLE: path.join(CACHE_DIR, `${name}.mjs`), MANIFEST: path.join(CACHE_DIR, `${name}.manifest.json`) };
+}
 // Bumped when the build options below change, so older bundles are rebuilt.
 const FORMAT = 2;
 
@@ -36,7 +41,8 @@ function hashOf(inputs) {
 }
 
 /** The bundle's URL when the manifest's hash still matches the sources, else null. */
-function current() {
+function current(name) {
+  const { BUNDLE, MANIFEST } = files(name);
   try {
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
     if (manifest.format !== FORMAT || !Array.isArray(manifest.inputs)) return null;
@@ -62,7 +68,8 @@ const rawImports = {
   },
 };
 
-async function build() {
+async function build(entry, name) {
+  const { BUNDLE, MANIFEST } = files(name);
   const require = createRequire(import.meta.url);
   let esbuild;
   try {
@@ -77,7 +84,7 @@ async function build() {
   try {
     result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [ENTRY],
+      entryPoints: [entry],
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -108,17 +115,27 @@ async function build() {
   return pathToFileURL(BUNDLE).href;
 }
 
+/** The URL of an up-to-date bundle of `entry` kept as `name` (built now if missing or stale), or null. */
+async function bundled(entry, name) {
+  if (process.env.WIREBENCH_NO_BUNDLE === '1') return null;
+  const ready = current(name);
+  if (ready) return ready;
+  try {
+    return await build(entry, name);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The URL of an up-to-date bundle of the CLI (built now if missing or stale), or null when
  * it cannot be had; `WIREBENCH_NO_BUNDLE=1` also gives null (run the sources under tsx).
  */
-export async function bundledCli() {
-  if (process.env.WIREBENCH_NO_BUNDLE === '1') return null;
-  const ready = current();
-  if (ready) return ready;
-  try {
-    return await build();
-  } catch {
-    return null;
-  }
+export function bundledCli() {
+  return bundled('src/cli/main.ts', 'cli');
+}
+
+/** The same for the server (`src/server/main.ts`: the app, the relay and the sandbox). */
+export function bundledServer() {
+  return bundled('src/server/main.ts', 'server');
 }

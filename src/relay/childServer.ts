@@ -1,6 +1,7 @@
 /**
- * Starts `src/server/main.ts` in a child process, for tests and benchmarks that measure
- * the relay's own memory or need it isolated from the measuring process.
+ * Starts the server in a child process as `npm start` does (`bin/start.mjs`: the bundled
+ * `src/server/main.ts`), for tests and benchmarks that measure the relay's own memory or
+ * speed, or need it isolated from the measuring process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ export interface ChildServer {
  */
 export function startChildServer(token = 'child-token', extraArgs: string[] = [], nodeArgs: string[] = []): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src/server/main.ts'), '--port', '0', '--no-build', ...extraArgs], {
+    const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/start.mjs'), '--port', '0', '--no-build', ...extraArgs], {
       cwd: root,
       env: { ...process.env, WIREBENCH_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
  */
 import { openBrowser, shouldOpenBrowser } from './openBrowser';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildIsStale, distDirOf } from './build';
@@ -14,7 +15,25 @@ import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
 import { startClientAuthSandbox } from '../sandbox/tlsClientAuth';
 import { WorkspaceFolder } from './workspaceFolder';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The checkout: the nearest folder above this module with Wirebench's package.json (this file
+ * runs from src/server, or bundled from node_modules/.cache/wirebench by `bin/start.mjs`).
+ */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      if ((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'wirebench') return dir;
+    } catch {
+      // No package.json here (or not JSON): look further up.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`Wirebench's package.json was not found above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+const root = packageRoot();
 
 interface StartOptions {
   port: number;
