@@ -372,7 +372,8 @@ async function streamFinal(final: FinalHop, tls: TlsPolicy, sink: ExchangeSink, 
   const summary: RelaySummary = {
     timings: hopTimings(hop.timings, end - downloadStart, end - started, hop.startedAt - started),
     sizes: {
-      requestHeaders: Buffer.byteLength(hop.headText),
+      // Node writes an HTTP/1.1 head as Latin-1, one byte per character; over HTTP/2 it is a rendering.
+      requestHeaders: hop.http2 ? Buffer.byteLength(hop.headText) : hop.headText.length,
       requestBody: hop.bodyBytesSent(),
       responseHeaders: headSize(response),
       responseBodyWire: wire,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bypassesProxy, maskProxyUrl, parseNoProxy, readProxyEnvironment, routeFor } from './proxyRules';
+import { bypassesProxy, isLoopback, maskProxyUrl, parseNoProxy, readProxyEnvironment, routeFor } from './proxyRules';
 
 const bypass = (list: string, url: string) => bypassesProxy(parseNoProxy(list), new URL(url));
 
@@ -51,6 +51,15 @@ describe('routeFor', () => {
     const secure = routeFor(new URL('https://api.example/'), undefined, env)!;
     expect(secure.use).toEqual({ url: 'https://secure-proxy', tunnel: true, source: 'environment' });
     expect(secure.authorization).toBeUndefined();
+  });
+
+  it('knows loopback targets in every spelling the URL parser leaves', () => {
+    for (const u of ['http://127.0.0.1/', 'http://127.1/', 'http://0x7f.1/', 'http://2130706433/', 'http://127.255.0.9:81/', 'http://LOCALHOST/', 'http://a.localhost/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/']) {
+      expect(isLoopback(new URL(u)), u).toBe(true);
+    }
+    for (const u of ['http://127.0.0.1.nip.io/', 'http://128.0.0.1/', 'http://10.0.0.1/', 'http://example.com/', 'http://[::2]/', 'http://[::ffff:a00:1]/']) {
+      expect(isLoopback(new URL(u)), u).toBe(false);
+    }
   });
 
   it('goes direct for bypassed hosts, loopback (unless asked) and mode none', () => {

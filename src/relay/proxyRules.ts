@@ -119,13 +119,14 @@ export function bypassesProxy(rules: BypassRule[], url: URL): boolean {
 /** True for targets on this machine: `localhost` names and loopback addresses. */
 export function isLoopback(url: URL): boolean {
   const name = url.hostname;
-  // The common cases first, without building a string.
-  if (name.startsWith('127.')) return net.isIPv4(name);
+  // The common cases first, cheaply: the URL parser has already written any IPv4 host as
+  // four decimal numbers (net.isIPv4's regex was a measurable part of a small exchange).
+  if (name.startsWith('127.') && /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)) return true;
   if (name === 'localhost' || name === '[::1]') return true;
   const host = name.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (net.isIPv4(host)) return host.startsWith('127.');
-  return host === '::1' || host === '::ffff:127.0.0.1';
+  // An IPv4-mapped loopback address, as the URL parser writes it ([::ffff:127.0.0.1] becomes [::ffff:7f00:1]).
+  return host === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
 }
 
 /** The proxy one hop goes through, credentials included (never reported). */

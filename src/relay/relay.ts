@@ -136,11 +136,8 @@ class FrameSink implements ExchangeSink {
 
 /** Handles one relay call end to end. Never throws. */
 export async function handleRelay(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  res.writeHead(200, {
-    'Content-Type': 'application/vnd.wirebench.frames',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
+  // The flat list form: Node takes it without walking an object's keys.
+  res.writeHead(200, ['Content-Type', 'application/vnd.wirebench.frames', 'Cache-Control', 'no-store', 'X-Content-Type-Options', 'nosniff']);
   const controller = new Cancellation();
   res.on('close', () => {
     if (!res.writableFinished) controller.cancel();

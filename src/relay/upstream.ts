@@ -140,6 +140,7 @@ function destination(hop: HopRequest, route: ProxyRoute | null, secure: boolean)
 
 /** The head as written, with the proxy credentials masked: it is shown and kept in history. */
 function maskedHead(head: string): string {
+  if (!/proxy-authorization/i.test(head)) return head;
   return head.replace(/^(Proxy-Authorization:[ \t]*)(\S+)[^\r\n]*/gim, (_all, name: string, scheme: string) => `${name}${scheme} •••`);
 }
 
