@@ -31,10 +31,13 @@ const server = await startChildServer('bench-token');
 const target = await startChildServer('target-token');
 const floor = await startProxyChild('passThroughProxy.ts');
 const peer = await startProxyChild('httpProxyPeer.ts');
+// The floor speaking the relay's framed protocol (corked, as the relay writes): measured beside
+// the small GETs only, to show how much of the relay's latency the protocol itself carries.
+const framedFloor = await startProxyChild('framedFloor.ts', [], ['corked']);
 // Should the run fail, its child processes go with it.
 process.once('exit', () => {
   for (const c of [server.child, target.child]) c.kill();
-  for (const c of [floor, peer]) c.stop();
+  for (const c of [floor, peer, framedFloor]) c.stop();
 });
 
 /** One GET or POST of a path; resolves with the body bytes received, after checking the answer. */
@@ -65,10 +68,13 @@ function plain(proxyOrigin?: string): Exchange {
  * One relay call with the same client library as the other paths. An upload's body is the
  * same kind of stream as theirs, with the description as its first chunk.
  */
-const relayed: Exchange = async (url, dispatcher, upload = 0) => {
+const relayed: Exchange = (url, dispatcher, upload = 0) => framedCall(`${server.origin}/api/relay`, url, dispatcher, upload);
+
+/** A call in the relay's protocol to `endpoint` (the relay, or the framed floor), read as the page reads it. */
+async function framedCall(endpoint: string, url: string, dispatcher: Agent, upload = 0): Promise<number> {
   const meta: RelayRequestMeta = { method: upload ? 'POST' : 'GET', url, headers: [] };
   const prefix = Buffer.from(encodeRelayPrefix(meta));
-  const res = await request(`${server.origin}/api/relay`, {
+  const res = await request(endpoint, {
     method: 'POST',
     dispatcher,
     headers: { 'x-wirebench-token': server.token, 'content-type': 'application/octet-stream', 'content-length': String(prefix.length + upload) },
@@ -87,14 +93,14 @@ const relayed: Exchange = async (url, dispatcher, upload = 0) => {
   }
   if (!ended) throw new Error('relay stream ended without a summary');
   return bytes;
-};
+}
 
 const exchanges: PerPath<Exchange> = { direct: plain(), floor: plain(floor.origin), peer: plain(peer.origin), relay: relayed };
 // One kept-alive connection per path for the sequential measures.
 const agents = Object.fromEntries(PATHS.map((p) => [p, new Agent({ connections: 1, pipelining: 1 })])) as PerPath<Agent>;
 
 /** Times `rounds` of one exchange per path, interleaved so machine noise hits every path alike. */
-async function interleaved(rounds: number, url: string, upload = 0): Promise<PerPath<number[]>> {
+async function interleaved(rounds: number, url: string, upload = 0, extra?: { exchange: Exchange; agent: Agent; times: number[] }): Promise<PerPath<number[]>> {
   const times: PerPath<number[]> = { direct: [], floor: [], peer: [], relay: [] };
   for (let i = 0; i < rounds; i++) {
     for (const p of PATHS) {
@@ -102,14 +108,21 @@ async function interleaved(rounds: number, url: string, upload = 0): Promise<Per
       await exchanges[p](url, agents[p], upload);
       times[p].push(performance.now() - t);
     }
+    if (extra) {
+      const t = performance.now();
+      await extra.exchange(url, extra.agent, upload);
+      extra.times.push(performance.now() - t);
+    }
   }
   return times;
 }
+const framed = { exchange: ((url, dispatcher, upload) => framedCall(framedFloor.origin, url, dispatcher, upload)) as Exchange, agent: new Agent({ connections: 1, pipelining: 1 }), times: [] as number[] };
 const mapPaths = <T, U>(v: PerPath<T>, f: (x: T) => U) => Object.fromEntries(PATHS.map((p) => [p, f(v[p])])) as PerPath<U>;
 
 const small = `${target.origin}/sandbox/anything`;
 // Warm every path (JIT, keep-alive connections) before measuring.
-await interleaved(200, small);
+await interleaved(200, small, 0, framed);
+framed.times.length = 0;
 /** Resident set size of a process in bytes, from /proc. */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 // The three middle processes are sampled alike, so the relay's growth can be set beside the proxies'.
@@ -121,7 +134,8 @@ function mapMiddle(f: (pid: number, name: keyof typeof middle) => number) {
 }
 const sampler = setInterval(() => mapMiddle((pid, name) => (rssPeak[name] = Math.max(rssPeak[name], rssOf(pid)))), 50);
 
-const latency = mapPaths(await interleaved(COUNT, small), latencyOf);
+const latency = mapPaths(await interleaved(COUNT, small, 0, framed), latencyOf);
+const framedLatency = latencyOf(framed.times);
 // One transfer is at the mercy of whatever else the machine does for those seconds:
 // each path moves the body TRANSFERS times and the median counts.
 const download = mapPaths(await interleaved(TRANSFERS, `${target.origin}/sandbox/bytes/${SIZE}`), median);
@@ -178,6 +192,10 @@ console.log(
   'The floor is a bare pass-through proxy (bench/passThroughProxy.ts): the same extra hop through a Node process with nothing else done. ' +
     `Targets met: ${table.targets.filter((t) => t.met).length} of ${table.targets.length}.`,
 );
+console.log(
+  `Protocol floor (bench/framedFloor.ts, corked: the floor answering in the relay's frames, with none of its checks, timings or features), measured in the same interleaved loop: ` +
+    `small GET median ${framedLatency.p50.toFixed(3)} ms = ${(framedLatency.p50 / latency.floor.p50).toFixed(2)}× the floor; the relay is ${(latency.relay.p50 / framedLatency.p50).toFixed(2)}× the protocol floor.`,
+);
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 for (const name of ['relay', 'floor', 'peer'] as const) {
   const grew = (peak: number) => `+${mb(peak - rssStart[name])}`;
@@ -186,7 +204,9 @@ for (const name of ['relay', 'floor', 'peer'] as const) {
   );
 }
 for (const a of [...Object.values(agents), ...Object.values(burstAgents)]) await a.close();
+await framed.agent.close();
 floor.stop();
 peer.stop();
+framedFloor.stop();
 await server.stop();
 await target.stop();
