@@ -99,11 +99,14 @@ const exchanges: PerPath<Exchange> = { direct: plain(), floor: plain(floor.origi
 // One kept-alive connection per path for the sequential measures.
 const agents = Object.fromEntries(PATHS.map((p) => [p, new Agent({ connections: 1, pipelining: 1 })])) as PerPath<Agent>;
 
-/** Times `rounds` of one exchange per path, interleaved so machine noise hits every path alike. */
+/** Times `rounds` of one exchange per path, interleaved (in turning order) so machine noise hits every path alike. */
 async function interleaved(rounds: number, url: string, upload = 0, extra?: { exchange: Exchange; agent: Agent; times: number[] }): Promise<PerPath<number[]>> {
   const times: PerPath<number[]> = { direct: [], floor: [], peer: [], relay: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const p of PATHS) {
+    // The order turns each round, so no path always follows the same one (a 200 MB transfer
+    // leaves the target collecting garbage into the next path's turn).
+    for (let k = 0; k < PATHS.length; k++) {
+      const p = PATHS[(i + k) % PATHS.length]!;
       const t = performance.now();
       await exchanges[p](url, agents[p], upload);
       times[p].push(performance.now() - t);
@@ -138,8 +141,11 @@ const latency = mapPaths(await interleaved(COUNT, small, 0, framed), latencyOf);
 const framedLatency = latencyOf(framed.times);
 // One transfer is at the mercy of whatever else the machine does for those seconds:
 // each path moves the body TRANSFERS times and the median counts.
-const download = mapPaths(await interleaved(TRANSFERS, `${target.origin}/sandbox/bytes/${SIZE}`), median);
-const upload = mapPaths(await interleaved(TRANSFERS, small, SIZE), median);
+const downloadRounds = await interleaved(TRANSFERS, `${target.origin}/sandbox/bytes/${SIZE}`);
+const uploadRounds = await interleaved(TRANSFERS, small, SIZE);
+if (process.env.BENCH_VERBOSE) for (const [name, rounds] of [['download', downloadRounds], ['upload', uploadRounds]] as const) console.log(name, JSON.stringify(mapPaths(rounds, (t) => t.map((x) => Math.round(x)))));
+const download = mapPaths(downloadRounds, median);
+const upload = mapPaths(uploadRounds, median);
 
 /** The burst's requests: downloads of several sizes, echoes and small uploads, in turn. */
 const BURST_MIX: { path: string; upload?: number; bytes?: number }[] = [
