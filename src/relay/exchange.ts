@@ -18,7 +18,8 @@ import type { CancelSignal } from './cancel';
 import { classifyFailure, RelayFailure } from './failures';
 import { uploadProgress } from './progress';
 import { parseTarget } from './relayRequest';
-import { firstHeader, performHop, type HopRequest, type HopResponse, type StaleSocketFailure } from './upstream';
+import { firstHeader, headSize, joinedHeader, toHeaderList } from './rawHeaders';
+import { performHop, type HopRequest, type HopResponse, type StaleSocketFailure } from './upstream';
 
 /** Bodies up to this size are kept so a 307/308 redirect can replay them. */
 export const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
@@ -45,35 +46,6 @@ export interface ExchangeSink {
   body(chunk: Buffer): true | Promise<void>;
   summary(summary: RelaySummary): void | Promise<void>;
   error(error: RelayError): void | Promise<void>;
-}
-
-function toHeaderList(raw: string[]): HeaderField[] {
-  const out: HeaderField[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i]!, value: raw[i + 1]! });
-  return out;
-}
-
-/**
- * Bytes of the response head as received. Node hands header names and values over as Latin-1
- * strings, one character per byte received, so their length is their size on the wire
- * (`Buffer.byteLength` would count a byte above 0x7F twice, and was a tenth of the relay's
- * JavaScript time for a small answer).
- */
-function headSize(response: HopResponse['response']): number {
-  let size = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
-  const raw = response.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) size += raw[i]!.length + 2 + raw[i + 1]!.length + 2;
-  return size;
-}
-
-/** Every value of a response header in the raw list, joined as Node joins a list-valued field. */
-function joinedHeader(raw: string[], lowerName: string): string {
-  let joined = '';
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === lowerName.length && name.toLowerCase() === lowerName) joined = joined ? `${joined}, ${raw[i + 1]}` : raw[i + 1]!;
-  }
-  return joined;
 }
 
 /** A duration in ms kept to the microsecond: what the waterfall can show, and a shorter frame. */

@@ -15,6 +15,7 @@ import { closeHttp2Sessions } from './http2Sessions';
 import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
 import { ProxyFailure, proxyRefusal, tunnelClosed } from './proxyTunnel';
 import { sendHopBody } from './hopBody';
+import { firstHeader } from './rawHeaders';
 import { explainClientCertificateFailure } from './tlsReport';
 
 // Idle pooled sockets are dropped after 4 s: many servers close idle connections at 5 s,
@@ -106,19 +107,6 @@ const PHASE_WORDS: Record<RelayPhase, string> = {
   body: 'waiting for the next part of the response body',
   proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
 };
-
-/**
- * The first value of a response header, read from the raw list: `response.headers` is built
- * on first use, every field parsed into an object, which for a small answer cost more than
- * reading the one or two fields the relay needs.
- */
-export function firstHeader(raw: string[], lowerName: string): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
-  }
-  return undefined;
-}
 
 /** A live event stream may stay quiet for as long as it likes once its head is in. */
 function isLiveStream(hop: HopRequest, response: http.IncomingMessage): boolean {
