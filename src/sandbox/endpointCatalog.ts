@@ -120,7 +120,7 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET', path: '/sandbox/tls', summary: 'The HTTPS sandbox origin and certificate fingerprint.' },
       { methods: 'GET', path: '/sandbox/http2/info', summary: 'The HTTP version the request came over (the HTTPS sandbox serves h2 and http/1.1 on one port, chosen by ALPN), and the pseudo-headers (:method, :scheme, :authority, :path) and headers it saw, in order.' },
       { methods: 'GET', path: '/sandbox/tls/client-demo', summary: 'Mutual TLS: where the mTLS endpoint listens (HTTPS sandbox port + 1), the demo client certificate and key, a .p12 and its passphrase, and an expired certificate to download.' },
-      { methods: 'GET', path: '/sandbox/tls/client-cert', summary: 'On the mTLS port only: asks for a client certificate and says what it received (200 accepted, 401 none, 403 expired or not from the demo CA).' },
+      { methods: 'GET', path: '/sandbox/tls/client-cert', summary: 'On the mTLS port only: asks for a client certificate and says what it received (200 accepted, 401 none, 403 expired or not from the demo CA). The mTLS port also serves POST /sandbox/oauth/token to clients with an accepted certificate (401 invalid_client without, RFC 8705).' },
     ],
   },
   {

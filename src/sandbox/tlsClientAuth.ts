@@ -5,6 +5,9 @@
  * have; and asking on every connection of the HTTPS sandbox would mark all its answers
  * "client certificate requested". It never refuses a handshake (`rejectUnauthorized: false`)
  * so `/sandbox/tls/client-cert` can say what it received and why it is or is not accepted.
+ * It also serves the sandbox's token endpoint, `/sandbox/oauth/token`, for clients that
+ * present an accepted certificate (a token endpoint behind mutual TLS, as RFC 8705's
+ * `mtls_endpoint_aliases` describe); without one it answers `invalid_client` saying why.
  * A demo client CA, a demo client certificate (PEM and PKCS#12 with a published passphrase)
  * and an expired one are made at first start into the data folder.
  */
@@ -14,7 +17,9 @@ import type http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { sendJson } from './router';
+import { sendOAuthError } from './auth/tokenService';
+import { tokenEndpointRoutes } from './oauth/tokenEndpoint';
+import { sendJson, sendProblem } from './router';
 import type { SandboxCertificate } from './tls';
 import { issueCertificate, makeCertificateAuthority, toPkcs12, type IssuedCertificate } from './tlsPki';
 import { listenForOrigin } from './listenHttps';
@@ -96,13 +101,45 @@ export interface RunningMtlsSandbox {
   close(): Promise<void>;
 }
 
+/** The token endpoint's path on the mTLS listener: the same as on the other listeners, so the issuer's endpoint names stay alike. */
+export const MTLS_TOKEN_PATH = '/sandbox/oauth/token';
+
+/**
+ * The sandbox's token endpoint for a client whose certificate was accepted; otherwise
+ * `401 invalid_client` (RFC 8705 §2) with what came and what to do. The certificate is
+ * asked in addition to the client's own authentication (secret or assertion), which the
+ * token endpoint checks as on any listener; the issuer is this listener's origin.
+ */
+async function certificateBoundToken(req: http.IncomingMessage, res: http.ServerResponse, url: URL, origin: string): Promise<void> {
+  const report = clientCertificateReport(req.socket as TLSSocket);
+  if (report.status !== 200) {
+    req.resume();
+    return sendOAuthError(res, { status: 401, error: 'invalid_client', description: `This token endpoint requires a client certificate (mutual TLS, RFC 8705). ${String(report.body.explanation)}` });
+  }
+  if (req.method !== 'POST') {
+    req.resume();
+    return sendProblem(res, 405, { title: 'Method Not Allowed', detail: `The token endpoint takes POST, not ${req.method ?? 'an empty method'}.` }, { Allow: 'POST' });
+  }
+  const route = tokenEndpointRoutes[0]!;
+  await route.handle({ req, res, url, path: '/oauth/token', params: {}, base: `${origin}/sandbox`, method: 'POST' });
+}
+
 /** Starts the mTLS listener with the sandbox's server certificate, asking for certificates of the demo CA. */
 export async function startMtlsSandbox(options: { port: number; host: string; certificate: SandboxCertificate; pki: DemoClientPki }): Promise<RunningMtlsSandbox> {
+  let origin = '';
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
+    const pathname = url.pathname;
+    if (pathname === MTLS_TOKEN_PATH) {
+      certificateBoundToken(req, res, url, origin).catch((err: unknown) => {
+        if (!res.headersSent) sendProblem(res, 500, { title: 'Sandbox fault', detail: (err as Error).message });
+        else res.destroy();
+      });
+      return;
+    }
     req.resume();
-    const pathname = new URL(req.url ?? '/', 'https://sandbox.invalid').pathname;
     if (pathname !== '/sandbox/tls/client-cert') {
-      sendJson(res, 404, { detail: 'This port serves only /sandbox/tls/client-cert, which asks for a client certificate.' });
+      sendJson(res, 404, { detail: `This port serves only /sandbox/tls/client-cert, which asks for a client certificate, and the token endpoint ${MTLS_TOKEN_PATH}, which requires one.` });
       return;
     }
     const report = clientCertificateReport(req.socket as TLSSocket);
@@ -111,6 +148,7 @@ export async function startMtlsSandbox(options: { port: number; host: string; ce
   const server = https.createServer({ key: options.certificate.key, cert: options.certificate.cert, ca: options.pki.ca.cert, requestCert: true, rejectUnauthorized: false }, handle);
   server.on('tlsClientError', () => undefined);
   const { origin: listenedOrigin, port } = await listenForOrigin(server, options.port, options.host);
+  origin = listenedOrigin;
   return {
     origin: listenedOrigin,
     port,

@@ -3,7 +3,7 @@
  * files to add in Certificates (top bar) › Client certificates (published on purpose: this key protects
  * nothing), and the expired certificate to see a refusal.
  */
-import { DEMO_P12_PASSPHRASE, demoClientAuth } from './tlsClientAuth';
+import { DEMO_P12_PASSPHRASE, demoClientAuth, MTLS_TOKEN_PATH } from './tlsClientAuth';
 import { sendJson, type SandboxRoute } from './router';
 
 const PEM = 'application/x-pem-file';
@@ -31,6 +31,7 @@ export const tlsClientRoutes: SandboxRoute[] = [
       sendJson(ctx.res, 200, {
         running: true,
         endpoint: `${d.origin}/sandbox/tls/client-cert`,
+        tokenEndpoint: `${d.origin}${MTLS_TOKEN_PATH}`,
         host: new URL(d.origin).hostname,
         files,
         p12Passphrase: d.pki.p12 ? DEMO_P12_PASSPHRASE : null,
@@ -40,6 +41,7 @@ export const tlsClientRoutes: SandboxRoute[] = [
           `Add them in Certificates (top bar) › Client certificates for the host ${new URL(d.origin).hostname}.`,
           `GET ${d.origin}/sandbox/tls/client-cert and trust the sandbox certificate when asked: 200 names the certificate it received.`,
           'Swap in expired-cert.pem and expired-key.pem: 403 explains the expiry.',
+          `A token endpoint behind mutual TLS: point a vault entry's token endpoint at ${d.origin}${MTLS_TOKEN_PATH}; it answers only with the certificate (401 invalid_client without).`,
         ],
       });
     },
