@@ -3,6 +3,8 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 /** The sandbox's demo mTLS material, downloaded through the page's request API. */
 export interface DemoClientMaterial {
   endpoint: string;
+  /** The token endpoint on the mTLS listener, which answers only with an accepted certificate. */
+  tokenEndpoint: string;
   cert: string;
   key: string;
   p12?: Buffer;
@@ -21,7 +23,7 @@ export class CertificatesPage {
 
   /** Reads `/sandbox/tls/client-demo` and downloads the files it links. */
   static async demoMaterial(request: APIRequestContext, origin: string): Promise<DemoClientMaterial> {
-    const demo = (await (await request.get(new URL('/sandbox/tls/client-demo', origin).href)).json()) as { running: boolean; endpoint: string; files: Record<string, string>; p12Passphrase: string | null };
+    const demo = (await (await request.get(new URL('/sandbox/tls/client-demo', origin).href)).json()) as { running: boolean; endpoint: string; tokenEndpoint: string; files: Record<string, string>; p12Passphrase: string | null };
     expect(demo.running, 'the mTLS sandbox runs').toBe(true);
     const get = async (file: string) => {
       const response = await request.get(new URL(demo.files[file]!, origin).href);
@@ -31,6 +33,7 @@ export class CertificatesPage {
     const text = async (file: string) => (await get(file)).toString('utf8');
     return {
       endpoint: demo.endpoint,
+      tokenEndpoint: demo.tokenEndpoint,
       cert: await text('client-cert.pem'),
       key: await text('client-key.pem'),
       expiredCert: await text('expired-cert.pem'),

@@ -76,6 +76,13 @@ export class VaultGrantPage {
     await this.form.getByLabel('Key ID').fill(keyId);
   }
 
+  /** Points the entry at a token endpoint other than the discovered one, and saves. */
+  async useTokenEndpoint(url: string): Promise<void> {
+    await this.vault.showSection('Settings');
+    await this.form.getByLabel('Token endpoint').fill(url);
+    await this.save();
+  }
+
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: 'Save entry' }).click();
     await expect(this.form.getByRole('status')).toHaveText(/^Saved/);
