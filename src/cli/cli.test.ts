@@ -135,6 +135,17 @@ describe('wirebench run on a Postman collection', () => {
     expect(ran.stdout).toContain('✓ carries the captured token');
   });
 
+  it('signs AWS SigV4 (an imported awsv4 auth) as the app does: the sandbox accepts it, refuses another key, and the secret is never printed', async () => {
+    const xml = path.join(out, 'sigv4.xml');
+    const awsSecret = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
+    const ran = await wirebench(['run', data('sigv4.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--var', `awsSecret=${awsSecret}`, '-r', 'cli,junit', '--reporter-junit-export', xml]);
+    expect(ran.stderr).not.toContain('unexpected');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('✓ the sandbox accepts the signature');
+    expect(ran.stdout).toContain('✓ the sandbox refuses the signature');
+    for (const text of [ran.stdout, ran.stderr, await readFile(xml, 'utf8')]) expect(text).not.toContain(awsSecret);
+  });
+
   it('exits 1 when a pm.test fails, with chai\'s message as the failure', async () => {
     const xml = path.join(out, 'chain-fail.xml');
     const ran = await wirebench(['run', data('chain.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--var', 'user=ada', '--var', 'expectStatus=201', '-r', 'junit', '--reporter-junit-export', xml]);

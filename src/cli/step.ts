@@ -4,7 +4,7 @@
  * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
  * result with every secret masked. Every failure lands in the step's result as a value.
  */
-import { buildWireRequest, concatBytes, draftWithUrl, normaliseDraft, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { buildWireRequest, concatBytes, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
 import { jarState, openJar, storeSetCookies } from '../core/cookies';
 
 /** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
@@ -149,7 +149,18 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     result.error = { kind: 'bad_request', message: mask.text(built.error.message) };
     return { result, nextRequest };
   }
-  const { wire } = built.value;
+  let wire = built.value.wire;
+  // A signing scheme (AWS SigV4) signs last, the request exactly as it goes, at this moment, as a send in the app does.
+  if (draft.auth.scheme !== 'vault' && schemeSigns(draft.auth.scheme)) {
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(draft.auth.values)) values[name] = substituteVariables(value, variables.values()).text;
+    const signed = await signWire(draft.auth.scheme, values, wire, { now: new Date() });
+    if (!signed.ok) {
+      result.error = { kind: 'auth', message: mask.text(`Not signed: ${signed.error.message}`) };
+      return { result, nextRequest };
+    }
+    if (signed.value) wire = signed.value.wire;
+  }
   result.method = wire.method;
   result.url = mask.text(wire.url);
   if (built.value.unresolved.length > 0) ctx.note(`"${request.name}": {{${built.value.unresolved.join('}}, {{')}}} ${built.value.unresolved.length === 1 ? 'is' : 'are'} not defined and sent as written.`);

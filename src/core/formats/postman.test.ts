@@ -205,9 +205,58 @@ describe('importPostman: what does not map one to one', () => {
   });
 
   it('imports a request with an unsupported auth type without auth, and says so', () => {
-    const result = imported(collection([{ name: 'Signed', request: { method: 'GET', url: 'https://a.test', auth: { type: 'awsv4', awsv4: [] } } }]));
+    const result = imported(collection([{ name: 'Signed', request: { method: 'GET', url: 'https://a.test', auth: { type: 'hawk', hawk: [] } } }]));
     expect(request(result, 'Signed').draft.auth.scheme).toBe('none');
-    expect(result.warnings).toEqual(['Signed: Postman auth type "awsv4" is not supported; the request was imported without it.']);
+    expect(result.warnings).toEqual(['Signed: Postman auth type "hawk" is not supported; the request was imported without it.']);
+  });
+
+  it('imports AWS Signature V4 (awsv4) as SigV4, in the header or the query, and Digest as Digest', () => {
+    const aws = (extra: object[]) => ({
+      type: 'awsv4',
+      awsv4: [
+        { key: 'accessKey', value: 'AKIDEXAMPLE' },
+        { key: 'secretKey', value: '{{awsSecret}}' },
+        { key: 'region', value: 'eu-west-1' },
+        { key: 'service', value: 's3' },
+        { key: 'sessionToken', value: 'tok' },
+        ...extra,
+      ],
+    });
+    const result = imported(
+      collection([
+        { name: 'Header', request: { method: 'GET', url: 'https://a.test', auth: aws([]) } },
+        { name: 'Query', request: { method: 'GET', url: 'https://a.test', auth: aws([{ key: 'addAuthDataToQuery', value: true }]) } },
+        { name: 'Digest', request: { method: 'GET', url: 'https://a.test', auth: { type: 'digest', digest: [{ key: 'username', value: 'u' }, { key: 'password', value: 'p' }, { key: 'algorithm', value: 'sha-256' }, { key: 'realm', value: 'r' }] } } },
+        { name: 'Odd digest', request: { method: 'GET', url: 'https://a.test', auth: { type: 'digest', digest: [{ key: 'username', value: 'u' }, { key: 'algorithm', value: 'SHA-1' }] } } },
+      ]),
+    );
+    expect(request(result, 'Header').draft.auth).toEqual({
+      scheme: 'sigv4',
+      values: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: '{{awsSecret}}', sessionToken: 'tok', region: 'eu-west-1', service: 's3', payload: 'signed', signWith: 'header' },
+    });
+    expect(request(result, 'Query').draft.auth.values.signWith).toBe('query');
+    expect(request(result, 'Digest').draft.auth).toEqual({ scheme: 'digest', values: { username: 'u', password: 'p', algorithm: 'SHA-256', realm: 'r' } });
+    expect(request(result, 'Odd digest').draft.auth.values.algorithm).toBe('');
+    expect(result.warnings).toEqual(['Odd digest: Digest algorithm "SHA-1" is not one Wirebench knows; the strongest the server offers is used.']);
+  });
+
+  it('exports SigV4 as an awsv4 block and Digest as a digest block, their secrets as {{variables}} unless asked', () => {
+    const result = imported(
+      collection([
+        { name: 'S3', request: { method: 'GET', url: 'https://a.test', auth: { type: 'awsv4', awsv4: [{ key: 'accessKey', value: 'AKID' }, { key: 'secretKey', value: 'very-secret' }, { key: 'region', value: 'eu-west-1' }, { key: 'service', value: 's3' }, { key: 'addAuthDataToQuery', value: 'true' }] } } },
+        { name: 'Dig', request: { method: 'GET', url: 'https://a.test', auth: { type: 'digest', digest: [{ key: 'username', value: 'u' }, { key: 'password', value: 'pw-secret' }] } } },
+      ]),
+    );
+    const open = JSON.stringify(JSON.parse(exportPostman(result.collection, { includeSecrets: true })));
+    expect(open).toContain('"type":"awsv4"');
+    expect(open).toContain('very-secret');
+    const back = imported(exportPostman(result.collection, { includeSecrets: true }));
+    expect(request(back, 'S3').draft.auth).toEqual(request(result, 'S3').draft.auth);
+    expect(request(back, 'Dig').draft.auth.scheme).toBe('digest');
+    const redacted = exportPostman(result.collection);
+    expect(redacted).not.toContain('very-secret');
+    expect(redacted).not.toContain('pw-secret');
+    expect(redacted).toContain('"key": "accessKey"');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Postman auth blocks and Wirebench auth, both ways. Basic, Bearer, API key (header or
- * query) and no-auth map one to one; an OAuth 2.0 block with an access token is sent as
- * that Bearer token; other Postman types are reported, never guessed.
+ * query), Digest, AWS Signature V4 (`awsv4`: header or query) and no-auth map one to one;
+ * an OAuth 2.0 block with an access token is sent as that Bearer token; other Postman
+ * types are reported, never guessed.
  */
-import { applyAuth, authScheme } from '../auth';
+import { applyAuth, authScheme, digestAlgorithm } from '../auth';
 import type { DraftAuth } from '../request';
 import type { HeaderField } from '../types';
 
@@ -60,6 +61,30 @@ export function authFromPostman(block: PostmanAuthBlock): PostmanAuthMapping {
         warning: `OAuth 2.0 auth was imported as its stored access token sent as a Bearer token${inQuery ? ' in the Authorization header (Postman put it in the query)' : ''}; use the vault to fetch fresh tokens`,
       };
     }
+    case 'digest': {
+      // Postman keeps the last challenge's realm, nonce, qop… too; the relay answers whatever the server asks next.
+      const algorithm = (a.get('algorithm') ?? '').toUpperCase();
+      const known = algorithm === '' || digestAlgorithm(algorithm) !== undefined;
+      return {
+        auth: { scheme: 'digest', values: { username: a.get('username') ?? '', password: a.get('password') ?? '', algorithm: known ? (digestAlgorithm(algorithm) ?? '') : '', realm: a.get('realm') ?? '' } },
+        ...(known ? {} : { warning: `Digest algorithm "${a.get('algorithm')}" is not one Wirebench knows; the strongest the server offers is used` }),
+      };
+    }
+    case 'awsv4':
+      return {
+        auth: {
+          scheme: 'sigv4',
+          values: {
+            accessKeyId: a.get('accessKey') ?? '',
+            secretAccessKey: a.get('secretKey') ?? '',
+            sessionToken: a.get('sessionToken') ?? '',
+            region: a.get('region') || 'us-east-1',
+            service: a.get('service') || 'execute-api',
+            payload: 'signed',
+            signWith: a.get('addAuthDataToQuery') === 'true' ? 'query' : 'header',
+          },
+        },
+      };
     default:
       return { warning: `Postman auth type "${block.type}" is not supported; the request was imported without it` };
   }
@@ -110,6 +135,22 @@ export function authToPostman(auth: DraftAuth, vaultSchemes?: VaultSchemeWords):
       if (auth.scheme === 'jwt') return { header: { name: 'Authorization', value: `JWT ${v.token ?? ''}` } };
       return { header: { name: 'Authorization', value: `${v.scheme ?? ''} ${v.mode === 'token68' ? (v.credentials ?? '') : (v.params ?? '').split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).join(', ')}`.trim() } };
     }
+    case 'digest':
+      return { block: { type: 'digest', digest: [attribute('username', v.username ?? ''), attribute('password', v.password ?? ''), attribute('algorithm', v.algorithm || 'MD5'), ...(v.realm ? [attribute('realm', v.realm)] : [])] } };
+    case 'sigv4':
+      return {
+        block: {
+          type: 'awsv4',
+          awsv4: [
+            attribute('accessKey', v.accessKeyId ?? ''),
+            attribute('secretKey', v.secretAccessKey ?? ''),
+            ...(v.sessionToken ? [attribute('sessionToken', v.sessionToken)] : []),
+            attribute('region', v.region || 'us-east-1'),
+            attribute('service', v.service || 'execute-api'),
+            ...(v.signWith === 'query' ? [attribute('addAuthDataToQuery', 'true')] : []),
+          ],
+        },
+      };
     case 'vault': {
       const word = vaultExportSchemeWord(auth, vaultSchemes);
       // Postman's bearer block always writes "Bearer"; any other word has to be a header.
