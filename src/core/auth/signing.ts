@@ -27,6 +27,8 @@ export interface SignedWire {
   wire: WireRequest;
   /** The headers the step added or replaced, in the order they were appended. */
   added: HeaderField[];
+  /** The query parameters the step appended to the URL (a presigned URL's X-Amz-*), decoded, in order. */
+  addedQuery?: { name: string; value: string }[];
   steps: SigningStep[];
 }
 

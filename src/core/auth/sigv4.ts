@@ -30,7 +30,7 @@ export interface SigV4Signature {
 const SIGNER_HEADERS = new Set(['authorization', 'x-amz-date']);
 
 /** The signer, remembering the canonical request and string to sign of its last signature. */
-class RecordingSignatureV4 extends SignatureV4 {
+export class RecordingSignatureV4 extends SignatureV4 {
   canonicalRequest = '';
   stringToSign = '';
 
@@ -46,7 +46,7 @@ class RecordingSignatureV4 extends SignatureV4 {
 }
 
 /** RFC 3986 encoding of everything but unreserved characters, as AWS's UriEncode. */
-function uriEncode(text: string): string {
+export function uriEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -63,7 +63,7 @@ function decodeSegment(segment: string): string {
  * more by the signer (with dot segments and empty segments normalised); S3 signs each
  * segment decoded and encoded once, and never normalises (`a//b` is a different key).
  */
-function signerPath(path: string, service: string): string {
+export function signerPath(path: string, service: string): string {
   if (service !== 's3') return path;
   return path.split('/').map((segment) => uriEncode(decodeSegment(segment))).join('/');
 }
@@ -81,7 +81,8 @@ function headerBag(input: SigV4Input, settings: SigV4Settings): HeaderBag {
   return bag;
 }
 
-function queryBag(input: SigV4Input): QueryParameterBag {
+/** The query pairs as the signer takes them: a repeated name becomes a list, in order. */
+export function queryBag(input: SigV4Input): QueryParameterBag {
   const bag: QueryParameterBag = {};
   for (const { name, value } of input.query) {
     const had = Object.prototype.hasOwnProperty.call(bag, name) ? bag[name] : undefined;
@@ -99,13 +100,12 @@ const ADDED_NAMES: Record<string, string> = {
 };
 
 /**
- * Signs `input` at `settings.now`. S3 (`service` "s3") gets x-amz-content-sha256 with the
- * body's hash, as S3 requires; other services only when the payload is unsigned or was
- * hashed in pieces. A session token is sent as X-Amz-Security-Token and signed.
+ * A signer for `settings`: S3 keeps the path as the key (no second encoding) and hashes the
+ * payload into x-amz-content-sha256; every other service encodes the path once more.
  */
-export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings, now: Date): Promise<SigV4Signature> {
+export function recordingSigner(settings: SigV4Settings): RecordingSignatureV4 {
   const s3 = settings.service === 's3';
-  const signer = new RecordingSignatureV4({
+  return new RecordingSignatureV4({
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}) },
     region: settings.region,
     service: settings.service,
@@ -113,6 +113,15 @@ export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings,
     uriEscapePath: !s3,
     applyChecksum: s3,
   });
+}
+
+/**
+ * Signs `input` at `settings.now`. S3 (`service` "s3") gets x-amz-content-sha256 with the
+ * body's hash, as S3 requires; other services only when the payload is unsigned or was
+ * hashed in pieces. A session token is sent as X-Amz-Security-Token and signed.
+ */
+export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings, now: Date): Promise<SigV4Signature> {
+  const signer = recordingSigner(settings);
   const headers = headerBag(input, settings);
   const request: HttpRequest = {
     method: input.method,

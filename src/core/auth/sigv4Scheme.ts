@@ -17,9 +17,31 @@ export interface SigV4Settings {
   service: string;
   /** Sign `UNSIGNED-PAYLOAD` instead of the body's SHA-256. */
   unsignedPayload: boolean;
+  /** Present when the signature goes in the query (a presigned URL) instead of Authorization. */
+  presign?: { expiresIn: number };
 }
 
-const DEFAULTS: Record<string, string> = { region: 'us-east-1', service: 'execute-api', payload: 'signed' };
+/** AWS's limit for a presigned URL's X-Amz-Expires: 7 days, in seconds. */
+export const SIGV4_MAX_EXPIRES = 604_800;
+
+const DEFAULTS: Record<string, string> = { region: 'us-east-1', service: 'execute-api', payload: 'signed', signWith: 'header', expires: '3600' };
+
+/** Reads "Sign with" and, for a presigned URL, "Expires in (s)": a whole number from 1 to 604800. */
+function readPlacement(value: (name: string) => string): Result<{ presign?: { expiresIn: number } }> {
+  const signWith = value('signWith');
+  if (signWith === 'header') return ok({});
+  if (signWith !== 'query') return fail({ kind: 'auth-field-invalid', field: 'signWith', message: `"Sign with" must be "header" or "query", not "${signWith}".` });
+  const expires = value('expires');
+  const seconds = /^\d{1,7}$/.test(expires) ? Number(expires) : NaN;
+  if (!(seconds >= 1 && seconds <= SIGV4_MAX_EXPIRES)) {
+    return fail({
+      kind: 'sigv4-expires-invalid',
+      field: 'expires',
+      message: `"Expires in (s)" must be a whole number of seconds from 1 to ${SIGV4_MAX_EXPIRES} (7 days, AWS's limit for a presigned URL), not "${expires}".`,
+    });
+  }
+  return ok({ presign: { expiresIn: seconds } });
+}
 
 /** Reads and checks the form values; a failure's `field` names the field to fix. */
 export function readSigV4Settings(values: Readonly<Record<string, string>>): Result<SigV4Settings> {
@@ -36,15 +58,17 @@ export function readSigV4Settings(values: Readonly<Record<string, string>>): Res
   if (!/^[a-z0-9-]+$/.test(service)) return fail({ kind: 'sigv4-service-invalid', field: 'service', message: `"${service}" is not a signing name such as s3, execute-api or sts (lower-case letters, digits and "-").` });
   const payload = value('payload');
   if (payload !== 'signed' && payload !== 'unsigned') return fail({ kind: 'auth-field-invalid', field: 'payload', message: `The payload must be "signed" or "unsigned", not "${payload}".` });
+  const placement = readPlacement(value);
+  if (!placement.ok) return placement;
   const sessionToken = value('sessionToken');
-  return ok({ accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}), region, service, unsignedPayload: payload === 'unsigned' });
+  return ok({ accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}), region, service, unsignedPayload: payload === 'unsigned', ...placement.value });
 }
 
-/** AWS Signature Version 4 (AWS4-HMAC-SHA256 in the Authorization header). */
+/** AWS Signature Version 4: AWS4-HMAC-SHA256 in the Authorization header, or in the query (a presigned URL). */
 export const sigv4Scheme: AuthSchemeDescriptor = {
   id: 'sigv4',
   label: 'AWS Signature V4',
-  summary: 'Authorization: AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=… — an HMAC of the canonical request, made at send time with X-Amz-Date (AWS SigV4).',
+  summary: 'Authorization: AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=… — an HMAC of the canonical request, made at send time with X-Amz-Date (AWS SigV4); or the same in the query as a presigned URL with X-Amz-Expires.',
   fields: [
     { name: 'accessKeyId', label: 'Access key ID', kind: 'text', help: 'Sent in the clear in Credential=; not a secret by itself.' },
     { name: 'secretAccessKey', label: 'Secret access key', kind: 'secret', help: 'Never sent: it keys the HMAC chain (date, region, service, aws4_request).' },
@@ -60,7 +84,26 @@ export const sigv4Scheme: AuthSchemeDescriptor = {
         { value: 'signed', label: 'Signed (SHA-256 of the body)' },
         { value: 'unsigned', label: 'Unsigned payload (x-amz-content-sha256: UNSIGNED-PAYLOAD)' },
       ],
-      help: 'Unsigned leaves the body out of the signature; S3 accepts it, most other services do not.',
+      help: 'Unsigned leaves the body out of the signature; S3 accepts it, most other services do not. A presigned URL for S3 is always unsigned, as S3 requires.',
+    },
+    {
+      name: 'signWith',
+      label: 'Sign with',
+      kind: 'select',
+      default: DEFAULTS.signWith,
+      options: [
+        { value: 'header', label: 'Authorization header' },
+        { value: 'query', label: 'Query string (presigned URL)' },
+      ],
+      help: 'A presigned URL carries X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature in the query, so the URL alone grants access until it expires. Only Host (and x-amz-* headers, moved into the query) are signed. History and exports keep the signature and session token masked.',
+    },
+    {
+      name: 'expires',
+      label: 'Expires in (s)',
+      kind: 'text',
+      default: DEFAULTS.expires,
+      shownWhen: { field: 'signWith', equals: 'query' },
+      help: 'X-Amz-Expires: seconds from X-Amz-Date during which the URL is accepted, 1 to 604800 (7 days, AWS\'s limit).',
     },
   ],
   apply(values) {
@@ -70,6 +113,10 @@ export const sigv4Scheme: AuthSchemeDescriptor = {
   async sign(wire, values, context) {
     const settings = readSigV4Settings(values);
     if (!settings.ok) return settings;
+    if (settings.value.presign) {
+      const { presignWireSigV4 } = await import('./sigv4Presign');
+      return presignWireSigV4(wire, settings.value, context);
+    }
     const { signWireSigV4 } = await import('./sigv4');
     return signWireSigV4(wire, settings.value, context);
   },
