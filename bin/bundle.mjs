@@ -135,6 +135,13 @@ export function bundledCli() {
   return bundled('src/cli/main.ts', 'cli');
 }
 
+/** Loads `entry` (a path from the package root) from the TypeScript sources under tsx: the fallback when there is no bundle. */
+export async function fromSources(entry) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(pathToFileURL(path.join(root, entry)).href);
+}
+
 /** The same for the server (`src/server/main.ts`: the app, the relay and the sandbox). */
 export function bundledServer() {
   return bundled('src/server/main.ts', 'server');

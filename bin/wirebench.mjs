@@ -4,17 +4,12 @@
 // source changes), which starts in about half the memory of transpiling every module under
 // tsx; if the bundle cannot be had it loads the TypeScript through tsx (a dependency, as for
 // `npm start`). Works from a clone right after `npm ci` and after `npm install -g`.
-import { bundledCli } from './bundle.mjs';
-
-async function fromSources() {
-  const { register } = await import('tsx/esm/api');
-  register();
-  return import('../src/cli/main.ts');
-}
+import { bundledCli, fromSources } from './bundle.mjs';
 
 const bundle = await bundledCli();
+const fallback = () => fromSources('src/cli/main.ts');
 // A bundle that does not load (a damaged cache file) is no reason to fail: the sources are here.
-const { main } = bundle ? await import(bundle).catch(fromSources) : await fromSources();
+const { main } = bundle ? await import(bundle).catch(fallback) : await fallback();
 let code;
 try {
   code = await main(process.argv.slice(2));
