@@ -1,6 +1,8 @@
 /**
  * `/api/sigv4`: a resource signed with AWS Signature Version 4, as an API Gateway-style
- * service (`execute-api` in `us-east-1`) would check it. Any method; the body is hashed.
+ * service (`execute-api` in `us-east-1`) would check it: in the Authorization header, or in
+ * the query as a presigned URL (X-Amz-Expires checked against X-Amz-Date). Any method; the
+ * body is hashed.
  * 200 says who signed and what; a refusal is AWS's shape — an `Error` with `Code` and
  * `Message`, and for a wrong signature the canonical request and string to sign the
  * server computed, so they can be compared line by line with the ones that were signed.
@@ -9,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sandboxNow } from '../clock';
 import { readBody, sendTooLarge } from '../requestBody';
 import { sendJson, type SandboxContext, type SandboxRoute } from '../router';
+import { hasQuerySignature, verifyPresignedSigV4 } from './sigv4QueryVerifier';
 import { verifySigV4, type SigV4DemoKey } from './sigv4Verifier';
 
 /**
@@ -26,10 +29,10 @@ export const SIGV4_SANDBOX = { region: 'us-east-1', service: 'execute-api', maxS
 async function sigv4Resource(ctx: SandboxContext): Promise<void> {
   const read = await readBody(ctx.req);
   if (!read.ok) return sendTooLarge(ctx.res, read);
-  const verdict = verifySigV4(
-    { method: ctx.req.method ?? 'GET', target: ctx.req.url ?? '/', rawHeaders: ctx.req.rawHeaders, body: read.bytes },
-    { keys: SIGV4_DEMO_KEYS, region: SIGV4_SANDBOX.region, service: SIGV4_SANDBOX.service, nowMs: sandboxNow(), maxSkewMs: SIGV4_SANDBOX.maxSkewMs },
-  );
+  const arrived = { method: ctx.req.method ?? 'GET', target: ctx.req.url ?? '/', rawHeaders: ctx.req.rawHeaders, body: read.bytes };
+  const presigned = hasQuerySignature(arrived.target);
+  const expectation = { keys: SIGV4_DEMO_KEYS, region: SIGV4_SANDBOX.region, service: SIGV4_SANDBOX.service, nowMs: sandboxNow(), maxSkewMs: SIGV4_SANDBOX.maxSkewMs };
+  const verdict = presigned ? verifyPresignedSigV4(arrived, expectation) : verifySigV4(arrived, expectation);
   const requestId = randomUUID();
   const headers = { 'Cache-Control': 'no-store', 'x-amzn-RequestId': requestId };
   if (!verdict.ok) {
@@ -49,6 +52,8 @@ async function sigv4Resource(ctx: SandboxContext): Promise<void> {
       resource: 'sigv4',
       authenticated: true,
       scheme: 'AWS4-HMAC-SHA256',
+      signatureIn: presigned ? 'query' : 'header',
+      ...(verdict.expiresAt !== undefined ? { expiresAt: verdict.expiresAt } : {}),
       principal: verdict.accessKeyId,
       temporaryCredentials: verdict.temporary,
       signedHeaders: verdict.signedHeaders,

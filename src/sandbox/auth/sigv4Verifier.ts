@@ -44,15 +44,18 @@ export interface SigV4Refusal {
   signatureProvided?: string;
 }
 
-export type SigV4Verdict = { ok: true; accessKeyId: string; signedHeaders: string[]; temporary: boolean } | { ok: false; refusal: SigV4Refusal };
+/** A signature accepted (with when a presigned URL stops being accepted), or refused. */
+export type SigV4Verdict = { ok: true; accessKeyId: string; signedHeaders: string[]; temporary: boolean; expiresAt?: string } | { ok: false; refusal: SigV4Refusal };
 
-const refuse = (status: 400 | 403, code: string, message: string, extra: Partial<SigV4Refusal> = {}): SigV4Verdict => ({ ok: false, refusal: { status, code, message, ...extra } });
+/** A refusal verdict. */
+export const refuse = (status: 400 | 403, code: string, message: string, extra: Partial<SigV4Refusal> = {}): SigV4Verdict => ({ ok: false, refusal: { status, code, message, ...extra } });
 
-const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+/** SHA-256 in lower-case hex. */
+export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** UriEncode of AWS's steps: every byte but A-Z a-z 0-9 - _ . ~ as %XY (upper-case hex). */
-function uriEncode(text: string): string {
+export function uriEncode(text: string): string {
   let out = '';
   for (const byte of Buffer.from(text, 'utf8')) {
     const c = String.fromCharCode(byte);
@@ -61,7 +64,8 @@ function uriEncode(text: string): string {
   return out;
 }
 
-function percentDecode(text: string): string {
+/** Percent-decoding that keeps a malformed escape as written. */
+export function percentDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -70,7 +74,7 @@ function percentDecode(text: string): string {
 }
 
 /** Non-S3 canonical URI: dot segments and empty segments removed, each segment encoded (again). */
-function canonicalUri(path: string): string {
+export function canonicalUri(path: string): string {
   const segments: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -81,7 +85,8 @@ function canonicalUri(path: string): string {
   return `/${segments.join('/')}${path.endsWith('/') ? '/' : ''}`;
 }
 
-function canonicalQuery(query: string): string {
+/** The canonical query string: pairs decoded, encoded the AWS way, sorted by name then value. */
+export function canonicalQuery(query: string): string {
   const pairs = query
     .split('&')
     .filter((piece) => piece !== '')
@@ -96,7 +101,7 @@ function canonicalQuery(query: string): string {
 }
 
 /** Every value of header `name`, trimmed with inner runs of spaces collapsed, joined by commas. */
-function canonicalHeaderValue(rawHeaders: readonly string[], name: string): string | undefined {
+export function canonicalHeaderValue(rawHeaders: readonly string[], name: string): string | undefined {
   const values: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     if (rawHeaders[i]!.toLowerCase() === name) values.push(rawHeaders[i + 1]!.trim().replace(/\s+/g, ' '));
@@ -137,12 +142,13 @@ function parseAuthorization(value: string): ParsedAuthorization | string {
 }
 
 /** Milliseconds of an ISO 8601 basic date-time (20150830T123600Z), or NaN. */
-function amzDateMs(value: string): number {
+export function amzDateMs(value: string): number {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : NaN;
 }
 
-function amzDate(ms: number): string {
+/** An ISO 8601 basic date-time (20150830T123600Z) of `ms`. */
+export function amzDate(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
@@ -192,19 +198,27 @@ export function verifySigV4(request: ArrivedRequest, expect: SigV4Expectation): 
     parsed.signedHeaders.join(';'),
     declared ?? bodyHash,
   ].join('\n');
-  const scope = `${parsed.date}/${parsed.region}/${parsed.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', dateHeader, scope, sha256Hex(canonicalRequest)].join('\n');
-  let signingKey = hmac(`AWS4${key.secretAccessKey}`, parsed.date);
-  for (const part of [parsed.region, parsed.service, 'aws4_request']) signingKey = hmac(signingKey, part);
-  const expected = Buffer.from(createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex'));
-  const provided = Buffer.from(parsed.signature);
-  if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) {
-    return refuse(
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method: compare the canonical request and string to sign below with yours.',
-      { canonicalRequest, stringToSign, signatureProvided: parsed.signature },
-    );
-  }
+  const mismatch = checkSignature(key, parsed, dateHeader, canonicalRequest, parsed.signature);
+  if (mismatch) return mismatch;
   return { ok: true, accessKeyId: key.accessKeyId, signedHeaders: parsed.signedHeaders, temporary: key.sessionToken !== undefined };
+}
+
+/**
+ * Computes the signature of `canonicalRequest` (string to sign, signing key derived from the
+ * secret, date, region and service) and compares it with `provided` in constant time: a
+ * SignatureDoesNotMatch refusal carrying what the server computed, or undefined when equal.
+ */
+export function checkSignature(key: SigV4DemoKey, scope: { date: string; region: string; service: string }, longDate: string, canonicalRequest: string, provided: string): SigV4Verdict | undefined {
+  const stringToSign = ['AWS4-HMAC-SHA256', longDate, `${scope.date}/${scope.region}/${scope.service}/aws4_request`, sha256Hex(canonicalRequest)].join('\n');
+  let signingKey = hmac(`AWS4${key.secretAccessKey}`, scope.date);
+  for (const part of [scope.region, scope.service, 'aws4_request']) signingKey = hmac(signingKey, part);
+  const expected = Buffer.from(createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex'));
+  const given = Buffer.from(provided);
+  if (expected.length === given.length && timingSafeEqual(expected, given)) return undefined;
+  return refuse(
+    403,
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method: compare the canonical request and string to sign below with yours.',
+    { canonicalRequest, stringToSign, signatureProvided: provided },
+  );
 }
