@@ -12,6 +12,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { RelayClientCertificateUse, RelayPhase, RelayTls } from '../core';
 import type { ProxyRoute } from './proxyRules';
+import { firstProxyAuthorization, tunnelDigestRetry } from './proxyDigest';
 import { connectAuthority, openTunnel, proxyUnreachable, tunnelClosed } from './proxyTunnel';
 import { secureContextFor, selectTls, TlsFailure, type TlsIdentities } from './tlsMaterial';
 import { clientCertificateUse, describeTls, explainClientCertificateFailure, untrustedHint } from './tlsReport';
@@ -153,18 +154,8 @@ function dial(address: string, port: number, family: number, track: (s: net.Sock
 
 const bare = (host: string) => host.replace(/^\[|\]$/g, '');
 
-/**
- * Opens the socket one request needs, timing each step: DNS and TCP to the target, or to the
- * proxy when there is one (then TLS to an https proxy, and CONNECT for an https target), and
- * TLS to an https target. A step's failure is named for the proxy when the proxy caused it.
- */
-async function establish(options: ConnectOptions, secure: boolean, timings: ConnectionTimings, setPhase: (p: RelayPhase) => void, track: (s: net.Socket) => void): Promise<net.Socket> {
-  const host = bare(options.hostname ?? options.host ?? 'localhost');
-  const port = Number(options.port) || (secure ? 443 : 80);
-  const route = options.wbProxy;
-  const label = route?.use.url ?? '';
-  const dialHost = route ? bare(route.proxy.hostname) : host;
-  const dialPort = route ? Number(route.proxy.port) || (route.proxy.protocol === 'https:' ? 443 : 80) : port;
+/** DNS, TCP and (to an https proxy) TLS to the first host of a connection, each timed; the proxy named when it failed. */
+async function reach(dialHost: string, dialPort: number, route: ProxyRoute | undefined, timings: ConnectionTimings, setPhase: (p: RelayPhase) => void, track: (s: net.Socket) => void): Promise<net.Socket> {
   let socket: net.Socket;
   try {
     let address = dialHost;
@@ -186,12 +177,38 @@ async function establish(options: ConnectOptions, secure: boolean, timings: Conn
       timings.proxyTls = performance.now() - tlsStart;
     }
   } catch (err) {
-    throw route && !(err instanceof CertificateError) ? proxyUnreachable(label, err as NodeJS.ErrnoException) : err;
+    throw route && !(err instanceof CertificateError) ? proxyUnreachable(route.use.url, err as NodeJS.ErrnoException) : err;
   }
+  return socket;
+}
+
+/**
+ * Opens the socket one request needs, timing each step: DNS and TCP to the target, or to the
+ * proxy when there is one (then TLS to an https proxy, and CONNECT for an https target: a 407
+ * with a Digest challenge answered once, `proxyDigest.ts`), and TLS to an https target. A
+ * step's failure is named for the proxy when the proxy caused it.
+ */
+async function establish(options: ConnectOptions, secure: boolean, timings: ConnectionTimings, setPhase: (p: RelayPhase) => void, track: (s: net.Socket) => void, deadline: AbortSignal | undefined): Promise<net.Socket> {
+  const host = bare(options.hostname ?? options.host ?? 'localhost');
+  const port = Number(options.port) || (secure ? 443 : 80);
+  const route = options.wbProxy;
+  const label = route?.use.url ?? '';
+  const dialHost = route ? bare(route.proxy.hostname) : host;
+  const dialPort = route ? Number(route.proxy.port) || (route.proxy.protocol === 'https:' ? 443 : 80) : port;
+  let socket = await reach(dialHost, dialPort, route, timings, setPhase, track);
   if (route?.tunnel) {
     setPhase('proxy');
     const tunnelStart = performance.now();
-    socket = await openTunnel(socket, label, connectAuthority(host, port), route.authorization);
+    const authority = connectAuthority(host, port);
+    // The Digest round's second connection, when the proxy closed the first: its time counts as the tunnel's.
+    const reconnect = async () => {
+      if (deadline?.aborted) throw Object.assign(new Error('Connection abandoned at the deadline'), { code: 'WB_TIMEOUT' });
+      const again = await reach(dialHost, dialPort, route, { dns: 0, connect: 0, tls: 0, readyAt: 0 }, setPhase, track);
+      setPhase('proxy');
+      return again;
+    };
+    const first = firstProxyAuthorization(route, 'CONNECT', authority, null);
+    socket = await openTunnel(socket, label, authority, first, route.credentials ? tunnelDigestRetry(route, label, authority, reconnect) : undefined);
     timings.tunnel = performance.now() - tunnelStart;
   }
   if (!secure) return socket;
@@ -253,7 +270,7 @@ function openSocket(options: ConnectOptions, secure: boolean, callback: Callback
   const setPhase = (phase: RelayPhase) => {
     if (options.wbPhase && !settled) options.wbPhase.phase = phase;
   };
-  establish(options, secure, timings, setPhase, (s) => (open = s)).then(
+  establish(options, secure, timings, setPhase, (s) => (open = s), deadline).then(
     (socket) => {
       timings.readyAt = performance.now();
       connectionTimings.set(socket, timings);

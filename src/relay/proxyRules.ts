@@ -135,9 +135,17 @@ export interface ProxyRoute {
   proxy: URL;
   /** Value of `Proxy-Authorization` (Basic), when credentials are set. */
   authorization?: string;
+  /** The proxy user and password, to answer a Digest challenge (`proxyDigest.ts`); never reported. */
+  credentials?: ProxyCredentials;
   /** True for https targets: a CONNECT tunnel; false: the proxy forwards the request itself. */
   tunnel: boolean;
   use: RelayProxyUse;
+}
+
+/** A proxy user and password as typed (or decoded from the proxy URL). */
+export interface ProxyCredentials {
+  username: string;
+  password: string;
 }
 
 /** Parses a proxy URL; a bare `host:port` (common in environments) means `http://host:port`. */
@@ -181,13 +189,13 @@ export function routeFor(url: URL, choice: RelayProxyChoice | undefined, env: Pr
   if (!configured) return null;
   if (bypassesProxy(parseNoProxy(settings.noProxy), url)) return null;
   const proxy = parseProxyUrl(configured);
-  let authorization: string | undefined;
-  if (manual?.username) authorization = basic(manual.username, manual.password ?? '');
-  else if (proxy.username) authorization = basic(decodeURIComponent(proxy.username), decodeURIComponent(proxy.password));
+  let credentials: ProxyCredentials | undefined;
+  if (manual?.username) credentials = { username: manual.username, password: manual.password ?? '' };
+  else if (proxy.username) credentials = { username: decodeURIComponent(proxy.username), password: decodeURIComponent(proxy.password) };
   const plain = new URL(proxy.origin);
   return {
     proxy: plain,
-    ...(authorization ? { authorization } : {}),
+    ...(credentials ? { authorization: basic(credentials.username, credentials.password), credentials } : {}),
     tunnel: secure,
     use: { url: plain.origin, tunnel: secure, source: manual ? 'settings' : 'environment' },
   };

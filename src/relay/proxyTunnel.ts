@@ -27,12 +27,16 @@ export function connectAuthority(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Explains the proxy's status, naming a 407's challenges and whether credentials were sent. */
-export function proxyRefusal(label: string, target: string, status: number, reason: string, challenges: string[], sentCredentials: boolean): ProxyFailure {
+/**
+ * Explains the proxy's status, naming a 407's challenges and whether credentials were sent;
+ * `scheme` is the scheme they were sent with (`Digest`: the proxy's challenge was answered).
+ */
+export function proxyRefusal(label: string, target: string, status: number, reason: string, challenges: string[], sentCredentials: boolean, scheme?: string): ProxyFailure {
   if (status === 407) {
     const asked = challenges.length ? ` It asks for: ${challenges.join('; ')}.` : ' It sent no Proxy-Authenticate challenge.';
+    const how = scheme === 'Digest' ? ': the Digest credentials answering its challenge were refused' : '';
     const message = sentCredentials
-      ? `The proxy ${label} rejected the proxy user and password (407 Proxy Authentication Required).${asked} Check the credentials in the proxy settings.`
+      ? `The proxy ${label} rejected the proxy user and password${how} (407 Proxy Authentication Required).${asked} Check the credentials in the proxy settings.`
       : `The proxy ${label} requires credentials (407 Proxy Authentication Required) and none were set.${asked} Set a proxy user and password in the proxy settings.`;
     return new ProxyFailure(message, 'PROXY_AUTH', status, challenges);
   }
@@ -66,24 +70,48 @@ export function tunnelClosed(label: string, target: string, during: string, err?
   );
 }
 
-function parseHead(text: string): { status: number; reason: string; headers: [string, string][] } | null {
+/** A proxy's answer to CONNECT: status line and headers (names lower-cased). */
+export interface TunnelAnswerHead {
+  /** `1.1`, `1.0`… as written. */
+  version: string;
+  status: number;
+  reason: string;
+  headers: [string, string][];
+}
+
+/**
+ * A 407 to CONNECT handed to a challenge handler: the socket (its listeners removed, not
+ * destroyed), the head, and the bytes read past the head (the start of the 407's body).
+ */
+export interface TunnelChallenge {
+  socket: net.Socket;
+  head: TunnelAnswerHead;
+  challenges: string[];
+  rest: Buffer;
+}
+
+/** Answers a 407 with the tunnel opened again, or undefined to report the 407 as it is. May throw a ProxyFailure. */
+export type TunnelChallengeHandler = (challenge: TunnelChallenge) => Promise<net.Socket> | undefined;
+
+function parseHead(text: string): TunnelAnswerHead | null {
   const lines = text.split('\r\n');
-  const m = lines[0]!.match(/^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/);
+  const m = lines[0]!.match(/^HTTP\/(\d(?:\.\d)?) (\d{3})(?: (.*))?$/);
   if (!m) return null;
   const headers: [string, string][] = [];
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
   }
-  return { status: Number(m[1]), reason: m[2] ?? '', headers };
+  return { version: m[1]!, status: Number(m[2]), reason: m[3] ?? '', headers };
 }
 
 /**
  * Asks the proxy on `socket` for a tunnel to `authority` and resolves once it answers 2xx
- * (the socket is then a byte pipe to the target). Any other answer, a malformed one, or a
- * close before the answer rejects with a `ProxyFailure`.
+ * (the socket is then a byte pipe to the target). A 407 goes to `onChallenge` when given
+ * (Digest, `proxyDigest.ts`), which may open the tunnel again. Any other answer, a malformed
+ * one, or a close before the answer rejects with a `ProxyFailure`.
  */
-export function openTunnel(socket: net.Socket, label: string, authority: string, authorization: string | undefined): Promise<net.Socket> {
+export function openTunnel(socket: net.Socket, label: string, authority: string, authorization: string | undefined, onChallenge?: TunnelChallengeHandler): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     let buffered = Buffer.alloc(0);
     const cleanup = () => {
@@ -110,7 +138,21 @@ export function openTunnel(socket: net.Socket, label: string, authority: string,
       }
       if (head.status < 200 || head.status > 299) {
         const challenges = head.headers.filter(([name]) => name === 'proxy-authenticate').map(([, value]) => value);
-        failWith(proxyRefusal(label, authority, head.status, head.reason, challenges, authorization !== undefined));
+        if (head.status === 407 && onChallenge) {
+          cleanup();
+          try {
+            const retried = onChallenge({ socket, head, challenges, rest: buffered.subarray(end + 4) });
+            if (retried) {
+              resolve(retried);
+              return;
+            }
+          } catch (err) {
+            failWith(err as ProxyFailure);
+            return;
+          }
+        }
+        const scheme = authorization?.slice(0, authorization.indexOf(' '));
+        failWith(proxyRefusal(label, authority, head.status, head.reason, challenges, authorization !== undefined, scheme));
         return;
       }
       cleanup();

@@ -13,7 +13,8 @@ import { RelayFailure } from './failures';
 import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
 import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
-import { ProxyFailure, proxyRefusal, tunnelClosed } from './proxyTunnel';
+import { afterForwarding407, absoluteTarget, firstProxyAuthorization } from './proxyDigest';
+import { ProxyFailure, tunnelClosed } from './proxyTunnel';
 import { sendHopBody } from './hopBody';
 import { firstHeader } from './rawHeaders';
 import { explainClientCertificateFailure } from './tlsReport';
@@ -168,7 +169,7 @@ interface PreparedSocket {
   startedAt: number;
 }
 
-function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<HopResponse> {
+function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket, proxyAnswer?: string): Promise<HopResponse> {
   return new Promise<HopResponse>((resolve, reject) => {
     const startedAt = prepared?.startedAt ?? performance.now();
     const secure = hop.url.protocol === 'https:';
@@ -195,8 +196,9 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
     const headers = completeHeaders(hop);
     const flat: string[] = [];
     for (const h of headers) flat.push(h.name, h.value);
-    // A forwarding proxy reads its credentials from the request itself; a tunnel got them with CONNECT.
-    if (route?.authorization && !route.tunnel) flat.push('Proxy-Authorization', route.authorization);
+    // A forwarding proxy reads its credentials from the request itself (`proxyAnswer`: a Digest answer, the request sent again); a tunnel got them with CONNECT.
+    const proxyAuthorization = route && !route.tunnel ? (proxyAnswer ?? firstProxyAuthorization(route, hop.method, absoluteTarget(hop.url), hop.body)) : undefined;
+    if (proxyAuthorization) flat.push('Proxy-Authorization', proxyAuthorization);
 
     let timer: NodeJS.Timeout | undefined;
     let request: http.ClientRequest;
@@ -342,13 +344,13 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket): Promise<Ho
         return;
       }
       if (route && !route.tunnel && response.statusCode === 407) {
-        // The forwarding proxy, not the target, asks for credentials: a proxy failure, explained.
-        const challenges: string[] = [];
-        const raw = response.rawHeaders;
-        for (let i = 0; i + 1 < raw.length; i += 2) if (/^proxy-authenticate$/i.test(raw[i]!)) challenges.push(raw[i + 1]!);
+        // The proxy asks for credentials: Digest is answered once by sending the request again (`proxyDigest.ts`), else a proxy failure.
         response.resume();
-        fail(proxyRefusal(route.use.url, hop.url.host, 407, response.statusMessage ?? '', challenges, route.authorization !== undefined));
-        return;
+        const next = afterForwarding407(route, hop, response, proxyAuthorization, proxyAnswer !== undefined);
+        if (next instanceof ProxyFailure) return fail(next);
+        stopTimer();
+        hop.signal.removeEventListener('abort', onAbort);
+        return resolve(performHttp1Hop(hop, undefined, next));
       }
       received = response;
       live = isLiveStream(hop, response);
