@@ -75,3 +75,45 @@ test("the vault's token calls go through the workspace's proxy like sends, and t
   await expect(settings.dialog.getByLabel('Proxy user')).toHaveValue(USER);
   await expect(settings.dialog.getByLabel('Proxy password')).toHaveValue('');
 });
+
+test("a send made right after a reload, while the workspace is still loading, goes through the workspace's proxy", async ({ composer, inspector, page }) => {
+  // A proxy without credentials: the password is typed again after a reload, and this send is made before anyone could.
+  const open = createProxy(http.createServer());
+  const seen: string[] = [];
+  open.on('request', (req: http.IncomingMessage) => seen.push(req.url ?? ''));
+  await new Promise<void>((resolve) => open.listen(0, '127.0.0.1', resolve));
+  const openOrigin = `http://127.0.0.1:${(open.address() as net.AddressInfo).port}`;
+  try {
+    const settings = new ProxySettingsPage(page);
+    await settings.open();
+    await settings.useProxy(openOrigin);
+    // The workspace has stored the choice: a reload shows it.
+    await page.reload();
+    await settings.open();
+    await expect(settings.dialog.getByLabel('Use this proxy')).toBeChecked();
+    await settings.close();
+
+    // The workspace session's load asks the server for its workspace folder; that answer comes late this time,
+    // once the Send was pressed and a second more, so a send that does not wait for the settings has certainly gone.
+    let pressed!: () => void;
+    const sendPressed = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route('**/api/workspace', async (route) => {
+      await sendPressed;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.reload();
+    const target = `${composer.origin()}/sandbox/anything?right-after-reload`;
+    await composer.compose('GET', target);
+    await composer.send.click();
+    pressed();
+    await expect(inspector.status).toContainText('200');
+    expect(seen, 'the send went past the proxy the workspace chose').toContain(target);
+    await inspector.openTab('Timing');
+    await expect(page.getByRole('table', { name: 'Connection' }).getByRole('row', { name: /^Proxy/ })).toContainText(`${openOrigin} (the proxy forwarded the request, from the proxy settings)`);
+  } finally {
+    await page.unroute('**/api/workspace');
+    open.closeAllConnections();
+    await new Promise((resolve) => open.close(resolve));
+  }
+});

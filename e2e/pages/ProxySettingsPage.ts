@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The proxy settings dialog opened from the header bar. */
 export class ProxySettingsPage {
@@ -10,6 +10,12 @@ export class ProxySettingsPage {
 
   async open(): Promise<void> {
     await this.page.getByRole('button', { name: 'Proxy', exact: true }).click();
+  }
+
+  /** Closes the dialog without changing anything. */
+  async close(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(this.dialog).toBeHidden();
   }
 
   /** The server's proxy environment as the dialog shows it. */

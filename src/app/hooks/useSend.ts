@@ -19,6 +19,7 @@ import { cookieJarOf } from '../cookies/cookieJarStore';
 import { sendThroughRelay, type RelayOutcome } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 import { hostNetworkOptions } from '../relay/networkOptions';
+import { proxySettingsLoaded } from '../relay/proxySettings';
 import type { RequestTls } from '../tls/tlsSettings';
 import { relayTlsFor } from '../tls/tlsSettingsStore';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
@@ -44,6 +45,9 @@ interface Transmission {
 
 /** Sends `wire` through the relay into the current exchange, tracking upload progress for large bodies. */
 async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, tls: RequestTls, digest?: DigestCredentials): Promise<Transmission> {
+  // Right after a reload the workspace's proxy settings may still be loading: wait for them (bounded), or this send would go the default way.
+  const settingsLoading = proxySettingsLoaded();
+  if (settingsLoading) await settingsLoading;
   const id = draftRowId('upload').replace(/[^\w-]/g, '');
   const tracked = bodyLength >= PROGRESS_MIN_BYTES;
   let stopWatching = () => {};

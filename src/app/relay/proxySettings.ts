@@ -6,7 +6,9 @@
  * workspace session through `keepProxySettings`), never in the workspace folder, since a
  * proxy is this machine's, not the team's. The proxy password is a secret and is held in
  * memory only (typed again after a reload). Every relay call of the page reads them here:
- * sends, and the vault's token calls (`networkOptions.ts`).
+ * sends, and the vault's token calls (`networkOptions.ts`). Until the workspace's load has
+ * adopted them the defaults stand in, so those calls first wait (bounded) for the load the
+ * workspace session announced (`holdProxySettingsUntil`, `proxySettingsLoaded`).
  */
 import type { RelayProxyChoice } from '../../core';
 import { relayToken } from './session';
@@ -41,6 +43,13 @@ const listeners = new Set<() => void>();
 let current: ProxySettings = { ...DEFAULT_PROXY_SETTINGS };
 /** Set once the settings were changed in this page, so a workspace load finishing later does not undo the change. */
 let changedHere = false;
+/**
+ * How long a relay call waits for the workspace's settings at most: a load that hangs or
+ * fails must never keep sends from going; past it they go with what is known.
+ */
+export const PROXY_SETTINGS_WAIT_MS = 3000;
+/** The loads under way that will bring the workspace's settings; each ends itself (settled, bound passed, settings known). */
+const holds = new Map<Promise<void>, () => void>();
 
 /** Stored settings read leniently (a damaged record is the defaults); the password is never read from storage. */
 export function readStoredProxySettings(value: unknown): ProxySettings | undefined {
@@ -99,7 +108,44 @@ export function keepProxySettings(stored: unknown, put: (value: Omit<ProxySettin
     }
   }
   listeners.add(write);
+  // The settings are the workspace's now: calls waiting for them go without waiting for the rest of the load.
+  releaseHolds();
   return () => listeners.delete(write);
+}
+
+/**
+ * Says the workspace's settings are on their way with `load` (the workspace session's
+ * load): relay calls wait for it through `proxySettingsLoaded`, until `load` settles (a
+ * failure too), the settings are adopted (`keepProxySettings`) or changed in this page, or
+ * `boundMs` passed. Returns the release, for a caller that gives the load up.
+ */
+export function holdProxySettingsUntil(load: PromiseLike<unknown>, boundMs: number = PROXY_SETTINGS_WAIT_MS): () => void {
+  if (!(boundMs >= 0)) throw new RangeError(`holdProxySettingsUntil: boundMs must be a number >= 0, got ${boundMs}.`);
+  let resolve!: () => void;
+  const held = new Promise<void>((r) => (resolve = r));
+  const release = () => {
+    clearTimeout(timer);
+    holds.delete(held);
+    resolve();
+  };
+  const timer = setTimeout(release, boundMs);
+  holds.set(held, release);
+  Promise.resolve(load).then(release, release);
+  return release;
+}
+
+/**
+ * What a relay call that reads these settings awaits first: settles once every announced
+ * load has ended (at most `PROXY_SETTINGS_WAIT_MS` after it was announced); undefined
+ * when none is under way, so ordinary calls do not wait even a turn.
+ */
+export function proxySettingsLoaded(): Promise<void> | undefined {
+  if (holds.size === 0) return undefined;
+  return Promise.all(holds.keys()).then(() => undefined);
+}
+
+function releaseHolds(): void {
+  for (const release of [...holds.values()]) release();
 }
 
 /** The current settings. */
@@ -112,6 +158,8 @@ export function saveProxySettings(next: ProxySettings): void {
   current = { ...next };
   changedHere = true;
   notify();
+  // The person's choice wins over the load (as `keepProxySettings` keeps it): nothing to wait for.
+  releaseHolds();
 }
 
 /** Calls `listener` whenever the settings change; returns the unsubscribe. */

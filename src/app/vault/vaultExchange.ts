@@ -5,6 +5,7 @@
 import { headerValue, type CoreError, type Result, type WireRequest } from '../../core';
 import type { TokenEndpointAnswer } from '../../core';
 import { networkOptionsFor, type NetworkOptions, type NetworkSources } from '../relay/networkOptions';
+import { proxySettingsLoaded } from '../relay/proxySettings';
 import { sendThroughRelay } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 
@@ -31,10 +32,14 @@ export const relayTokenTransport: TokenTransport = (wire) => tokenTransportThrou
  * The relay-backed transport with the network settings of `sources`: token calls go to a
  * host the way an ordinary send to it goes (the workspace's proxy, the host's client
  * certificate and CA bundles, a Certificates exception), read at each call so a change in
- * the settings applies to the next refresh.
+ * the settings applies to the next refresh. With the page's own proxy settings (no
+ * `sources.proxy`) a call first waits, bounded, for the workspace load that brings them.
  */
 export function tokenTransportThrough(sources: NetworkSources): TokenTransport {
   return async (wire) => {
+    // The page's own proxy settings may still be loading with the workspace (a refresh right after a reload): wait, bounded.
+    const settingsLoading = sources.proxy ? undefined : proxySettingsLoaded();
+    if (settingsLoading) await settingsLoading;
     const network = networkOptionsFor(wire.url, sources);
     if (!network.ok) return { ok: false, error: { kind: 'relay-tls-locked', message: `The token endpoint was not called: ${network.message}` } };
     const first = await exchangeOnce(wire, network.value);

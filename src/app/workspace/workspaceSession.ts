@@ -11,7 +11,7 @@ import type { StoreApi } from 'zustand';
 import { fail, ok, storedWorkspaceRecord, validateWorkspaceRecord, type Collection, type HistoryEntry, type RequestEnvironment, type Result } from '../../core';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { cookieJarOf } from '../cookies/cookieJarStore';
-import { keepProxySettings, PROXY_SETTINGS_META_KEY } from '../relay/proxySettings';
+import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
@@ -332,6 +332,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   const ready = load().catch((err: Error) => {
     store.setState({ workspaceMode: 'memory', workspaceProblem: `The workspace could not be loaded: ${err.message}` });
   });
+  // The proxy settings come with this load: a send right after a reload waits for them (bounded) instead of going the default way.
+  holdProxySettingsUntil(ready);
 
   const session: WorkspaceSession = {
     ready,
