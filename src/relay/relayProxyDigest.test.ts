@@ -66,6 +66,8 @@ interface Verdict {
 interface Checker {
   verify(req: http.IncomingMessage): Promise<Verdict>;
   challenge(verdict: Verdict): string;
+  /** Forgets every nonce issued: the next answer to one is told stale=true. */
+  expire?(): void;
 }
 
 /** http-auth's Digest in proxy mode, knowing USER. */
@@ -98,6 +100,7 @@ function sha256Checker(): Checker {
       counts.set(nonce, 0);
       return `Digest realm="${REALM}", qop="auth", algorithm=SHA-256, nonce="${nonce}"${verdict.stale ? ', stale=true' : ''}`;
     },
+    expire: () => counts.clear(),
   };
 }
 
@@ -255,8 +258,9 @@ describe('relay through a Digest proxy', () => {
     }
   });
 
-  it('SHA-256 (checked from RFC 7616 here): http and https targets', async () => {
-    const proxy = await digestProxy(sha256Checker());
+  it('SHA-256 (checked from RFC 7616 here): http and https targets; an expired remembered nonce (stale=true) answered again once', async () => {
+    const checker = sha256Checker();
+    const proxy = await digestProxy(checker);
     const plain = await relay({ url: `${targetOrigin}/sha`, proxy: via(proxy) });
     expect(plain.error).toBeUndefined();
     expect(JSON.parse(plain.body!.toString()).url).toBe('/sha');
@@ -265,6 +269,17 @@ describe('relay through a Digest proxy', () => {
     expect(tunnelled.head?.status).toBe(200);
     expect(proxy.passed).toBe(2);
     expect(proxy.seen.filter((s) => s.authorization.startsWith('Digest')).every((s) => /algorithm=SHA-256/.test(s.authorization))).toBe(true);
+
+    const challenged = proxy.challenged;
+    for (const url of [`${targetOrigin}/stale`, `${secondOrigin}/stale`]) {
+      checker.expire!();
+      const from = proxy.seen.length;
+      const result = await relay({ url, proxy: via(proxy) });
+      expect(result.error, url).toBeUndefined();
+      // The remembered nonce first (refused as stale), then the new one: both Digest, no Basic.
+      expect(proxy.seen.slice(from).map((s) => /^Digest .*nc=(\w+)/.exec(s.authorization)?.[1])).toEqual([expect.stringMatching(/^0000000[2-9]$/), '00000001']);
+    }
+    expect(proxy.challenged).toBe(challenged + 2);
   });
 
   it('a wrong password is a clear 407 failure naming Digest, for http and https targets; the right one then passes', async () => {
