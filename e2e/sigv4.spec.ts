@@ -2,6 +2,8 @@ import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { InspectorPage } from './pages/InspectorPage';
 import { SigV4AuthForm } from './pages/SigV4AuthForm';
+import { StorageScan } from './pages/StorageScan';
+import { WorkspacePage } from './pages/WorkspacePage';
 
 const DEMO = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 'execute-api' };
 
@@ -37,4 +39,44 @@ test('AWS Signature V4 through the UI: signed at send time, 200; a wrong secret 
   await inspector.openTab('Body');
   await inspector.showView('Raw');
   await expect(inspector.body).toContainText(`"CanonicalRequest": ${JSON.stringify(ours)}`);
+});
+
+test('A presigned URL (SigV4 in the query) through the UI: 200 from the sandbox, the copied URL works alone, and history and its HAR export keep the signature masked', async ({ composer, page }) => {
+  const inspector = new InspectorPage(page);
+  const form = new SigV4AuthForm(page);
+  const workspace = new WorkspacePage(page);
+  const scan = new StorageScan(page);
+  await composer.url.fill(new URL('/sandbox/api/sigv4?report=2024', page.url()).href);
+  await composer.chooseAuth('AWS Signature V4');
+  await form.fill(DEMO);
+  await form.presign('600');
+
+  // What will be sent: the signature in the query, no Authorization header.
+  await expect(composer.wirePreview).toContainText('report=2024&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIDEXAMPLE%2F');
+  await expect(composer.wirePreview).toContainText('X-Amz-Expires=600&X-Amz-SignedHeaders=host&X-Amz-Signature=');
+  await expect(composer.wirePreview).not.toContainText('Authorization:');
+  await expect(await form.step('preview', 'Canonical request')).toContainText('X-Amz-Expires=600&X-Amz-SignedHeaders=host&report=2024');
+
+  // The copied URL is signed at the click and grants access by itself, to any client.
+  const copied = await form.copyPresignedUrl();
+  expect(copied).toMatch(/X-Amz-Signature=[0-9a-f]{64}$/);
+  const alone = await page.request.get(copied);
+  expect(alone.status()).toBe(200);
+  expect(await alone.json()).toMatchObject({ signatureIn: 'query', principal: 'AKIDEXAMPLE' });
+
+  await inspector.send();
+  await expect(inspector.status).toContainText('200');
+  await expect(inspector.body).toContainText('"signatureIn": "query"');
+  await inspector.openTab('Headers');
+  const signature = await form.sentSignature();
+
+  await workspace.showHistory();
+  await workspace.historyOption('/sandbox/api/sigv4').click();
+  await expect.poll(async () => (await scan.browserText()).includes('X-Amz-Signature={{')).toBe(true);
+  const stored = await scan.browserText();
+  expect(stored).toContain('X-Amz-Expires=600');
+  expect(stored, 'the signature is in IndexedDB or localStorage').not.toContain(signature);
+  const har = await workspace.exportHistoryHar();
+  expect(har).toContain('X-Amz-Expires');
+  expect(har, 'the signature is in the HAR export').not.toContain(signature);
 });

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The composer's auth form as the AWS Signature V4 scheme renders it, and where its signing steps are shown. */
 export class SigV4AuthForm {
@@ -9,6 +9,10 @@ export class SigV4AuthForm {
   readonly region: Locator;
   readonly service: Locator;
   readonly payload: Locator;
+  readonly signWith: Locator;
+  readonly expires: Locator;
+  readonly copyPresigned: Locator;
+  readonly presignedStatus: Locator;
 
   constructor(readonly page: Page) {
     this.scheme = page.getByLabel('Auth scheme');
@@ -18,6 +22,32 @@ export class SigV4AuthForm {
     this.region = page.getByLabel('Region', { exact: true });
     this.service = page.getByLabel('Service', { exact: true });
     this.payload = page.getByLabel('Payload', { exact: true });
+    this.signWith = page.getByLabel('Sign with', { exact: true });
+    this.expires = page.getByLabel('Expires in (s)', { exact: true });
+    this.copyPresigned = page.getByRole('button', { name: 'Copy presigned URL' });
+    this.presignedStatus = page.getByTestId('presigned-url-status');
+  }
+
+  /** Chooses "Sign with: Query string (presigned URL)", valid for `seconds`. */
+  async presign(seconds: string): Promise<void> {
+    await this.signWith.selectOption({ label: 'Query string (presigned URL)' });
+    await this.expires.fill(seconds);
+  }
+
+  /** Clicks "Copy presigned URL" and returns what it put on the clipboard. */
+  async copyPresignedUrl(): Promise<string> {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.copyPresigned.click();
+    await expect(this.presignedStatus).toContainText('Copied');
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** The X-Amz-Signature of the request as sent (the inspector's Headers tab must be open). */
+  async sentSignature(): Promise<string> {
+    const sent = (await this.page.getByTestId('sent-request').textContent()) ?? '';
+    const match = /X-Amz-Signature=([0-9a-f]{64})/.exec(sent);
+    if (!match) throw new Error(`The request as sent has no X-Amz-Signature: ${sent.slice(0, 300)}`);
+    return match[1]!;
   }
 
   /** Fills the credential and its scope. */

@@ -119,7 +119,7 @@ export function AuthPanel() {
       ) : null}
       {descriptor?.sign && applied?.ok ? (
         <p className="muted small" data-testid="auth-signed-when-sending">
-          Signed when sending, over the request exactly as it goes: &quot;What will be sent&quot; shows the signed headers, the canonical request and the string to sign.
+          Signed when sending, over the request exactly as it goes: &quot;What will be sent&quot; shows the signed headers (or, for a presigned URL, the signed query), the canonical request and the string to sign.
         </p>
       ) : null}
       {descriptor && descriptor.fields.some((f) => f.kind === 'secret' || f.kind === 'params') ? (

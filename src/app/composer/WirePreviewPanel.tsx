@@ -4,6 +4,7 @@ import { useSoapWirePreview } from '../soap/useSoapWirePreview';
 import { SigningSteps } from '../components/SigningSteps';
 import { useComposerView, useEnvironmentValues } from './useComposerView';
 import { useSignedWirePreview } from './useSignedWirePreview';
+import { CopyPresignedUrl } from './CopyPresignedUrl';
 import { useJarCookiePreview, type JarCookiesForSend } from '../cookies/useJarCookiePreview';
 
 /**
@@ -45,8 +46,10 @@ export function WirePreviewPanel() {
                 : ' The WS-Security header is made at each send with a new Nonce and Created, so those two will differ from the ones shown; the password is masked.'
               : null}
             {signed.state === 'ready' ? ' The signature is made at each send with that moment\'s X-Amz-Date, so the date and signature will differ from the ones shown.' : null}
+            {signed.state === 'ready' && signed.presigned ? ' Signed in the query (a presigned URL): history and exports keep X-Amz-Signature and X-Amz-Security-Token masked.' : null}
           </p>
           <JarCookiesNote jar={withCookies.jar} />
+          {signed.state === 'ready' && signed.presigned && unsigned ? <CopyPresignedUrl wire={unsigned} env={env} /> : null}
           {signed.state === 'ready' ? <SigningSteps steps={signed.steps} idPrefix="wire-preview" /> : null}
         </>
       ) : (

@@ -12,7 +12,7 @@ import { draftSigns, signDraftWire } from './authSigning';
 export type SignedWirePreview =
   | { state: 'none' }
   | { state: 'pending' }
-  | { state: 'ready'; wire: WireRequest; steps: SigningStep[] }
+  | { state: 'ready'; wire: WireRequest; steps: SigningStep[]; /** Signed in the query (a presigned URL), not in headers. */ presigned: boolean }
   | { state: 'error'; message: string };
 
 const NONE: SignedWirePreview = { state: 'none' };
@@ -28,7 +28,7 @@ export function useSignedWirePreview(wire: WireRequest | undefined, env: Record<
     if (!on) return;
     let current = true;
     signDraftWire({ auth }, env, wire)
-      .then((signed): SignedWirePreview => (!signed.ok ? { state: 'error', message: signed.error.message } : signed.value ? { state: 'ready', wire: signed.value.wire, steps: signed.value.steps } : NONE))
+      .then((signed): SignedWirePreview => (!signed.ok ? { state: 'error', message: signed.error.message } : signed.value ? { state: 'ready', wire: signed.value.wire, steps: signed.value.steps, presigned: (signed.value.addedQuery ?? []).length > 0 } : NONE))
       .catch((err: Error): SignedWirePreview => ({ state: 'error', message: `The request cannot be signed: ${err.message}` }))
       .then((preview) => {
         if (current) setMade({ wire, auth, env, preview });
