@@ -36,5 +36,8 @@ export async function prepareLessonCall(lesson: Lesson, variables: Readonly<Reco
   const wire = { method: call.method, url: new URL(call.url, origin).href, headers: call.headers.map(([name, value]) => ({ name, value })), ...(call.body !== undefined ? { body: [call.body] } : {}) };
   const signed = await signWire(auth.scheme, Object.fromEntries(Object.entries(auth.values).map(([k, v]) => [k, fill(v)])), wire, { now: new Date() });
   if (!signed.ok) throw new Error(`${lesson.id}: ${signed.error.message}`);
-  return signed.value ? { ...call, headers: signed.value.wire.headers.map((h): [string, string] => [h.name, h.value]) } : call;
+  if (!signed.value) return call;
+  // A presigned URL (SigV4 in the query) changes the URL as well as the headers.
+  const { pathname, search } = new URL(signed.value.wire.url);
+  return { ...call, url: pathname + search, headers: signed.value.wire.headers.map((h): [string, string] => [h.name, h.value]) };
 }

@@ -175,6 +175,22 @@ export const AUTH_LESSONS: readonly Lesson[] = [
     expectedStatus: 403,
   },
   {
+    id: 'sigv4-presigned',
+    group: 'Authentication',
+    title: 'AWS Signature V4 in the query: a presigned URL',
+    convention: 'AWS SigV4 (query string)',
+    teaches:
+      'The same signature can travel in the query instead of Authorization: X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature. The URL alone then grants access until X-Amz-Date + X-Amz-Expires (at most 7 days), to anyone who holds it — which is why history and exports keep the signature masked. S3 shares objects this way.',
+    lookAt: 'The request line in "What will be sent": the X-Amz-* parameters after the typed query, no Authorization header; in the canonical request every parameter but X-Amz-Signature, and SignedHeaders=host.',
+    request: {
+      method: 'GET',
+      url: '/sandbox/api/sigv4?report=2024',
+      headers: [],
+      auth: { scheme: 'sigv4', values: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 'execute-api', signWith: 'query', expires: '300' } },
+    },
+    expectedStatus: 200,
+  },
+  {
     id: 'browser-redirect',
     group: 'Authentication',
     title: 'Redirect to an access-denied page instead of 401',
