@@ -11,6 +11,7 @@ export class SigV4AuthForm {
   readonly payload: Locator;
   readonly signWith: Locator;
   readonly expires: Locator;
+  readonly expiresError: Locator;
   readonly copyPresigned: Locator;
   readonly presignedStatus: Locator;
 
@@ -24,6 +25,8 @@ export class SigV4AuthForm {
     this.payload = page.getByLabel('Payload', { exact: true });
     this.signWith = page.getByLabel('Sign with', { exact: true });
     this.expires = page.getByLabel('Expires in (s)', { exact: true });
+    // The generic auth form gives each field's error the id `<field id>-error`.
+    this.expiresError = page.locator('#auth-sigv4-expires-error');
     this.copyPresigned = page.getByRole('button', { name: 'Copy presigned URL' });
     this.presignedStatus = page.getByTestId('presigned-url-status');
   }
