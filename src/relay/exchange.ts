@@ -147,9 +147,11 @@ async function followHops(
   const maxRedirects = Math.max(0, Math.min(50, meta.maxRedirects ?? DEFAULT_MAX_REDIRECTS));
   const timeoutMs = Math.max(100, Math.min(3_600_000, meta.timeoutMs ?? DEFAULT_TIMEOUT_MS));
   let body = firstBody !== null && bodyLength === 0 ? null : firstBody;
-  // To follow a 307/308 or answer a Digest challenge the body must be sent again, so keep it when it is small enough.
+  // To follow a 307/308 or answer a Digest challenge (the origin's, or a forwarding proxy's
+  // with credentials set, `proxyDigest.ts`) the body must be sent again, so keep it when it is small enough.
   const digest = meta.digest ? new DigestHandshake(meta.digest, url.origin) : undefined;
-  if ((follow || digest) && body && !(body instanceof Uint8Array) && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
+  const proxyMayChallenge = url.protocol === 'http:' && meta.proxy?.mode === 'manual' && !!meta.proxy.username;
+  if ((follow || digest || proxyMayChallenge) && body && !(body instanceof Uint8Array) && bodyLength !== null && bodyLength <= MAX_REPLAY_BYTES) {
     const parts: Buffer[] = [];
     for await (const chunk of body) parts.push(chunk as Buffer);
     body = Buffer.concat(parts);

@@ -1,13 +1,14 @@
 /**
  * A finished exchange of the store as the checks read it: core's `ExchangeView` (what
  * captures and assertions read), the response a post-response script sees, and
- * `pm.sendRequest` sent through the relay like any request of the page.
+ * `pm.sendRequest` sent through the relay like any request of the page (its proxy, client
+ * certificates and trusted CAs included).
  */
 import { concatBytes } from '../../core';
 import { exchangeView, type ExchangeView } from '../../core/run/exchangeView';
 import type { ScriptRequest, ScriptResponse } from '../../scripting/types';
 import { sendThroughRelay } from '../relay/relayClient';
-import { trustedFingerprintsFor } from '../relay/trustedCertificates';
+import { pageNetworkOptions } from '../relay/networkOptions';
 import type { Exchange } from '../store/exchangeSlice';
 
 /** The view of a finished exchange (undefined when no response head came). */
@@ -42,9 +43,12 @@ export function scriptResponseOf(exchange: Exchange, view: ExchangeView): Script
 export async function sendForScript(request: ScriptRequest): Promise<ScriptResponse> {
   let head: { status: number; reason: string; headers: { name: string; value: string }[] } | undefined;
   const chunks: Uint8Array[] = [];
+  // The way any request of the page goes: the workspace's proxy, the host's client certificate and CAs.
+  const network = await pageNetworkOptions(request.url);
+  if (!network.ok) throw new Error(`pm.sendRequest to ${request.url} was not sent: ${network.message}`);
   const outcome = await sendThroughRelay(
     { method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { body: [request.body] } : {}) },
-    { followRedirects: true, timeoutMs: 30_000, trustedFingerprints: trustedFingerprintsFor(request.url) },
+    { followRedirects: true, timeoutMs: 30_000, ...network.value },
     { onHead: (received) => (head = received), onBody: (chunk) => void chunks.push(chunk) },
   );
   if (!outcome.ok) throw new Error(`pm.sendRequest to ${request.url} failed: ${outcome.error.message}`);

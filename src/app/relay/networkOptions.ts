@@ -11,6 +11,8 @@ import type { ProxySettings } from './proxySettings';
 import { proxyChoice } from './proxySettings';
 import type { RequestTls, TlsSettings } from '../tls/tlsSettings';
 import { relayTlsFor } from '../tls/tlsSettingsStore';
+import { proxySettingsLoaded } from './proxySettings';
+import { trustedFingerprintsFor } from './trustedCertificates';
 
 /** The part of a relay request's meta that says how to reach the host. */
 export type NetworkOptions = Pick<RelayRequestMeta, 'proxy' | 'insecureTls' | 'trustedFingerprints' | 'clientCertificates' | 'caBundles'>;
@@ -42,4 +44,17 @@ export function hostNetworkOptions(url: string, tls: RequestTls, sources: Networ
 export function networkOptionsFor(url: string, sources: NetworkSources): { ok: true; value: NetworkOptions } | { ok: false; message: string } {
   const tls = relayTlsFor(url, sources.tls);
   return tls.ok ? { ok: true, value: hostNetworkOptions(url, tls.value, sources) } : tls;
+}
+
+/**
+ * This page's own network options for a call to `url` — the workspace's proxy (waiting, after a
+ * reload, for the settings the workspace is still loading), the host's client certificate and
+ * CA bundles, its trusted fingerprints — or why the call cannot go. For the page's relay calls
+ * that are not a composer send: `pm.sendRequest`, the idempotency check, imports from a URL,
+ * WSDL documents.
+ */
+export async function pageNetworkOptions(url: string): Promise<{ ok: true; value: NetworkOptions } | { ok: false; message: string }> {
+  const waiting = proxySettingsLoaded();
+  if (waiting) await waiting;
+  return networkOptionsFor(url, { trustedFingerprints: trustedFingerprintsFor });
 }

@@ -4,6 +4,7 @@
  * names. Runs in the WSDL worker, which passes the relay token in.
  */
 import { detectBodyCharset, headerValue } from '../../core';
+import type { NetworkOptions } from '../relay/networkOptions';
 import { sendThroughRelay } from '../relay/relayClient';
 
 /** A description, not a download: documents beyond this are refused. */
@@ -12,6 +13,8 @@ const FETCH_TIMEOUT_MS = 30_000;
 
 export interface WsdlFetchOptions {
   token: string;
+  /** How the page reaches the host (its proxy, client certificate, CAs), computed in the page. */
+  network?: NetworkOptions;
   signal?: AbortSignal;
   /** Bytes received so far for this document, as they arrive. */
   onBytes?(received: number): void;
@@ -26,7 +29,7 @@ export async function fetchWsdlDocument(url: string, options: WsdlFetchOptions):
   let contentType: string | undefined;
   const outcome = await sendThroughRelay(
     { method: 'GET', url, headers: [{ name: 'Accept', value: 'text/xml, application/wsdl+xml, application/xml;q=0.9, */*;q=0.5' }] },
-    { followRedirects: true, timeoutMs: FETCH_TIMEOUT_MS, token: options.token, ...(options.signal ? { signal: options.signal } : {}) },
+    { followRedirects: true, timeoutMs: FETCH_TIMEOUT_MS, ...options.network, token: options.token, ...(options.signal ? { signal: options.signal } : {}) },
     {
       onHead: (head) => {
         status = head.status;

@@ -7,6 +7,7 @@
  */
 /// <reference lib="webworker" />
 import { fail, ok, parseWsdl, sampleEnvelope, wsdlToCollection, type CoreError, type Result, type WsdlModel } from '../../core';
+import type { NetworkOptions } from '../relay/networkOptions';
 import { fetchWsdlDocument } from './wsdlDocumentFetch';
 import { summariseWsdl } from './wsdlSummary';
 import type { WsdlLoadProgress, WsdlWorkerRequest, WsdlWorkerResponse } from './wsdlWorkerProtocol';
@@ -42,7 +43,24 @@ function modelFor(key: string): Result<WsdlModel> {
   return ok(model);
 }
 
-async function load(id: number, url: string, token: string): Promise<void> {
+/**
+ * The network options for one document of a description loaded from `wsdlUrl`: the page's for
+ * that URL's origin (its client certificate and CAs are per host), only the proxy choice for a
+ * document an import or include fetches from another origin.
+ */
+function networkFor(documentUrl: string, wsdlUrl: string, network: NetworkOptions | undefined): NetworkOptions | undefined {
+  if (!network) return undefined;
+  const origin = (u: string) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return u;
+    }
+  };
+  return origin(documentUrl) === origin(wsdlUrl) ? network : network.proxy ? { proxy: network.proxy } : undefined;
+}
+
+async function load(id: number, url: string, token: string, network?: NetworkOptions): Promise<void> {
   const controller = new AbortController();
   loads.set(id, controller);
   const progress: WsdlLoadProgress = { phase: 'fetching', requested: 0, fetched: 0, parsed: 0, bytes: 0 };
@@ -63,8 +81,10 @@ async function load(id: number, url: string, token: string): Promise<void> {
       progress.current = documentUrl;
       report(true);
       try {
+        const reach = networkFor(documentUrl, url, network);
         return await fetchWsdlDocument(documentUrl, {
           token,
+          ...(reach ? { network: reach } : {}),
           signal: controller.signal,
           onBytes: (bytes) => {
             progress.bytes += bytes - (received.get(documentUrl) ?? 0);
@@ -100,7 +120,7 @@ async function load(id: number, url: string, token: string): Promise<void> {
 function handle(message: WsdlWorkerRequest): void {
   switch (message.type) {
     case 'load':
-      load(message.id, message.url, message.token).catch((err: unknown) => answer(message.id, fail(unexpected(err))));
+      load(message.id, message.url, message.token, message.network).catch((err: unknown) => answer(message.id, fail(unexpected(err))));
       return;
     case 'cancel':
       loads.get(message.id)?.abort();

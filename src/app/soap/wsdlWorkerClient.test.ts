@@ -23,7 +23,9 @@ class FakeWorker {
   }
 }
 
-function client() {
+const NETWORK = { proxy: { mode: 'manual' as const, httpProxy: 'http://proxy.corp:3128' }, trustedFingerprints: [] };
+
+function client(network: ConstructorParameters<typeof WsdlWorkerClient>[2] = async () => ({ ok: true, value: NETWORK })) {
   const workers: FakeWorker[] = [];
   const made = new WsdlWorkerClient(
     () => {
@@ -32,9 +34,13 @@ function client() {
       return worker as unknown as Worker;
     },
     () => 'page-token',
+    network,
   );
   return { made, workers };
 }
+
+/** Lets the load's own awaits (the page's network options) run before the test looks at the worker. */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const progress: WsdlLoadProgress = { phase: 'fetching', requested: 2, fetched: 1, parsed: 1, bytes: 2048 };
 
@@ -44,13 +50,20 @@ describe('WsdlWorkerClient', () => {
     expect(workers).toHaveLength(0);
     const seen: WsdlLoadProgress[] = [];
     const loading = made.load('http://h/svc?WSDL', { onProgress: (p) => seen.push(p) });
+    await settled();
     const worker = workers[0]!;
-    expect(worker.posted).toEqual([{ type: 'load', id: 1, url: 'http://h/svc?WSDL', token: 'page-token' }]);
+    expect(worker.posted).toEqual([{ type: 'load', id: 1, url: 'http://h/svc?WSDL', token: 'page-token', network: NETWORK }]);
     worker.reply({ type: 'progress', id: 1, progress });
     const summary = { entryUrl: 'http://h/svc?WSDL', targetNamespace: 'urn:x', services: [], documents: [], warnings: [], operationCount: 0 };
     worker.reply({ type: 'result', id: 1, ok: true, value: { key: 'wsdl-1', summary } });
     expect(await loading).toEqual({ ok: true, value: { key: 'wsdl-1', summary } });
     expect(seen).toEqual([progress]);
+  });
+
+  it('hands the worker how the page reaches the host, and starts no worker when it cannot', async () => {
+    const locked = client(async () => ({ ok: false, message: 'the client certificate for h is locked' }));
+    expect(await locked.made.load('http://h/svc?WSDL')).toMatchObject({ ok: false, error: { message: 'The WSDL was not fetched: the client certificate for h is locked' } });
+    expect(locked.workers).toHaveLength(0);
   });
 
   it('matches answers to their requests, whatever order they come in', async () => {
@@ -68,6 +81,7 @@ describe('WsdlWorkerClient', () => {
     const { made, workers } = client();
     const controller = new AbortController();
     const loading = made.load('http://h/svc?WSDL', { signal: controller.signal });
+    await settled();
     controller.abort();
     expect(workers[0]!.posted.at(-1)).toEqual({ type: 'cancel', id: 1 });
     workers[0]!.reply({ type: 'result', id: 1, ok: false, error: { kind: 'cancelled', message: 'Loading the WSDL was cancelled.' } });
@@ -77,6 +91,7 @@ describe('WsdlWorkerClient', () => {
   it('fails every open request when the worker dies, and starts a new worker for the next one', async () => {
     const { made, workers } = client();
     const loading = made.load('http://h/svc?WSDL');
+    await settled();
     const model = made.model('wsdl-1');
     workers[0]!.crash('out of memory');
     expect(await loading).toMatchObject({ ok: false, error: { kind: 'worker-error', message: expect.stringContaining('out of memory') } });

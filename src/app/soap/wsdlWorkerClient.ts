@@ -4,6 +4,7 @@
  * cancelled. If the worker dies, every open request fails with the reason and the next
  * request starts a fresh worker.
  */
+import { pageNetworkOptions, type NetworkOptions } from '../relay/networkOptions';
 import { fail, type CoreError, type Result, type SampleOptions, type SoapTarget } from '../../core';
 import { relayToken } from '../relay/session';
 import type { WsdlLoadProgress, WsdlWorkerReplies, WsdlWorkerRequest, WsdlWorkerResponse } from './wsdlWorkerProtocol';
@@ -27,6 +28,7 @@ export class WsdlWorkerClient {
   constructor(
     private readonly factory: WsdlWorkerFactory = defaultFactory,
     private readonly token: () => string = relayToken,
+    private readonly network: (url: string) => Promise<{ ok: true; value: NetworkOptions } | { ok: false; message: string }> = pageNetworkOptions,
   ) {}
 
   private ensureWorker(): Worker {
@@ -71,9 +73,13 @@ export class WsdlWorkerClient {
   }
 
   /** Fetches and parses the WSDL at `url` (and its imports); the model stays in the worker under the returned key. */
-  load(url: string, options: { onProgress?: (progress: WsdlLoadProgress) => void; signal?: AbortSignal } = {}): Promise<Result<WsdlWorkerReplies['load']>> {
-    if (options.signal?.aborted) return Promise.resolve(fail({ kind: 'cancelled', message: 'Loading the WSDL was cancelled.' }));
-    const { id, result } = this.request<WsdlWorkerReplies['load']>((id) => ({ type: 'load', id, url, token: this.token() }), options.onProgress);
+  async load(url: string, options: { onProgress?: (progress: WsdlLoadProgress) => void; signal?: AbortSignal } = {}): Promise<Result<WsdlWorkerReplies['load']>> {
+    if (options.signal?.aborted) return fail({ kind: 'cancelled', message: 'Loading the WSDL was cancelled.' });
+    // The worker has none of the page's settings: it is handed how the page reaches this host.
+    const network = await this.network(url);
+    if (!network.ok) return fail({ kind: 'relay-tls-locked', message: `The WSDL was not fetched: ${network.message}` });
+    if (options.signal?.aborted) return fail({ kind: 'cancelled', message: 'Loading the WSDL was cancelled.' });
+    const { id, result } = this.request<WsdlWorkerReplies['load']>((id) => ({ type: 'load', id, url, token: this.token(), network: network.value }), options.onProgress);
     const onAbort = () => this.worker?.postMessage({ type: 'cancel', id } satisfies WsdlWorkerRequest);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     return result.finally(() => options.signal?.removeEventListener('abort', onAbort));

@@ -4,6 +4,7 @@
  * parses it, keeps the model, and answers with small things: a summary, one sample, a
  * collection — or the whole model when a caller really wants it.
  */
+import type { NetworkOptions } from '../relay/networkOptions';
 import type { CoreError, ImportResult, SampleOptions, SoapSample, SoapTarget, WsdlModel } from '../../core';
 import type { WsdlSummary } from './wsdlSummary';
 
@@ -27,7 +28,7 @@ export interface WsdlLoaded {
 }
 
 export type WsdlWorkerRequest =
-  | { type: 'load'; id: number; url: string; token: string }
+  | { type: 'load'; id: number; url: string; token: string; network?: NetworkOptions }
   | { type: 'sample'; id: number; key: string; target: SoapTarget; options?: SampleOptions }
   | { type: 'model'; id: number; key: string }
   | { type: 'collection'; id: number; key: string; wsdlUrl: string }

@@ -7,6 +7,7 @@
  * like every importer's.
  */
 import { fail, ok, parseWsdl, sniffImportFormat, wsdlToCollection, type ImportFormat, type ImportResult, type Result } from '../../core';
+import { pageNetworkOptions } from '../relay/networkOptions';
 import { sendThroughRelay } from '../relay/relayClient';
 import { loadWsdlCollection } from '../soap/wsdlLoader';
 import { isDescriptionPath, isZipPath, type ImportFileData } from './importFiles';
@@ -21,9 +22,11 @@ export async function fetchTextThroughRelay(url: string, signal?: AbortSignal): 
   let size = 0;
   let status = 0;
   let reason = '';
+  const network = await pageNetworkOptions(url);
+  if (!network.ok) throw new Error(network.message);
   const outcome = await sendThroughRelay(
     { method: 'GET', url, headers: [{ name: 'Accept', value: 'application/json, application/yaml, text/xml, application/xml, */*;q=0.5' }] },
-    { followRedirects: true, timeoutMs: 30_000, ...(signal ? { signal } : {}) },
+    { followRedirects: true, timeoutMs: 30_000, ...network.value, ...(signal ? { signal } : {}) },
     {
       onHead: (head) => {
         status = head.status;

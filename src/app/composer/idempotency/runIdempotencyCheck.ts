@@ -4,6 +4,7 @@
  * These sends do not touch the response pane; the check reports its own steps.
  */
 import { judgeIdempotency, stateReadRequest, type IdempotencyVerdict, type ResourceState, type WireRequest } from '../../../core';
+import { pageNetworkOptions } from '../../relay/networkOptions';
 import { sendThroughRelay } from '../../relay/relayClient';
 
 /** One step of a check as it happens. */
@@ -23,7 +24,9 @@ async function exchange(request: WireRequest, signal: AbortSignal): Promise<{ ok
   let status = 0;
   const chunks: Uint8Array[] = [];
   let kept = 0;
-  const outcome = await sendThroughRelay(request, { signal }, {
+  const network = await pageNetworkOptions(request.url);
+  if (!network.ok) return { ok: false, message: network.message };
+  const outcome = await sendThroughRelay(request, { signal, ...network.value }, {
     onHead: (head) => (status = head.status),
     onBody: (chunk) => {
       if (kept >= STATE_LIMIT) return;
