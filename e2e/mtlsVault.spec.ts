@@ -40,6 +40,8 @@ test('client credentials at a token endpoint behind mutual TLS: refused while no
   await grants.getTokens();
   await expect(grants.problem()).toContainText('invalid_client');
   await expect(grants.problem()).toContainText('requires a client certificate');
+  // The relay saw the handshake ask for a certificate and none sent: the vault says so before the generic invalid_client meaning.
+  await expect(grants.problem()).toContainText('the server asked for a client certificate in the TLS handshake and none was sent');
   await expect(grants.problem()).toContainText('none came');
   await expect(grants.problem()).toContainText('Nothing was stored');
   await expect(grants.vault.flowCurrentStep()).toHaveCount(0);

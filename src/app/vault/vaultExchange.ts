@@ -92,5 +92,6 @@ async function exchangeOnce(wire: WireRequest, network: NetworkOptions): Promise
   } catch {
     bodyText = new TextDecoder().decode(body);
   }
-  return { ok: true, value: { status: head.status, headers: head.headers, bodyText } };
+  const certificate = outcome.summary.tls?.clientCertificate;
+  return { ok: true, value: { status: head.status, headers: head.headers, bodyText, ...(certificate ? { clientCertificate: { requested: certificate.requested, sent: certificate.sent } } : {}) } };
 }

@@ -61,6 +61,17 @@ describe('mapTokenResponse: errors (RFC 6749 §5.2)', () => {
     expect(!result.ok && result.error.message).toContain('client_id or client_secret');
   });
 
+  it('says first that the handshake asked for a client certificate none was sent for, when that is so', () => {
+    const refused = (certificate?: { requested: boolean; sent: boolean }) => {
+      const result = mapTokenResponse({ ...json(401, { error: 'invalid_client' }), ...(certificate ? { clientCertificate: certificate } : {}) }, VAULT_DEFAULT_MAPPING);
+      return !result.ok ? result.error.message : '';
+    };
+    expect(refused({ requested: true, sent: false })).toMatch(/invalid_client \(401\): the server asked for a client certificate in the TLS handshake and none was sent.*Otherwise the token endpoint did not accept the client/);
+    for (const certificate of [undefined, { requested: true, sent: true }, { requested: false, sent: false }]) {
+      expect(refused(certificate)).toMatch(/invalid_client \(401\): the token endpoint did not accept the client/);
+    }
+  });
+
   it('recognises an error body even on a 200', () => {
     expect(mapTokenResponse(json(200, { error: 'invalid_scope' }), VAULT_DEFAULT_MAPPING)).toMatchObject({ ok: false, error: { code: 'invalid_scope' } });
   });

@@ -45,6 +45,8 @@ export interface TokenEndpointAnswer {
   status: number;
   headers: readonly HeaderField[];
   bodyText: string;
+  /** Whether the server asked for a client certificate in the TLS handshake, and whether one was sent (from the relay). */
+  clientCertificate?: { requested: boolean; sent: boolean };
 }
 
 /** What each RFC 6749 §5.2 error code means for the person holding the entry. */
@@ -61,8 +63,14 @@ export const TOKEN_ERROR_CODES: Readonly<Record<string, string>> = {
     'the requested scope is unknown, malformed, or wider than what the person granted (RFC 6749 §5.2). Narrow or remove the scope field of the entry.',
 };
 
-function endpointError(status: number, code: string, description: string | undefined): TokenEndpointError {
-  const meaning = Object.hasOwn(TOKEN_ERROR_CODES, code) ? TOKEN_ERROR_CODES[code] : `"${code}" is not one of the RFC 6749 §5.2 codes.`;
+/** Said first when the client was refused after its TLS handshake asked for a certificate that was not sent. */
+const CERTIFICATE_NOT_SENT =
+  'the server asked for a client certificate in the TLS handshake and none was sent: no client certificate in the Certificates settings covers this host (mutual TLS, RFC 8705). Add one for this host, or check its host pattern. ';
+
+function endpointError(status: number, code: string, description: string | undefined, certificate?: TokenEndpointAnswer['clientCertificate']): TokenEndpointError {
+  const known = Object.hasOwn(TOKEN_ERROR_CODES, code) ? TOKEN_ERROR_CODES[code] : `"${code}" is not one of the RFC 6749 §5.2 codes.`;
+  // A client refused while the handshake asked for a certificate that did not come: that is the likelier cause, so it comes first.
+  const meaning = code === 'invalid_client' && certificate?.requested && !certificate.sent ? `${CERTIFICATE_NOT_SENT}Otherwise ${known}` : known;
   const said = description ? ` The server says: "${description}".` : '';
   return {
     kind: 'token-endpoint-error',
@@ -107,7 +115,7 @@ export function mapTokenResponse(answer: TokenEndpointAnswer, mapping: VaultResp
   const { status, bodyText } = answer;
   const parsed = bodyText.trim() === '' ? undefined : parseJson(bodyText);
   const errorBody = parsed?.ok ? readErrorBody(parsed.value) : undefined;
-  if (errorBody) return fail(endpointError(status, errorBody.code, errorBody.description));
+  if (errorBody) return fail(endpointError(status, errorBody.code, errorBody.description, answer.clientCertificate));
   if (status < 200 || status > 299) {
     const type = headerValue(answer.headers, 'content-type');
     return fail({
