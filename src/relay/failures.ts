@@ -20,6 +20,21 @@ export class RelayFailure extends Error {
   }
 }
 
+const PHASE_WORDS: Record<RelayPhase, string> = {
+  dns: 'looking up the host name (DNS)',
+  connect: 'opening the TCP connection',
+  tls: 'completing the TLS handshake',
+  upload: 'sending the request body',
+  head: 'waiting for the response head',
+  body: 'waiting for the next part of the response body',
+  proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
+};
+
+/** The typed timeout of one phase: what was awaited, for how long, where. */
+export function timeoutFailure(phase: RelayPhase, hop: { timeoutMs: number; url: URL }): Error {
+  return new RelayFailure('timeout', `Timed out after ${hop.timeoutMs} ms ${PHASE_WORDS[phase]} (${hop.url.host}).`, undefined, phase);
+}
+
 const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH|ERR_OSSL)/;
 
 /** Classifies an error from a socket, the HTTP parser or the relay itself. */

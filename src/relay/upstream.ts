@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import type { CancelSignal } from './cancel';
-import { RelayFailure } from './failures';
+import { RelayFailure, timeoutFailure } from './failures';
 import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
 import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
@@ -99,15 +99,6 @@ export function completeHeaders(req: Pick<HopRequest, 'method' | 'url' | 'header
   });
 }
 
-const PHASE_WORDS: Record<RelayPhase, string> = {
-  dns: 'looking up the host name (DNS)',
-  connect: 'opening the TCP connection',
-  tls: 'completing the TLS handshake',
-  upload: 'sending the request body',
-  head: 'waiting for the response head',
-  body: 'waiting for the next part of the response body',
-  proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
-};
 
 /** A live event stream may stay quiet for as long as it likes once its head is in. */
 function isLiveStream(hop: HopRequest, response: http.IncomingMessage): boolean {
@@ -133,10 +124,6 @@ function maskedHead(head: string): string {
   return head.replace(/^(Proxy-Authorization:[ \t]*)(\S+)[^\r\n]*/gim, (_all, name: string, scheme: string) => `${name}${scheme} •••`);
 }
 
-/** The typed timeout of one phase: what was awaited, for how long, where. */
-function timeoutFailure(phase: RelayPhase, hop: Pick<HopRequest, 'timeoutMs' | 'url'>): Error {
-  return new RelayFailure('timeout', `Timed out after ${hop.timeoutMs} ms ${PHASE_WORDS[phase]} (${hop.url.host}).`, undefined, phase);
-}
 
 /**
  * Sends one request and resolves with the response head: over HTTP/2 when the request's
