@@ -1,7 +1,7 @@
 /**
  * Issue 17's screens, to look at (not compared): the cookie jar, the Proxy and
  * Certificates dialogs, a streamed SSE response, a Digest exchange's two requests, an
- * HTTP/2 response's pseudo-headers and the TLS report, at 1280×800 and 1024×700, some in
+ * HTTP/2 response's pseudo-headers, the TLS report and the SigV4 form signing a presigned URL, at 1280×800 and 1024×700, some in
  * both themes. Written to SHOTS_DIR (default /tmp/shots-h4). Each step also checks that
  * what it shows is there, so a shot of an empty pane fails instead of passing.
  */
@@ -13,6 +13,7 @@ import { CookiesPage } from './pages/CookiesPage';
 import { DigestAuthForm } from './pages/DigestAuthForm';
 import { ProtocolPage } from './pages/ProtocolPage';
 import { ProxySettingsPage } from './pages/ProxySettingsPage';
+import { SigV4AuthForm } from './pages/SigV4AuthForm';
 import { StreamPage } from './pages/StreamPage';
 
 const DIR = process.env.SHOTS_DIR ?? '/tmp/shots-h4';
@@ -122,4 +123,14 @@ test('a streamed SSE response, a Digest exchange, HTTP/2 pseudo-headers and the 
   await expect(page.getByRole('table', { name: 'Connection' })).toContainText('TLSv1.');
   await page.getByRole('table', { name: 'Connection' }).scrollIntoViewIfNeeded();
   await shoot(page, 'tls-report');
+});
+
+test('a presigned URL: the SigV4 form in query mode and what will be sent', async ({ composer, page }) => {
+  const form = new SigV4AuthForm(page);
+  await composer.url.fill(new URL('/sandbox/api/sigv4?report=2024', page.url()).href);
+  await composer.chooseAuth('AWS Signature V4');
+  await form.fill({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 'execute-api' });
+  await form.presign('600');
+  await expect(composer.wirePreview).toContainText('X-Amz-Expires=600&X-Amz-SignedHeaders=host&X-Amz-Signature=');
+  await shoot(page, 'sigv4-presigned', { dark: true });
 });
