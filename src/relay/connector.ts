@@ -37,6 +37,15 @@ export interface ConnectionTimings {
   /** TLS with an https proxy, and the CONNECT answer time, when the socket went through a proxy. */
   proxyTls?: number;
   tunnel?: number;
+  /** The credentials scheme the tunnel was opened with, and whether a Digest challenge was answered to open it. */
+  proxyCredentials?: 'Basic' | 'Digest';
+  proxyChallenged?: boolean;
+}
+
+/** The scheme of a Proxy-Authorization value as reported (never the value itself). */
+export function proxyCredentialsScheme(authorization: string | undefined): 'Basic' | 'Digest' | undefined {
+  const scheme = authorization?.slice(0, authorization.indexOf(' ')).toLowerCase();
+  return scheme === 'basic' ? 'Basic' : scheme === 'digest' ? 'Digest' : undefined;
 }
 
 /** Timings of sockets this module opened, read by the relay when a request gets its socket. */
@@ -208,8 +217,17 @@ async function establish(options: ConnectOptions, secure: boolean, timings: Conn
       return again;
     };
     const first = firstProxyAuthorization(route, 'CONNECT', authority, null);
-    socket = await openTunnel(socket, label, authority, first, route.credentials ? tunnelDigestRetry(route, label, authority, reconnect) : undefined);
+    const retry = route.credentials ? tunnelDigestRetry(route, label, authority, reconnect) : undefined;
+    let challenged = false;
+    socket = await openTunnel(socket, label, authority, first, retry ? (challenge) => {
+      const answered = retry(challenge);
+      if (answered) challenged = true;
+      return answered;
+    } : undefined);
     timings.tunnel = performance.now() - tunnelStart;
+    const scheme = challenged ? 'Digest' : proxyCredentialsScheme(first);
+    if (scheme) timings.proxyCredentials = scheme;
+    if (challenged) timings.proxyChallenged = true;
   }
   if (!secure) return socket;
   setPhase('tls');

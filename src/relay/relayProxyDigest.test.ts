@@ -216,10 +216,13 @@ describe('relay through a Digest proxy', () => {
     expect(proxy.seen.map((s) => s.authorization.split(' ')[0])).toEqual(['Basic', 'Digest']);
     expect(proxy.seen[1]!.authorization).toMatch(new RegExp(`uri="${targetOrigin}/plain\\?x=1".*nc=00000001`));
     expect(result.summary!.sent.headText).toMatch(/^Proxy-Authorization: Digest •••\r$/m);
+    // The exchange says how the proxy was answered (the scheme, never the credentials).
+    expect(result.summary!.proxy).toEqual({ url: proxy.origin, tunnel: false, source: 'settings', credentials: 'Digest', challenged: true });
     expectNoSecrets(result, proxy);
 
     const again = await relay({ url: `${targetOrigin}/again`, proxy: via(proxy) });
     expect(again.error).toBeUndefined();
+    expect(again.summary!.proxy).toEqual({ url: proxy.origin, tunnel: false, source: 'settings', credentials: 'Digest' });
     expect(proxy).toMatchObject({ challenged: 1, passed: 2 });
     expect(proxy.seen[2]!.authorization).toMatch(/^Digest .*nc=00000002/);
   });
@@ -229,7 +232,7 @@ describe('relay through a Digest proxy', () => {
     const result = await relay({ url: `${sandbox.origin}/sandbox/api/users`, proxy: via(proxy) });
     expect(result.error).toBeUndefined();
     expect(result.head?.status).toBe(200);
-    expect(result.summary!.proxy).toEqual({ url: proxy.origin, tunnel: true, source: 'settings' });
+    expect(result.summary!.proxy).toEqual({ url: proxy.origin, tunnel: true, source: 'settings', credentials: 'Digest', challenged: true });
     const authority = new URL(sandbox.origin).host;
     expect(proxy.seen.map((s) => [s.method, s.url, s.authorization.split(' ')[0]])).toEqual([
       ['CONNECT', authority, 'Basic'],
@@ -244,6 +247,7 @@ describe('relay through a Digest proxy', () => {
     const second = await relay({ url: `${secondOrigin}/next`, proxy: via(proxy) });
     expect(second.error).toBeUndefined();
     expect(second.body!.toString()).toBe('second /next');
+    expect(second.summary!.proxy).toEqual({ url: proxy.origin, tunnel: true, source: 'settings', credentials: 'Digest' });
     expect(proxy).toMatchObject({ challenged: 1, passed: 2 });
     expect(proxy.seen[2]!.authorization).toMatch(/^Digest .*nc=00000002/);
   });

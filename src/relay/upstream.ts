@@ -7,7 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
-import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
+import { connectionTimings, proxyCredentialsScheme, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import type { CancelSignal } from './cancel';
 import { RelayFailure, timeoutFailure } from './failures';
 import { performHttp2Hop } from './http2Exchange';
@@ -147,7 +147,19 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
   const connect = { ...destination(hop, route, secure), wbTls: hop.tls, ...(route ? { wbProxy: route } : {}), servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined };
   const key = secure ? httpsAgent.getName(connect) : `${httpAgent.getName(connect)}:h2c`;
   const plan = { secure, connect, key, headers: completeHeaders(hop), http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared), timeout: (phase: RelayPhase) => timeoutFailure(phase, hop) };
-  return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: route.use } : response));
+  return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: proxyUseOf(route, response.connection, undefined, false) } : response));
+}
+
+/**
+ * The proxy use a hop reports: the route's, with the credentials scheme the proxy was given
+ * (in the request itself when it forwards; with CONNECT, kept with the connection, for a tunnel)
+ * and whether a Digest challenge was answered.
+ */
+function proxyUseOf(route: ProxyRoute, connection: ConnectionTimings | undefined, sent: string | undefined, answered: boolean): RelayProxyUse {
+  const scheme = route.tunnel ? connection?.proxyCredentials : proxyCredentialsScheme(sent);
+  const challenged = route.tunnel ? connection?.proxyChallenged === true : answered;
+  if (!scheme && !challenged) return route.use;
+  return { ...route.use, ...(scheme ? { credentials: scheme } : {}), ...(challenged ? { challenged: true } : {}) };
 }
 
 /** A connection ALPN settled on http/1.1, opened (and timed) by the HTTP/2 path. */
@@ -354,7 +366,7 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket, proxyAnswer
         timings,
         startedAt,
         connection,
-        ...(route ? { proxy: route.use } : {}),
+        ...(route ? { proxy: proxyUseOf(route, connection, proxyAuthorization, proxyAnswer !== undefined) } : {}),
         touch,
         finish: () => {
           stopTimer();

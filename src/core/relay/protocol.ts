@@ -88,6 +88,10 @@ export interface RelayProxyUse {
   tunnel: boolean;
   /** Where the choice came from. */
   source: 'environment' | 'settings';
+  /** The scheme of the credentials the proxy was given (never the credentials); absent: none. */
+  credentials?: 'Basic' | 'Digest';
+  /** The proxy answered 407 and its Digest challenge was answered, on this hop or while opening its tunnel. */
+  challenged?: boolean;
 }
 
 /** Status line and headers exactly as received. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayHop, RelaySummary, RelayTimings } from '../../../core';
-import { describeTls, hopTimings } from './hopTimings';
+import { describeProxy, describeTls, hopTimings } from './hopTimings';
 
 const timings = (t: Partial<RelayTimings>): RelayTimings => ({ dns: 0, connect: 0, tls: 0, send: 0, firstByte: 0, download: 0, total: 0, reusedConnection: false, ...t });
 const tls = { protocol: 'TLSv1.3', cipher: 'TLS_AES_256_GCM_SHA384', authorized: false };
@@ -58,5 +58,13 @@ describe('describeTls', () => {
     expect(describeTls(tls, true)).toBe('TLSv1.3, TLS_AES_256_GCM_SHA384, certificate NOT verified');
     expect(describeTls({ ...tls, authorized: true }, false)).toBe('TLSv1.3, TLS_AES_256_GCM_SHA384, certificate verified');
     expect(describeTls(tls, false)).toBe('TLSv1.3, TLS_AES_256_GCM_SHA384, certificate trusted by fingerprint');
+  });
+});
+
+describe('describeProxy', () => {
+  it('says how the proxy was used, where the choice came from, and with which credentials (never the credentials)', () => {
+    expect(describeProxy({ url: 'http://proxy:3128', tunnel: true, source: 'environment' })).toBe("http://proxy:3128 (CONNECT tunnel, from the server's environment)");
+    expect(describeProxy({ url: 'http://proxy:3128', tunnel: false, source: 'settings', credentials: 'Basic' })).toBe('http://proxy:3128 (the proxy forwarded the request, from the proxy settings, Basic credentials)');
+    expect(describeProxy({ url: 'http://proxy:3128', tunnel: true, source: 'settings', credentials: 'Digest', challenged: true })).toBe('http://proxy:3128 (CONNECT tunnel, from the proxy settings, Digest credentials answering its 407 challenge)');
   });
 });

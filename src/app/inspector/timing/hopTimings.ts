@@ -57,7 +57,8 @@ export function hopTimings(summary: RelaySummary, finalStatus?: number): { hops:
 export function describeProxy(proxy: RelayProxyUse): string {
   const how = proxy.tunnel ? 'CONNECT tunnel' : 'the proxy forwarded the request';
   const from = proxy.source === 'environment' ? "from the server's environment" : 'from the proxy settings';
-  return `${proxy.url} (${how}, ${from})`;
+  const credentials = proxy.credentials ? `, ${proxy.credentials} credentials${proxy.challenged ? ' answering its 407 challenge' : ''}` : '';
+  return `${proxy.url} (${how}, ${from}${credentials})`;
 }
 
 /** The TLS of a hop in a few words: `TLSv1.3, TLS_AES_256_GCM_SHA384, certificate not verified`. */
