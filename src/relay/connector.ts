@@ -11,7 +11,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { RelayClientCertificateUse, RelayPhase, RelayTls } from '../core';
-import type { ProxyRoute } from './proxyRules';
+import { proxyCredentialsScheme, type ProxyRoute } from './proxyRules';
 import { firstProxyAuthorization, tunnelDigestRetry } from './proxyDigest';
 import { connectAuthority, openTunnel, proxyUnreachable, tunnelClosed } from './proxyTunnel';
 import { secureContextFor, selectTls, TlsFailure, type TlsIdentities } from './tlsMaterial';
@@ -40,12 +40,6 @@ export interface ConnectionTimings {
   /** The credentials scheme the tunnel was opened with, and whether a Digest challenge was answered to open it. */
   proxyCredentials?: 'Basic' | 'Digest';
   proxyChallenged?: boolean;
-}
-
-/** The scheme of a Proxy-Authorization value as reported (never the value itself). */
-export function proxyCredentialsScheme(authorization: string | undefined): 'Basic' | 'Digest' | undefined {
-  const scheme = authorization?.slice(0, authorization.indexOf(' ')).toLowerCase();
-  return scheme === 'basic' ? 'Basic' : scheme === 'digest' ? 'Digest' : undefined;
 }
 
 /** Timings of sockets this module opened, read by the relay when a request gets its socket. */

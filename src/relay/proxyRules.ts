@@ -5,6 +5,7 @@
  */
 import net from 'node:net';
 import type { RelayProxyChoice, RelayProxyUse } from '../core';
+import type { ConnectionTimings } from './connector';
 import { RelayFailure } from './failures';
 
 /** The proxy settings found in an environment; absent ones are not set. */
@@ -199,4 +200,22 @@ export function routeFor(url: URL, choice: RelayProxyChoice | undefined, env: Pr
     tunnel: secure,
     use: { url: plain.origin, tunnel: secure, source: manual ? 'settings' : 'environment' },
   };
+}
+
+/**
+ * The proxy use a hop reports: the route's, with the credentials scheme the proxy was given
+ * (in the request itself when it forwards; with CONNECT, kept with the connection, for a tunnel)
+ * and whether a Digest challenge was answered.
+ */
+export function proxyUseOf(route: ProxyRoute, connection: ConnectionTimings | undefined, sent: string | undefined, answered: boolean): RelayProxyUse {
+  const scheme = route.tunnel ? connection?.proxyCredentials : proxyCredentialsScheme(sent);
+  const challenged = route.tunnel ? connection?.proxyChallenged === true : answered;
+  if (!scheme && !challenged) return route.use;
+  return { ...route.use, ...(scheme ? { credentials: scheme } : {}), ...(challenged ? { challenged: true } : {}) };
+}
+
+/** The scheme of a Proxy-Authorization value as reported (never the value itself). */
+export function proxyCredentialsScheme(authorization: string | undefined): 'Basic' | 'Digest' | undefined {
+  const scheme = authorization?.slice(0, authorization.indexOf(' ')).toLowerCase();
+  return scheme === 'basic' ? 'Basic' : scheme === 'digest' ? 'Digest' : undefined;
 }

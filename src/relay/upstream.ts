@@ -7,12 +7,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
-import { connectionTimings, proxyCredentialsScheme, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
+import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import type { CancelSignal } from './cancel';
 import { RelayFailure, timeoutFailure } from './failures';
 import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
-import { readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
+import { proxyUseOf, readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
 import { afterForwarding407, absoluteTarget, firstProxyAuthorization } from './proxyDigest';
 import { ProxyFailure, tunnelClosed } from './proxyTunnel';
 import { sendHopBody } from './hopBody';
@@ -148,18 +148,6 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
   const key = secure ? httpsAgent.getName(connect) : `${httpAgent.getName(connect)}:h2c`;
   const plan = { secure, connect, key, headers: completeHeaders(hop), http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared), timeout: (phase: RelayPhase) => timeoutFailure(phase, hop) };
   return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: proxyUseOf(route, response.connection, undefined, false) } : response));
-}
-
-/**
- * The proxy use a hop reports: the route's, with the credentials scheme the proxy was given
- * (in the request itself when it forwards; with CONNECT, kept with the connection, for a tunnel)
- * and whether a Digest challenge was answered.
- */
-function proxyUseOf(route: ProxyRoute, connection: ConnectionTimings | undefined, sent: string | undefined, answered: boolean): RelayProxyUse {
-  const scheme = route.tunnel ? connection?.proxyCredentials : proxyCredentialsScheme(sent);
-  const challenged = route.tunnel ? connection?.proxyChallenged === true : answered;
-  if (!scheme && !challenged) return route.use;
-  return { ...route.use, ...(scheme ? { credentials: scheme } : {}), ...(challenged ? { challenged: true } : {}) };
 }
 
 /** A connection ALPN settled on http/1.1, opened (and timed) by the HTTP/2 path. */
