@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './e2e/support/session';
+import { SERVER_NODE_FLAGS } from './src/server/nodeFlags';
 
 /**
  * End-to-end tests drive real Chromium through the real UI, relay and sandbox. The system
@@ -40,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `node bin/start.mjs --port ${PORT}`,
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} bin/start.mjs --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/sandbox/anything`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

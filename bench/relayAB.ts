@@ -14,6 +14,7 @@ import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType } from '../src/core';
 import { median } from './table';
+import { SERVER_NODE_FLAGS } from '../src/server/nodeFlags';
 
 const roots = process.argv.slice(2, 4).map((r) => path.resolve(r));
 if (roots.length !== 2) throw new TypeError('usage: relayAB.ts <rootA> <rootB>');
@@ -23,7 +24,7 @@ const BLOCKS = Number(process.env.BLOCKS ?? 5);
 /** Starts `<root>`'s server on a free port, as `childServer.ts` does for this tree. */
 function startRelay(root: string): Promise<{ child: ChildProcess; origin: string }> {
   // As `npm start` runs it (bundled) where the tree has bin/start.mjs; older trees ran under tsx.
-  const launcher = existsSync(path.join(root, 'bin/start.mjs')) ? [path.join(root, 'bin/start.mjs')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const launcher = existsSync(path.join(root, 'bin/start.mjs')) ? [...SERVER_NODE_FLAGS, path.join(root, 'bin/start.mjs')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
   const child = spawn(process.execPath, [...launcher, '--port', '0', '--no-build'], {
     cwd: root,
     env: { ...process.env, WIREBENCH_TOKEN: 'ab' },

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,7 +28,7 @@ export interface ChildServer {
  */
 export function startChildServer(token = 'child-token', extraArgs: string[] = [], nodeArgs: string[] = []): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/start.mjs'), '--port', '0', '--no-build', ...extraArgs], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, 'bin/start.mjs'), '--port', '0', '--no-build', ...extraArgs], {
       cwd: root,
       env: { ...process.env, WIREBENCH_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],
