@@ -14,13 +14,12 @@ import { classifyFailure } from './failures';
 import { readMeta } from './relayRequest';
 
 /**
- * How much of the response may wait in the page socket's buffer before the upstream pauses:
- * four 64 KiB reads. It was 1 MiB; at 256 KiB downloads ran as fast, and fewer chunks alive
- * at each garbage collection meant fewer promoted to the old generation (in 3 of 14 relay
- * processes at 1 MiB a 200 MB download took 2–3× the user CPU, most of it collecting; 1 of
- * 16 at 256 KiB; bench/relayProfile.ts down, one process per run).
+ * How much of the response may wait in the page socket's buffer before the upstream pauses.
+ * (Tried at 256 KiB when large downloads collected garbage over and over; that was the small
+ * starting heap, see `src/server/nodeFlags.ts`. With the flag, 1 MiB was 0.94–1.04× the floor's
+ * time for 500 MB and 256 KiB 1.10–1.23×, 3 runs each, bench/relayAB.ts.)
  */
-const PAGE_BACKLOG_BYTES = 256 * 1024;
+const PAGE_BACKLOG_BYTES = 1024 * 1024;
 /**
  * What all responses being streamed may hold in page sockets' buffers together: one large
  * download gets the full backlog, many at once share this (at least 64 KiB each), so a
