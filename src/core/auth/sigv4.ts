@@ -115,15 +115,9 @@ export function recordingSigner(settings: SigV4Settings): RecordingSignatureV4 {
   });
 }
 
-/**
- * Signs `input` at `settings.now`. S3 (`service` "s3") gets x-amz-content-sha256 with the
- * body's hash, as S3 requires; other services only when the payload is unsigned or was
- * hashed in pieces. A session token is sent as X-Amz-Security-Token and signed.
- */
-export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings, now: Date): Promise<SigV4Signature> {
-  const signer = recordingSigner(settings);
-  const headers = headerBag(input, settings);
-  const request: HttpRequest = {
+/** The request as smithy's signer takes it: method, target, path as the service signs it, query, `headers`, and `body` when given. */
+export function signerRequest(input: SigV4Input, settings: SigV4Settings, headers: HttpRequest['headers'], body: SigV4Input['body'] | undefined): HttpRequest {
+  return {
     method: input.method,
     protocol: input.protocol,
     hostname: input.hostname,
@@ -131,8 +125,18 @@ export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings,
     path: signerPath(input.path, settings.service),
     query: queryBag(input),
     headers,
-    body: input.body,
+    ...(body === undefined ? {} : { body }),
   };
+}
+
+/**
+ * Signs `input` at `settings.now`. S3 (`service` "s3") gets x-amz-content-sha256 with the
+ * body's hash, as S3 requires; other services only when the payload is unsigned or was
+ * hashed in pieces. A session token is sent as X-Amz-Security-Token and signed.
+ */
+export async function signSigV4Input(input: SigV4Input, settings: SigV4Settings, now: Date): Promise<SigV4Signature> {
+  const signer = recordingSigner(settings);
+  const request = signerRequest(input, settings, headerBag(input, settings), input.body);
   const signed = await signer.sign(request, { signingDate: now });
   const typed = new Set(input.headers.map((h) => h.name.toLowerCase()));
   const added: HeaderField[] = [];

@@ -8,12 +8,12 @@
  * (x-amz-content-sha256) when the payload is unsigned. Loaded on demand, like the header
  * signer, and keeping the signer's own canonical request and string to sign.
  */
-import type { HeaderBag, HttpRequest } from '@smithy/types';
+import type { HeaderBag } from '@smithy/types';
 import { percentDecode } from '../encoding/percentEncoding';
 import type { Result, WireRequest } from '../types';
 import { fail, ok } from '../types';
 import type { AuthSigningContext, SignedWire } from './signing';
-import { queryBag, recordingSigner, signerPath, uriEncode } from './sigv4';
+import { recordingSigner, signerRequest, uriEncode } from './sigv4';
 import { sigV4InputOfWire, type SigV4Input } from './sigv4Input';
 import { SIGV4_MAX_EXPIRES, type SigV4Settings } from './sigv4Scheme';
 
@@ -67,16 +67,7 @@ export async function presignSigV4Input(input: SigV4Input, settings: SigV4Settin
   if (payloadHash !== undefined) headers['x-amz-content-sha256'] = payloadHash;
   const quiet = new Set(unsigned && !s3 ? [] : ['x-amz-content-sha256']);
   const hoisted = Object.keys(headers).filter((name) => name !== 'host' && !quiet.has(name)).sort();
-  const request: HttpRequest = {
-    method: input.method,
-    protocol: input.protocol,
-    hostname: input.hostname,
-    ...(input.port !== undefined ? { port: input.port } : {}),
-    path: signerPath(input.path, settings.service),
-    query: queryBag(input),
-    headers,
-    ...(unsigned || input.body === undefined ? {} : { body: input.body }),
-  };
+  const request = signerRequest(input, settings, headers, unsigned ? undefined : input.body);
   const signer = recordingSigner(settings);
   const presigned = (await signer.presign(request, { signingDate: now, expiresIn, unhoistableHeaders: quiet, unsignableHeaders: quiet })).query ?? {};
   const query: { name: string; value: string }[] = [];
