@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './e2e/support/session';
-import { SERVER_NODE_FLAGS } from './src/server/nodeFlags';
+import { SERVER_NODE_FLAGS } from './src/relay/nodeFlags';
 
 /**
  * End-to-end tests drive real Chromium through the real UI, relay and sandbox. The system

@@ -14,7 +14,7 @@ import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType } from '../src/core';
 import { median } from './table';
-import { SERVER_NODE_FLAGS } from '../src/server/nodeFlags';
+import { SERVER_NODE_FLAGS } from '../src/relay/nodeFlags';
 
 const roots = process.argv.slice(2, 4).map((r) => path.resolve(r));
 if (roots.length !== 2) throw new TypeError('usage: relayAB.ts <rootA> <rootB>');

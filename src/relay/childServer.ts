@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
+import { SERVER_NODE_FLAGS } from './nodeFlags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

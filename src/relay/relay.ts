@@ -16,7 +16,7 @@ import { readMeta } from './relayRequest';
 /**
  * How much of the response may wait in the page socket's buffer before the upstream pauses.
  * (Tried at 256 KiB when large downloads collected garbage over and over; that was the small
- * starting heap, see `src/server/nodeFlags.ts`. With the flag, 1 MiB was 0.94–1.04× the floor's
+ * starting heap, see `src/relay/nodeFlags.ts`. With the flag, 1 MiB was 0.94–1.04× the floor's
  * time for 500 MB and 256 KiB 1.10–1.23×, 3 runs each, bench/relayAB.ts.)
  */
 const PAGE_BACKLOG_BYTES = 1024 * 1024;
