@@ -46,7 +46,7 @@ test('a proxy set in the settings carries an https request through CONNECT, and 
   const phases = page.getByRole('table', { name: 'Timing phases' });
   await expect(phases.getByRole('row', { name: /^Proxy CONNECT/ })).toBeVisible();
   await expect(phases.getByRole('row', { name: /^TCP connect \(proxy\)/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Connection' }).getByRole('row', { name: /^Proxy/ })).toContainText(`${proxyOrigin} (CONNECT tunnel, from the proxy settings)`);
+  await expect(page.getByRole('table', { name: 'Connection' }).getByRole('row', { name: /^Proxy/ })).toContainText(`${proxyOrigin} (CONNECT tunnel, from the proxy settings, Basic credentials)`);
 });
 
 test("the vault's token calls go through the workspace's proxy like sends, and the proxy settings stay with the workspace (issue 17)", async ({ workbench, page }) => {
