@@ -40,12 +40,13 @@ export class DigestMemory {
 
   /**
    * The latest challenge whose protection space holds `url`: the same origin, and a path
-   * under one of its `domain` URIs — the whole origin when it named none (RFC 7616 §3.3).
+   * under one of its `domain` URIs — the whole origin when it named none, or when it is a
+   * proxy's (`wholeOrigin`: a Proxy-Authenticate domain means nothing, RFC 7616 §3.3).
    */
-  recall(url: URL, username: string): DigestChallenge | undefined {
+  recall(url: URL, username: string, wholeOrigin = false): DigestChallenge | undefined {
     const found = [...this.challenges.entries()].reverse().find(([key, { origin, challenge }]) => {
       if (origin !== url.origin || !key.startsWith(`${origin}\u0000${username}\u0000`)) return false;
-      if (challenge.domain.length === 0) return true;
+      if (wholeOrigin || challenge.domain.length === 0) return true;
       return challenge.domain.some((uri) => {
         const space = new URL(uri, url);
         return space.origin === url.origin && url.pathname.startsWith(space.pathname);
@@ -53,9 +54,14 @@ export class DigestMemory {
     });
     return found?.[1].challenge;
   }
+
+  /** Forgets every challenge remembered for `url`'s origin and `username` (its answer was refused: the next request starts over). */
+  forget(url: URL, username: string): void {
+    for (const key of [...this.challenges.keys()]) if (key.startsWith(`${url.origin}\u0000${username}\u0000`)) this.challenges.delete(key);
+  }
 }
 
-/** The relay's memory for this process. */
+/** The relay's memory for this process: origins' challenges (401) and proxies' (407, `proxyDigest.ts`). */
 export const digestMemory = new DigestMemory();
 
 /** One more request to send: its Authorization and what the hop it answers should say. */

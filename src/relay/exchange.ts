@@ -51,10 +51,7 @@ export interface ExchangeSink {
 /** A duration in ms kept to the microsecond: what the waterfall can show, and a shorter frame. */
 const ms = (value: number) => Math.round(value * 1000) / 1000;
 
-/**
- * One hop's timings as sent to the page, every field in one order (objects of one shape are
- * what JSON.stringify serialises fastest; it was a tenth of the relay's own time).
- */
+/** One hop's timings as sent to the page, every field in one order (one object shape for JSON.stringify). */
 function hopTimings(t: RelayTimings, download: number, total: number, offset: number): RelayTimings {
   const out: RelayTimings = {
     dns: ms(t.dns),
@@ -256,13 +253,10 @@ async function followHops(
 async function streamFinal(final: FinalHop, tls: TlsPolicy, sink: ExchangeSink, signal: CancelSignal, state: { target: string; headSent: boolean }): Promise<void> {
   const { hop, method, url, hops, cookieReport, digest, started } = final;
   const response = hop.response;
-  const codings = joinedHeader(response.rawHeaders, 'content-encoding');
-  const contentEncoding = codings
-    ? codings
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean)
-    : [];
+  const contentEncoding = joinedHeader(response.rawHeaders, 'content-encoding')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const decoders = contentEncoding.length ? decoderFor(contentEncoding) : [];
   const head: RelayHead = {
     status: response.statusCode ?? 0,

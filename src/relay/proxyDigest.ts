@@ -11,43 +11,20 @@
 import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import type { Readable } from 'node:stream';
-import { chooseDigestChallenge, digestAuthorization, DigestNonceCounts, parseChallengeList, type DigestChallenge } from '../core';
-import { nodeDigestHasher } from './digestHandshake';
+import { chooseDigestChallenge, digestAuthorization, parseChallengeList, type DigestChallenge } from '../core';
+import { digestMemory, nodeDigestHasher } from './digestHandshake';
 import type { ProxyRoute } from './proxyRules';
 import { openTunnel, ProxyFailure, proxyRefusal, type TunnelChallenge, type TunnelChallengeHandler } from './proxyTunnel';
 
-const REMEMBERED_PROXIES = 64;
 /** A 407 body longer than this is not read through: the relay opens a new connection instead. */
 const MAX_DISCARDED_BODY = 64 * 1024;
 
-/** The last Digest challenge per proxy and user (bounded), and the nonce counts. */
-export class ProxyDigestMemory {
-  readonly counts = new DigestNonceCounts(256);
-  private readonly challenges = new Map<string, DigestChallenge>();
-
-  private static key(route: ProxyRoute): string {
-    return `${route.proxy.origin}\u0000${route.credentials?.username ?? ''}`;
-  }
-
-  remember(route: ProxyRoute, challenge: DigestChallenge): void {
-    const key = ProxyDigestMemory.key(route);
-    this.challenges.delete(key);
-    this.challenges.set(key, challenge);
-    if (this.challenges.size > REMEMBERED_PROXIES) this.challenges.delete(this.challenges.keys().next().value!);
-  }
-
-  recall(route: ProxyRoute): DigestChallenge | undefined {
-    return this.challenges.get(ProxyDigestMemory.key(route));
-  }
-
-  /** Forgets a proxy's challenge once its answer was refused, so the next request starts over. */
-  forget(route: ProxyRoute): void {
-    this.challenges.delete(ProxyDigestMemory.key(route));
-  }
-}
-
-/** The relay's memory of proxy challenges for this process. */
-export const proxyDigestMemory = new ProxyDigestMemory();
+// A proxy's challenges live in the relay's one Digest memory, under the proxy's origin and
+// user; its whole origin is the protection space (RFC 7616 §3.3).
+const userOf = (route: ProxyRoute) => route.credentials?.username ?? '';
+const recall = (route: ProxyRoute) => digestMemory.recall(route.proxy, userOf(route), true);
+const remember = (route: ProxyRoute, challenge: DigestChallenge) => digestMemory.remember(route.proxy, userOf(route), challenge);
+const forget = (route: ProxyRoute) => digestMemory.forget(route.proxy, userOf(route));
 
 /** The request-target a forwarding proxy receives (RFC 9112 §3.2.2), as `upstream.ts` writes it. */
 export function absoluteTarget(url: URL): string {
@@ -78,12 +55,12 @@ function answer(route: ProxyRoute, challenge: DigestChallenge, method: string, u
       uri,
       ...(body ? { body } : {}),
       cnonce: randomBytes(16).toString('hex'),
-      nc: proxyDigestMemory.counts.next(challenge.nonce),
+      nc: digestMemory.counts.next(challenge.nonce),
     },
     nodeDigestHasher,
   );
   if (!answered.ok) throw new ProxyFailure(`The proxy ${route.use.url} asks for Digest credentials, but they cannot be sent: ${answered.error.message}`, 'PROXY_AUTH', 407);
-  proxyDigestMemory.remember(route, challenge);
+  remember(route, challenge);
   return answered.value.header;
 }
 
@@ -92,7 +69,7 @@ function answer(route: ProxyRoute, challenge: DigestChallenge, method: string, u
  * remembered for this proxy and user, else Basic (or none without credentials).
  */
 export function firstProxyAuthorization(route: ProxyRoute, method: string, uri: string, body: Uint8Array | Readable | null): string | undefined {
-  const challenge = route.credentials ? proxyDigestMemory.recall(route) : undefined;
+  const challenge = route.credentials ? recall(route) : undefined;
   if (!challenge) return route.authorization;
   // qop=auth-int hashes the body, which a stream not yet read cannot give.
   const bytes = body instanceof Uint8Array ? body : null;
@@ -121,14 +98,14 @@ export function afterForwarding407(
   const challenges: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (/^proxy-authenticate$/i.test(rawHeaders[i]!)) challenges.push(rawHeaders[i + 1]!);
   if (retried || !route.credentials || !digestOnly(challenges)) {
-    if (retried) proxyDigestMemory.forget(route);
+    if (retried) forget(route);
     return proxyRefusal(route.use.url, url.host, 407, statusMessage ?? '', challenges, sent !== undefined, schemeOf(sent));
   }
   try {
     const challenge = chosenChallenge(route, challenges);
     if (body !== null && !(body instanceof Uint8Array)) {
       // Kept, so the next request answers at once and its stream goes out only once.
-      proxyDigestMemory.remember(route, challenge);
+      remember(route, challenge);
       return new ProxyFailure(
         `The proxy ${route.use.url} asks for Digest credentials (407 Proxy Authentication Required). Answering means sending the request again, but its body was streamed and not kept. The relay has kept the proxy's challenge: send again and it answers at once.`,
         'PROXY_AUTH',
@@ -194,7 +171,7 @@ export function tunnelDigestRetry(route: ProxyRoute, label: string, authority: s
       .then((socket) => socket ?? reconnect())
       .then((socket) => openTunnel(socket, label, authority, authorization))
       .catch((err: unknown) => {
-        if (err instanceof ProxyFailure && err.status === 407) proxyDigestMemory.forget(route);
+        if (err instanceof ProxyFailure && err.status === 407) forget(route);
         throw err;
       });
   };

@@ -47,14 +47,21 @@ export function networkOptionsFor(url: string, sources: NetworkSources): { ok: t
 }
 
 /**
- * This page's own network options for a call to `url` — the workspace's proxy (waiting, after a
- * reload, for the settings the workspace is still loading), the host's client certificate and
- * CA bundles, its trusted fingerprints — or why the call cannot go. For the page's relay calls
- * that are not a composer send: `pm.sendRequest`, the idempotency check, imports from a URL,
- * WSDL documents.
+ * `networkOptionsFor`, after waiting (bounded) for the workspace's proxy settings when the page's
+ * own are used (no `sources.proxy`) and the workspace is still loading them after a reload.
  */
-export async function pageNetworkOptions(url: string): Promise<{ ok: true; value: NetworkOptions } | { ok: false; message: string }> {
-  const waiting = proxySettingsLoaded();
+export async function networkOptionsOnceLoaded(url: string, sources: NetworkSources): Promise<{ ok: true; value: NetworkOptions } | { ok: false; message: string }> {
+  const waiting = sources.proxy ? undefined : proxySettingsLoaded();
   if (waiting) await waiting;
-  return networkOptionsFor(url, { trustedFingerprints: trustedFingerprintsFor });
+  return networkOptionsFor(url, sources);
+}
+
+/**
+ * This page's own network options for a call to `url` (the workspace's proxy, the host's client
+ * certificate and CA bundles, its trusted fingerprints), or why the call cannot go. For the
+ * page's relay calls that are not a composer send: `pm.sendRequest`, the idempotency check,
+ * imports from a URL, WSDL documents.
+ */
+export function pageNetworkOptions(url: string): Promise<{ ok: true; value: NetworkOptions } | { ok: false; message: string }> {
+  return networkOptionsOnceLoaded(url, { trustedFingerprints: trustedFingerprintsFor });
 }

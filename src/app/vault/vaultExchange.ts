@@ -4,8 +4,7 @@
  */
 import { headerValue, type CoreError, type Result, type WireRequest } from '../../core';
 import type { TokenEndpointAnswer } from '../../core';
-import { networkOptionsFor, type NetworkOptions, type NetworkSources } from '../relay/networkOptions';
-import { proxySettingsLoaded } from '../relay/proxySettings';
+import { networkOptionsOnceLoaded, type NetworkOptions, type NetworkSources } from '../relay/networkOptions';
 import { sendThroughRelay } from '../relay/relayClient';
 import { trustedFingerprintsFor } from '../relay/trustedCertificates';
 
@@ -37,10 +36,8 @@ export const relayTokenTransport: TokenTransport = (wire) => tokenTransportThrou
  */
 export function tokenTransportThrough(sources: NetworkSources): TokenTransport {
   return async (wire) => {
-    // The page's own proxy settings may still be loading with the workspace (a refresh right after a reload): wait, bounded.
-    const settingsLoading = sources.proxy ? undefined : proxySettingsLoaded();
-    if (settingsLoading) await settingsLoading;
-    const network = networkOptionsFor(wire.url, sources);
+    // The page's own proxy settings may still be loading with the workspace (a refresh right after a reload): waited for, bounded.
+    const network = await networkOptionsOnceLoaded(wire.url, sources);
     if (!network.ok) return { ok: false, error: { kind: 'relay-tls-locked', message: `The token endpoint was not called: ${network.message}` } };
     const first = await exchangeOnce(wire, network.value);
     if (first.ok || first.error.kind !== 'relay-reset' || first.answered) return first;
