@@ -4,6 +4,7 @@
  * React reads with `useSyncExternalStore`. One worker serves every exchange; a new body
  * starts a new session, and replies from an older session are dropped.
  */
+import { concatBytes } from '../../core/encoding/bytes';
 import type { BodyConclusion, DocumentProgress, LineView } from './format/bodyDocument';
 import type { DocName, FromWorker, ToWorker, WorkerReplies, WorkerRequest } from './workers/formatProtocol';
 
@@ -87,14 +88,7 @@ export class FormatClient {
    */
   push(chunks: readonly Uint8Array[]): void {
     if (!chunks.length) return;
-    let total = 0;
-    for (const chunk of chunks) total += chunk.length;
-    const joined = new Uint8Array(total);
-    let at = 0;
-    for (const chunk of chunks) {
-      joined.set(chunk, at);
-      at += chunk.length;
-    }
+    const joined = concatBytes(chunks);
     this.worker.postMessage({ type: 'chunks', session: this.session, chunks: [joined] } satisfies ToWorker, [joined.buffer]);
   }
 

@@ -2,7 +2,7 @@
  * Sends a token request through the local relay and reads the whole answer as text:
  * token responses are small, and the vault needs the complete JSON before it can map it.
  */
-import { headerValue, type CoreError, type Result, type WireRequest } from '../../core';
+import { concatBytes, headerValue, type CoreError, type Result, type WireRequest } from '../../core';
 import type { TokenEndpointAnswer } from '../../core';
 import { networkOptionsOnceLoaded, type NetworkOptions, type NetworkSources } from '../relay/networkOptions';
 import { sendThroughRelay } from '../relay/relayClient';
@@ -76,12 +76,7 @@ async function exchangeOnce(wire: WireRequest, network: NetworkOptions): Promise
     };
   }
   if (!head) return { ok: false, error: { kind: 'relay-protocol', message: 'The relay finished without the token endpoint\'s status line.' } };
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    body.set(c, offset);
-    offset += c.length;
-  }
+  const body = concatBytes(chunks);
   const charset = /charset=([^;]+)/i.exec(headerValue(head.headers, 'content-type') ?? '')?.[1]?.trim() ?? 'utf-8';
   let bodyText: string;
   try {

@@ -19,6 +19,7 @@ import {
   type SniffResult,
   type SoapFault,
 } from '../../../core';
+import { concatBytes } from '../../../core/encoding/bytes';
 import { BlockBytes } from './blockBytes';
 import { searchBytes } from './byteSearch';
 import { JsonLineIndexer, type LineIndexer } from './jsonLines';
@@ -177,13 +178,7 @@ export class BodyDocument {
   }
 
   private decide(): void {
-    const parts = this.prefix;
-    const prefix = new Uint8Array(this.prefixLength);
-    let at = 0;
-    for (const p of parts) {
-      prefix.set(p, at);
-      at += p.length;
-    }
+    const prefix = concatBytes(this.prefix);
     this.prefix = [];
     const sniff = sniffBody(prefix.subarray(0, PREFIX_BYTES));
     const kind = this.forced ?? classifyBody(this.contentType, sniff);
