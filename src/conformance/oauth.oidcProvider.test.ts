@@ -4,7 +4,8 @@
  * credentials with each client authentication method (a Basic secret full of reserved
  * characters, post, private_key_jwt), authorization code with PKCE and an ID token checked
  * against the JWKS, refresh with rotation and reuse refused, revocation, introspection,
- * and the device grant approved and denied.
+ * the RFC 9207 `iss` of the redirect (required when advertised, else checked when present),
+ * and the device grant approved and denied (its token requests without scope).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,12 +148,95 @@ describe('authorization code with PKCE against oidc-provider', () => {
   });
 });
 
+describe('RFC 9207 authorization response issuer against oidc-provider', () => {
+  const pub: OAuthClient = { clientId: 'wb-public', authMethod: 'none' };
+  const withoutIss = (redirect: string) => {
+    const url = new URL(redirect);
+    url.searchParams.delete('iss');
+    return url.href;
+  };
+  const withIss = (redirect: string, iss: string) => {
+    const url = new URL(redirect);
+    url.searchParams.set('iss', iss);
+    return url.href;
+  };
+  /** The provider's discovery document with the RFC 9207 flag taken out: a server that does not advertise it. */
+  const quietDiscovery = async () => {
+    const quiet = await discover(op.issuer, deps([], {
+      send: async (wire) => {
+        const answer = await send(wire);
+        if (!wire.url.includes('/.well-known/')) return answer;
+        const { authorization_response_iss_parameter_supported: _flag, ...doc } = JSON.parse(answer.value.bodyText) as Record<string, unknown>;
+        return { ok: true as const, value: { ...answer.value, bodyText: JSON.stringify(doc) } };
+      },
+    }));
+    if (!quiet.ok) throw new Error(quiet.error.message);
+    return quiet.value;
+  };
+  /** Runs the code grant with the redirect changed by `change`; counts the token requests that went out. */
+  const signIn = async (requireIssParameter: boolean, change: (redirect: string) => string) => {
+    const steps: GrantStep[] = [];
+    let tokenRequests = 0;
+    const outcome = await runGrant(settingsFor('authorization_code', pub, { scope: 'openid', requireIssParameter }), deps(steps, {
+      send: async (wire) => {
+        if (wire.url === meta.tokenEndpoint) tokenRequests++;
+        return send(wire);
+      },
+      authorize: async (url) => change(await op.browse(url)),
+    }));
+    return { outcome, steps, tokenRequests };
+  };
+
+  it('the provider advertises authorization_response_iss_parameter_supported and sends iss', async () => {
+    expect(meta.authorizationResponseIssParameterSupported).toBe(true);
+    const { outcome } = await signIn(meta.authorizationResponseIssParameterSupported, (redirect) => {
+      expect(new URL(redirect).searchParams.get('iss')).toBe(op.issuer);
+      return redirect;
+    });
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('advertised, and the redirect\'s iss removed: refused before any token request (RFC 9207 §2.4)', async () => {
+    const { outcome, steps, tokenRequests } = await signIn(meta.authorizationResponseIssParameterSupported, withoutIss);
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-missing', field: 'iss' } });
+    expect(!outcome.ok && outcome.error.message).toContain('RFC 9207 §2.4');
+    expect(tokenRequests).toBe(0);
+    expect(steps.at(-1)).toMatchObject({ step: 'callback', outcome: 'error' });
+  });
+
+  it('not advertised: a redirect without iss is accepted, one naming another issuer refused', async () => {
+    const quiet = await quietDiscovery();
+    expect(quiet.authorizationResponseIssParameterSupported).toBe(false);
+    const accepted = await signIn(quiet.authorizationResponseIssParameterSupported, withoutIss);
+    if (!accepted.outcome.ok) throw new Error(accepted.outcome.error.message);
+    expect(accepted.outcome.value.idToken?.claims.sub).toBe('alice');
+    const same = await signIn(quiet.authorizationResponseIssParameterSupported, (redirect) => redirect);
+    expect(same.outcome.ok).toBe(true);
+    const other = await signIn(quiet.authorizationResponseIssParameterSupported, (redirect) => withIss(redirect, 'https://attacker.example'));
+    expect(other.outcome).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-mismatch' } });
+    expect(other.tokenRequests).toBe(0);
+  });
+
+  it('a wrong iss is refused whether or not it was advertised', async () => {
+    for (const required of [true, false]) {
+      const { outcome, tokenRequests } = await signIn(required, (redirect) => withIss(redirect, `${op.issuer}/`));
+      expect(outcome).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-mismatch' } });
+      expect(tokenRequests).toBe(0);
+    }
+  });
+});
+
 describe('device authorization against oidc-provider', () => {
   const device: OAuthClient = { clientId: 'wb-device', authMethod: 'none' };
   it('polls until the person approves, then holds tokens', async () => {
     const steps: GrantStep[] = [];
     let shown = '';
+    const bodies: URLSearchParams[] = [];
     const outcome = await runGrant(settingsFor('device_code', device, { scope: 'openid offline_access' }), deps(steps, {
+      send: async (wire) => {
+        if (wire.body) bodies.push(new URLSearchParams(wire.body.map(String).join('')));
+        return send(wire);
+      },
       showDeviceCode: (d) => {
         shown = d.userCode;
         expect(d.verificationUriComplete).toContain(encodeURIComponent(d.userCode).slice(0, 4));
@@ -164,6 +248,14 @@ describe('device authorization against oidc-provider', () => {
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(outcome.value.tokens.refreshToken).toBeTruthy();
     expect(outcome.value.idToken?.claims.sub).toBe('alice');
+    // RFC 8628: scope goes with the device authorization request (§3.1), never with the token request (§3.4).
+    const [authorization, ...polls] = bodies;
+    expect(authorization!.get('scope')).toBe('openid offline_access');
+    expect(polls.length).toBeGreaterThan(0);
+    for (const poll of polls) {
+      expect(poll.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:device_code');
+      expect(poll.has('scope')).toBe(false);
+    }
   });
   it('stops with access_denied explained when the person denies', async () => {
     let shown = '';

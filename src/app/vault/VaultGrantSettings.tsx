@@ -228,6 +228,16 @@ export function VaultGrantSettings({ config, edit, problems }: { config: VaultEn
               <input type="checkbox" checked={oauth.usePkce} onChange={(e) => set({ usePkce: e.target.checked })} /> Send PKCE (RFC 7636; RFC 9700 §2.1.1 asks it of every client)
               {oauth.usePkce && oauth.pkceMethods.length > 0 && <span className="muted"> — the server offers {oauth.pkceMethods.join(', ')}</span>}
             </label>
+            <label className="vault-inline">
+              <input type="checkbox" checked={oauth.requireIssParameter === true} onChange={(e) => set({ requireIssParameter: e.target.checked })} /> Refuse a redirect without
+              &quot;iss&quot; (RFC 9207 §2.4: it names the server that answered, so another server&apos;s code is not taken for this one&apos;s)
+              {oauth.discovered?.issParameterSupported !== undefined && (
+                <span className="muted">
+                  {' '}
+                  — discovery: the server {oauth.discovered.issParameterSupported ? 'says it always sends iss' : 'does not say it sends iss'}
+                </span>
+              )}
+            </label>
           </div>
           <VaultPkceNote oauth={oauth} />
           <VaultParameterTable

@@ -21,6 +21,7 @@ const meta: AuthorizationServerMetadata = {
   grantTypesSupported: ['authorization_code'],
   codeChallengeMethodsSupported: ['S256'],
   tokenEndpointAuthMethodsSupported: ['private_key_jwt', 'none'],
+  authorizationResponseIssParameterSupported: false,
   source: 'openid-configuration',
   notes: [],
 };
@@ -62,7 +63,7 @@ describe('discovery into an entry', () => {
   it('keeps what the server supports on the entry, so greying out survives a reload of the sealed payload', () => {
     expect(serverSupportOf(entry().oauth!)).toBeUndefined();
     const filled = applyDiscovery(entry({}, { grant: 'authorization_code' }), meta, 1234);
-    expect(filled.oauth!.discovered).toEqual({ at: 1234, source: 'openid-configuration', grantTypes: ['authorization_code'], clientAuthMethods: ['private_key_jwt', 'none'] });
+    expect(filled.oauth!.discovered).toEqual({ at: 1234, source: 'openid-configuration', grantTypes: ['authorization_code'], clientAuthMethods: ['private_key_jwt', 'none'], issParameterSupported: false });
     // Sealed and opened again: the payload schema keeps it.
     const reopened = readVaultPayload(JSON.parse(JSON.stringify({ version: 1, entries: [{ config: filled, state: { phase: 'empty', rotations: 0 }, log: [] }] })));
     expect(reopened.ok).toBe(true);
@@ -73,9 +74,27 @@ describe('discovery into an entry', () => {
     expect(oauth.pkceMethods).toEqual(['S256']);
   });
 
+  it('keeps authorization_response_iss_parameter_supported as a setting the sign-in follows (RFC 9207), through a reload', () => {
+    const code = { grant: 'authorization_code' as const, authorizationEndpoint: 'https://id.example.com/a' };
+    const advertised = applyDiscovery(entry({}, code), { ...meta, authorizationResponseIssParameterSupported: true }, 1);
+    expect(advertised.oauth).toMatchObject({ requireIssParameter: true, discovered: { issParameterSupported: true } });
+    const reopened = readVaultPayload(JSON.parse(JSON.stringify({ version: 1, entries: [{ config: advertised, state: { phase: 'empty', rotations: 0 }, log: [] }] })));
+    const config = reopened.ok ? reopened.value.entries[0]!.config : entry();
+    expect(config.oauth).toMatchObject({ requireIssParameter: true, discovered: { issParameterSupported: true } });
+    const settings = grantSettingsOf(config, ORIGIN);
+    expect(settings.ok && settings.value.requireIssParameter).toBe(true);
+    // Rediscovered without the flag, or a server entered by hand: iss is not required.
+    const quiet = applyDiscovery(advertised, meta, 2);
+    expect(quiet.oauth!.requireIssParameter).toBe(false);
+    const byHand = grantSettingsOf(entry({}, code), ORIGIN);
+    expect(byHand.ok && byHand.value.requireIssParameter).toBeUndefined();
+    const ticked = grantSettingsOf(entry({}, { ...code, requireIssParameter: true }), ORIGIN);
+    expect(ticked.ok && ticked.value.requireIssParameter).toBe(true);
+  });
+
   it('reads a payload sealed before discovery and authorization parameters were kept', () => {
     const old = entry({}, { grant: 'client_credentials' });
-    const { authorizationParameters: _a, discovered: _d, ...oldOauth } = old.oauth!;
+    const { authorizationParameters: _a, discovered: _d, requireIssParameter: _r, ...oldOauth } = old.oauth!;
     const opened = readVaultPayload({ version: 1, entries: [{ config: { ...old, oauth: oldOauth }, state: { phase: 'empty', rotations: 0 }, log: [{ at: 1, trigger: 'manual', endpoint: 'https://id.example.com/token', bodyFormat: 'form', durationMs: 5, outcome: 'ok' }] }] });
     expect(opened.ok).toBe(true);
     expect(grantSettingsOf(opened.ok ? opened.value.entries[0]!.config : old, ORIGIN).ok).toBe(true);

@@ -71,6 +71,7 @@ export function grantSettingsOf(config: VaultEntryConfig, origin: string): Resul
     tokenEndpoint: config.tokenUrl.trim(),
     redirectUri: redirectUriOf(config, origin),
     usePkce: oauth.usePkce,
+    ...(oauth.requireIssParameter ? { requireIssParameter: true } : {}),
     ...(oauth.pkceMethods.length ? { pkceMethods: oauth.pkceMethods } : {}),
     ...(resources.length ? { resources } : {}),
     ...(named(config.extraFields).length ? { extra: named(config.extraFields) } : {}),
@@ -83,8 +84,9 @@ export function grantSettingsOf(config: VaultEntryConfig, origin: string): Resul
 
 /**
  * What discovery fills in: every endpoint the document names (the token endpoint is the
- * entry's `tokenUrl`), the PKCE methods, and the first client authentication method the
- * server lists when the current one is not among them.
+ * entry's `tokenUrl`), the PKCE methods, whether a redirect must carry `iss` (RFC 9207),
+ * and the first client authentication method the server lists when the current one is
+ * not among them.
  */
 export function applyDiscovery(config: VaultEntryConfig, meta: AuthorizationServerMetadata, at: number): VaultEntryConfig {
   const oauth = oauthOf(config);
@@ -104,7 +106,9 @@ export function applyDiscovery(config: VaultEntryConfig, meta: AuthorizationServ
       jwksUri: meta.jwksUri ?? '',
       pkceMethods: meta.codeChallengeMethodsSupported ?? [],
       clientAuthMethod: methods.includes(oauth.clientAuthMethod) || !knownMethod ? oauth.clientAuthMethod : knownMethod,
-      discovered: { at, source: meta.source, grantTypes: [...meta.grantTypesSupported], clientAuthMethods: [...methods] },
+      discovered: { at, source: meta.source, grantTypes: [...meta.grantTypesSupported], clientAuthMethods: [...methods], issParameterSupported: meta.authorizationResponseIssParameterSupported },
+      // RFC 9207 §2.4: what the server advertises decides; rediscovering a server that stopped advertising it turns it off.
+      requireIssParameter: meta.authorizationResponseIssParameterSupported,
     },
   };
 }
@@ -122,6 +126,7 @@ export function serverSupportOf(oauth: VaultOAuthSettings): ReturnType<typeof su
     responseTypesSupported: [],
     grantTypesSupported: found.grantTypes,
     tokenEndpointAuthMethodsSupported: found.clientAuthMethods,
+    authorizationResponseIssParameterSupported: found.issParameterSupported === true,
     ...(oauth.authorizationEndpoint.trim() ? { authorizationEndpoint: oauth.authorizationEndpoint } : {}),
     ...(oauth.deviceAuthorizationEndpoint.trim() ? { deviceAuthorizationEndpoint: oauth.deviceAuthorizationEndpoint } : {}),
     notes: [],

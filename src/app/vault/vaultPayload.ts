@@ -76,8 +76,10 @@ const configShape = z.object({
           source: z.enum(['openid-configuration', 'oauth-authorization-server']),
           grantTypes: z.array(z.string()),
           clientAuthMethods: z.array(z.string()),
+          issParameterSupported: z.boolean().optional(),
         })
         .optional(),
+      requireIssParameter: z.boolean().optional(),
     })
     .optional(),
 });

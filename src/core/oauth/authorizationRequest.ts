@@ -88,13 +88,29 @@ export function buildAuthorizationUrl(input: AuthorizationRequestInput): Result<
 /** What came back to the redirect URI. */
 export type CallbackOutcome = { code: string; issuer?: string };
 
+/** What the redirect is checked against. */
+export interface CallbackExpectations {
+  /** The `state` sent with the authorization request. */
+  state: string;
+  /** The issuer the request went to; an `iss` in the redirect must equal it. */
+  issuer?: string;
+  /**
+   * The server advertised `authorization_response_iss_parameter_supported` (RFC 9207 §3),
+   * so a redirect without `iss` is refused (§2.4). When it did not, `iss` is optional and
+   * refused only when it names another issuer.
+   */
+  requireIss?: boolean;
+}
+
 /**
  * Reads the redirect (its full URL, or the query or fragment alone) against the `state`
  * that was sent. A mismatched or missing `state` is refused before the code is looked
- * at; an `error` is explained (RFC 6749 §4.1.2.1); an `iss` parameter (RFC 9207) must
- * name the issuer the request went to, which stops mix-up attacks.
+ * at; an `iss` parameter (RFC 9207) must name the issuer the request went to, and must be
+ * there when the server said it always sends one — either stops a mix-up attack, where
+ * another server's redirect brings its code here; an `error` is explained (RFC 6749
+ * §4.1.2.1) once it is known to come from the right server.
  */
-export function readAuthorizationCallback(redirect: string, expected: { state: string; issuer?: string }): Result<CallbackOutcome> {
+export function readAuthorizationCallback(redirect: string, expected: CallbackExpectations): Result<CallbackOutcome> {
   const text = redirect.trim();
   let params: URLSearchParams;
   try {
@@ -122,11 +138,18 @@ export function readAuthorizationCallback(redirect: string, expected: { state: s
     });
   }
   const iss = params.get('iss');
+  if (iss === null && expected.requireIss) {
+    return fail({
+      kind: 'oauth-issuer-missing',
+      field: 'iss',
+      message: `The redirect has no "iss", but ${expected.issuer ? `"${expected.issuer}"` : 'the server'} says it always sends one (authorization_response_iss_parameter_supported). RFC 9207 §2.4 requires refusing such a response: it may come from another server (a mix-up attack). It was refused and nothing was stored.`,
+    });
+  }
   if (iss !== null && expected.issuer !== undefined && iss !== expected.issuer) {
     return fail({
       kind: 'oauth-issuer-mismatch',
       field: 'iss',
-      message: `The redirect says it comes from "${iss}", but the request went to "${expected.issuer}" (RFC 9207 mix-up defence); it was refused.`,
+      message: `The redirect says it comes from "${iss}", but the request went to "${expected.issuer}" (RFC 9207 §2.4: a mix-up attack brings another server's code here); it was refused and nothing was stored.`,
     });
   }
   const error = params.get('error');

@@ -25,6 +25,11 @@ export interface AuthorizationServerMetadata {
   /** RFC 8414 §2's default when absent: client_secret_basic. */
   tokenEndpointAuthMethodsSupported: string[];
   idTokenSigningAlgValuesSupported?: string[];
+  /**
+   * RFC 9207 §3: the server puts `iss` in every authorization response, so a response
+   * without it must be refused (§2.4). Absent or anything but `true` means false.
+   */
+  authorizationResponseIssParameterSupported: boolean;
   /** Where the document came from: OIDC's or RFC 8414's well-known path. */
   source: 'openid-configuration' | 'oauth-authorization-server';
   /** Things worth knowing that do not stop discovery (http endpoints on loopback, and so on). */
@@ -117,6 +122,7 @@ export function readDiscoveryDocument(
     responseTypesSupported: stringList(doc.response_types_supported) ?? [],
     grantTypesSupported: stringList(doc.grant_types_supported) ?? ['authorization_code', 'implicit'],
     tokenEndpointAuthMethodsSupported: stringList(doc.token_endpoint_auth_methods_supported) ?? ['client_secret_basic'],
+    authorizationResponseIssParameterSupported: doc.authorization_response_iss_parameter_supported === true,
     source,
     notes,
   };

@@ -86,14 +86,21 @@ async function formPost(endpoint: string, client: OAuthClient, fields: FormPair[
   return ok({ method: 'POST', url: endpoint, headers, body: [encodeForm(body)] });
 }
 
-/** The token request for `grant`; the authorization code grant carries no scope (RFC 6749 §4.1.3). */
+/**
+ * Grants whose token request carries no scope: the authorization code's scope went with the
+ * authorization request (RFC 6749 §4.1.3), the device code's with the device authorization
+ * request (RFC 8628 §3.4 defines no scope on the token request).
+ */
+const SCOPE_ASKED_BEFORE: readonly Grant['kind'][] = ['authorization_code', 'device_code'];
+
+/** The token request for `grant`; scope only where the grant asks for it at the token endpoint. */
 export async function buildGrantTokenRequest(tokenEndpoint: string, client: OAuthClient, grant: Grant, options: TokenRequestOptions = {}): Promise<Result<WireRequest>> {
   const fields = grantFields(grant);
   if (!fields.ok) return fields;
   const reserved = new Set(fields.value.map((f) => f.name));
   const clash = (options.extra ?? []).find((f) => reserved.has(f.name) || ['client_id', 'client_secret', 'client_assertion', 'client_assertion_type'].includes(f.name));
   if (clash) return fail({ kind: 'oauth-extra-reserved', field: 'extra', message: `The extra field "${clash.name}" is written by Wirebench itself and cannot be overridden.` });
-  return formPost(tokenEndpoint, client, [...fields.value, ...optionFields(options, grant.kind !== 'authorization_code')]);
+  return formPost(tokenEndpoint, client, [...fields.value, ...optionFields(options, !SCOPE_ASKED_BEFORE.includes(grant.kind))]);
 }
 
 /** RFC 8628 §3.1: asks for a device code and a user code. */

@@ -16,18 +16,11 @@ import type { OAuthClient } from './clientAuth';
 import { discoveryCandidates, readDiscoveryDocument, type AuthorizationServerMetadata, type GrantKind } from './discovery';
 import { nextDevicePoll, readDeviceAuthorization, startDevicePolling, type DeviceAuthorization } from './deviceFlow';
 import { buildDeviceAuthorizationRequest, buildGrantTokenRequest, PASSWORD_GRANT_WARNING, type TokenRequestOptions } from './grantRequests';
+import type { GrantStep } from './grantSteps';
 import { validateIdToken, type ValidIdToken } from './idToken';
 import { choosePkceMethod, codeChallenge, newCodeVerifier, newOpaqueValue } from './pkce';
 
-/** One step of a grant, safe to show and keep. */
-export interface GrantStep {
-  at: number;
-  step: 'discovery' | 'authorize' | 'callback' | 'device' | 'poll' | 'token' | 'id-token' | 'warning';
-  outcome: 'ok' | 'waiting' | 'error';
-  summary: string;
-  /** Request line, parameters, status: secrets removed. */
-  detail?: string;
-}
+export type { GrantStep } from './grantSteps';
 
 export interface GrantRunnerDeps {
   send(wire: WireRequest): Promise<Result<TokenEndpointAnswer, CoreError>>;
@@ -50,6 +43,11 @@ export interface GrantSettings extends TokenRequestOptions {
   issuer?: string;
   jwksUri?: string;
   redirectUri?: string;
+  /**
+   * The server advertised `authorization_response_iss_parameter_supported` (RFC 9207 §3):
+   * a redirect without `iss` is refused (§2.4).
+   */
+  requireIssParameter?: boolean;
   /** PKCE methods the server advertises (discovery); undefined when unknown. */
   pkceMethods?: string[];
   /** Send PKCE (on by default; RFC 9700 §2.1.1 recommends it for every client). */
@@ -64,6 +62,13 @@ export interface GrantOutcome {
   /** Local time the token request was sent (the earliest the tokens can have been issued). */
   sentAt: number;
   idToken?: ValidIdToken;
+  /** What the person should know about the answer although it was accepted (each also reported as a warning step). */
+  warnings?: string[];
+}
+
+/** Whether `scope` asks for OpenID Connect (OIDC Core §3.1.2.1: the `openid` scope value). */
+export function asksForOpenId(scope: string | undefined): boolean {
+  return /(^|\s)openid(\s|$)/.test(scope ?? '');
 }
 
 /** Fetches and checks the discovery document for `issuer`, trying OIDC's path, then RFC 8414's. */
@@ -137,6 +142,13 @@ async function tokenRequest(settings: GrantSettings, deps: GrantRunnerDeps, wire
     const checked = await checkIdToken(settings, deps, idToken, granted.accessToken, nonce);
     if (!checked.ok) return checked;
     outcome.idToken = checked.value;
+  } else if (asksForOpenId(settings.scope)) {
+    // Not a failure — the access token is good — but nobody's sign-in was verified, and a
+    // person who asked for "openid" expects that it was.
+    const narrowed = granted.scope !== undefined && !asksForOpenId(granted.scope) ? ` The granted scope "${granted.scope}" leaves "openid" out.` : '';
+    const warning = `The scope asked for "openid", but no ID token came back: the provider did not treat this as an OpenID Connect sign-in (OIDC Core §3.1.3.3 requires an id_token in its token response), so nothing about the person was verified.${narrowed} The access token itself is usable.`;
+    deps.report({ at: deps.now(), step: 'warning', outcome: 'ok', summary: warning });
+    outcome.warnings = [warning];
   }
   return ok(outcome);
 }
@@ -216,7 +228,7 @@ async function runAuthorizationCode(settings: GrantSettings, deps: GrantRunnerDe
   if (pkce?.warning) deps.report({ at: deps.now(), step: 'warning', outcome: 'ok', summary: pkce.warning });
   const verifier = pkce ? newCodeVerifier() : undefined;
   const state = newOpaqueValue();
-  const openid = /(^|\s)openid(\s|$)/.test(settings.scope ?? '');
+  const openid = asksForOpenId(settings.scope);
   const nonce = openid ? newOpaqueValue() : undefined;
   const built = buildAuthorizationUrl({
     authorizationEndpoint: settings.authorizationEndpoint ?? '',
@@ -239,7 +251,7 @@ async function runAuthorizationCode(settings: GrantSettings, deps: GrantRunnerDe
     deps.report({ at: deps.now(), step: 'callback', outcome: 'error', summary: message });
     return fail({ kind: 'oauth-authorize-cancelled', message });
   }
-  const callback = readAuthorizationCallback(redirect, { state, ...(settings.issuer ? { issuer: settings.issuer } : {}) });
+  const callback = readAuthorizationCallback(redirect, { state, ...(settings.issuer ? { issuer: settings.issuer } : {}), ...(settings.requireIssParameter ? { requireIss: true } : {}) });
   if (!callback.ok) {
     deps.report({ at: deps.now(), step: 'callback', outcome: 'error', summary: callback.error.message });
     return callback;

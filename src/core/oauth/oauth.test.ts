@@ -4,7 +4,7 @@ import { decodeBase64, utf8Decode } from '../encoding/base64';
 import { buildAuthorizationUrl, readAuthorizationCallback } from './authorizationRequest';
 import { JWT_BEARER_ASSERTION_TYPE, authenticateClient, clientSecretBasic } from './clientAuth';
 import { discoveryCandidates, readDiscoveryDocument, supportedByServer } from './discovery';
-import { buildGrantTokenRequest, buildRevocationRequest } from './grantRequests';
+import { buildDeviceAuthorizationRequest, buildGrantTokenRequest, buildRevocationRequest } from './grantRequests';
 import { choosePkceMethod, codeChallenge, codeVerifierProblem, newCodeVerifier } from './pkce';
 
 const form = (body: unknown) => new URLSearchParams(String(body));
@@ -92,6 +92,19 @@ describe('authorization request and callback', () => {
     expect(!mixed.ok && mixed.error.kind).toBe('oauth-issuer-mismatch');
     expect(readAuthorizationCallback('http://127.0.0.1/cb#code=c&state=s', { state: 's' }).ok).toBe(true);
   });
+  it('RFC 9207 §2.4: refuses a redirect without iss when the server advertised it, accepts it when it did not', () => {
+    const expected = { state: 's', issuer: 'https://as.example' };
+    const missing = readAuthorizationCallback('http://127.0.0.1/cb?code=c&state=s', { ...expected, requireIss: true });
+    expect(missing).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-missing', field: 'iss' } });
+    expect(!missing.ok && missing.error.message).toContain('RFC 9207 §2.4');
+    // An error response needs its iss as well: without it, it is not known to come from this server.
+    expect(readAuthorizationCallback('http://127.0.0.1/cb?error=access_denied&state=s', { ...expected, requireIss: true })).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-missing' } });
+    expect(readAuthorizationCallback('http://127.0.0.1/cb?code=c&state=s&iss=https%3A%2F%2Fas.example', { ...expected, requireIss: true })).toEqual({ ok: true, value: { code: 'c', issuer: 'https://as.example' } });
+    // Not advertised: iss optional, refused only when it names another issuer.
+    expect(readAuthorizationCallback('http://127.0.0.1/cb?code=c&state=s', expected)).toEqual({ ok: true, value: { code: 'c' } });
+    expect(readAuthorizationCallback('http://127.0.0.1/cb?code=c&state=s&iss=https%3A%2F%2Fas.example', expected).ok).toBe(true);
+    expect(readAuthorizationCallback('http://127.0.0.1/cb?code=c&state=s&iss=https%3A%2F%2Fas.example%2F', expected)).toMatchObject({ ok: false, error: { kind: 'oauth-issuer-mismatch' } });
+  });
 });
 
 describe('discovery', () => {
@@ -120,6 +133,17 @@ describe('discovery', () => {
     expect(support.grants).toMatchObject({ authorization_code: true, client_credentials: false, device_code: false });
     expect(support.clientAuth).toMatchObject({ client_secret_basic: true, client_secret_post: false });
     expect(read.value.notes.join(' ')).toContain('code_challenge_methods_supported');
+    expect(read.value.authorizationResponseIssParameterSupported).toBe(false);
+  });
+  it('keeps authorization_response_iss_parameter_supported (RFC 9207 §3), true only when it is true', () => {
+    const doc = { issuer: 'https://as.example', token_endpoint: 'https://as.example/t', response_types_supported: ['code'] };
+    const read = (value: unknown) => {
+      const meta = readDiscoveryDocument({ ...doc, authorization_response_iss_parameter_supported: value }, 'https://as.example', 'openid-configuration');
+      return meta.ok && meta.value.authorizationResponseIssParameterSupported;
+    };
+    expect(read(true)).toBe(true);
+    expect(read(false)).toBe(false);
+    expect(read('true')).toBe(false);
   });
 });
 
@@ -131,15 +155,25 @@ describe('grant requests', () => {
     expect([...form(built.value.body![0]).entries()]).toEqual([['grant_type', 'authorization_code'], ['code', 'c0de'], ['redirect_uri', 'http://127.0.0.1/cb'], ['code_verifier', 'v']]);
     expect(built.value.headers.find((h) => h.name === 'Authorization')?.value).toBe(clientSecretBasic('app', 'sec'));
   });
-  it('sends client credentials, device code and refresh with scope, resource and audience', async () => {
+  it('sends client credentials and refresh with scope, resource and audience', async () => {
     const cc = await buildGrantTokenRequest('https://as/token', { ...client, authMethod: 'client_secret_post' }, { kind: 'client_credentials' }, { scope: 'read write', resources: ['https://api/'], audience: 'api' });
     expect(cc.ok && [...form(cc.value.body![0]).entries()]).toEqual([['grant_type', 'client_credentials'], ['scope', 'read write'], ['resource', 'https://api/'], ['audience', 'api'], ['client_id', 'app'], ['client_secret', 'sec']]);
     const device = await buildGrantTokenRequest('https://as/token', { clientId: 'tv', authMethod: 'none' }, { kind: 'device_code', deviceCode: 'dc' });
     expect(device.ok && form(device.value.body![0]).get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:device_code');
+    const refresh = await buildGrantTokenRequest('https://as/token', client, { kind: 'refresh_token', refreshToken: 'rt' }, { scope: 'read' });
+    expect(refresh.ok && form(refresh.value.body![0]).get('scope')).toBe('read');
     const clash = await buildGrantTokenRequest('https://as/token', client, { kind: 'client_credentials' }, { extra: [{ name: 'client_secret', value: 'x' }] });
     expect(!clash.ok && clash.error.kind).toBe('oauth-extra-reserved');
     const empty = await buildGrantTokenRequest('https://as/token', client, { kind: 'refresh_token', refreshToken: '' });
     expect(!empty.ok && empty.error.field).toBe('refreshToken');
+  });
+  it('RFC 8628 §3.4: the device code token request carries no scope (it belongs to the device authorization request)', async () => {
+    const tv = { clientId: 'tv', authMethod: 'none' as const };
+    const options = { scope: 'openid offline_access', resources: ['https://api/'] };
+    const token = await buildGrantTokenRequest('https://as/token', tv, { kind: 'device_code', deviceCode: 'dc' }, options);
+    expect(token.ok && [...form(token.value.body![0]).entries()]).toEqual([['grant_type', 'urn:ietf:params:oauth:grant-type:device_code'], ['device_code', 'dc'], ['resource', 'https://api/'], ['client_id', 'tv']]);
+    const authorization = await buildDeviceAuthorizationRequest('https://as/device', tv, options);
+    expect(authorization.ok && form(authorization.value.body![0]).get('scope')).toBe('openid offline_access');
   });
   it('revokes with a token type hint', async () => {
     const built = await buildRevocationRequest('https://as/revoke', client, 'rt', 'refresh_token');

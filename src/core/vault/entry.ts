@@ -84,6 +84,12 @@ export interface VaultOAuthSettings {
   authorizationParameters?: VaultExtraField[];
   /** What the server said it supports, kept from its discovery document so the form can grey out the rest. */
   discovered?: VaultDiscoveredSupport;
+  /**
+   * Refuse a sign-in redirect without `iss` (RFC 9207 §2.4). Discovery turns it on when the
+   * server advertises `authorization_response_iss_parameter_supported`; the person may set
+   * it for a server entered by hand. Absent on entries made before it existed (off).
+   */
+  requireIssParameter?: boolean;
 }
 
 /** The parts of a discovery document (RFC 8414 / OIDC Discovery) the entry keeps; PKCE methods are `pkceMethods`. */
@@ -95,6 +101,8 @@ export interface VaultDiscoveredSupport {
   grantTypes: string[];
   /** `token_endpoint_auth_methods_supported`. */
   clientAuthMethods: string[];
+  /** `authorization_response_iss_parameter_supported` (RFC 9207 §3); absent on entries discovered before it was kept. */
+  issParameterSupported?: boolean;
 }
 
 /** OAuth settings with nothing filled in: a pasted refresh token, as before issue 16. */
@@ -122,6 +130,7 @@ export function newVaultOAuthSettings(): VaultOAuthSettings {
     username: '',
     password: '',
     authorizationParameters: [],
+    requireIssParameter: false,
   };
 }
 

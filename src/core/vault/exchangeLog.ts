@@ -95,7 +95,8 @@ export function vaultLoggedSteps(steps: readonly VaultLoggedStep[], secrets: rea
   const head = Math.floor(VAULT_LOG_STEP_LIMIT / 3);
   const tail = VAULT_LOG_STEP_LIMIT - head - 1;
   const left = steps.length - head - tail;
-  const gap: VaultLoggedStep = { at: steps[head]!.at, step: 'poll', outcome: 'waiting', summary: `${left} more steps like these were left out of the log.` };
+  // The gap stands for the steps it replaces, so it ended as the first of them did.
+  const gap: VaultLoggedStep = { at: steps[head]!.at, step: 'poll', outcome: steps[head]!.outcome, summary: `${left} more steps like these were left out of the log.` };
   return [...steps.slice(0, head).map(scrub), gap, ...steps.slice(-tail).map(scrub)];
 }
 
