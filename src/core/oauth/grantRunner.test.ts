@@ -4,7 +4,8 @@
  * each came to once later steps followed.
  */
 import { describe, expect, it } from 'vitest';
-import { ok, type TokenEndpointAnswer, type WireRequest } from '../types';
+import { ok, type WireRequest } from '../types';
+import type { TokenEndpointAnswer } from '../vault/tokenResponse';
 import { runGrant, type GrantRunnerDeps, type GrantSettings } from './grantRunner';
 import { settleGrantSteps, type GrantStep } from './grantSteps';
 
