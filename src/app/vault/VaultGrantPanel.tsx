@@ -22,7 +22,8 @@ const GRANT_NAMES = {
 /**
  * "Get tokens" on the Token tab: runs the entry's grant, shows each step as it happens
  * (the sign-in page's parameters, the device code, every request), and on success what
- * was stored and the validated ID token's claims. A failure is explained and stores nothing.
+ * was stored, what to be wary of (an "openid" sign-in that brought no ID token) and the
+ * validated ID token's claims. A failure is explained and stores nothing.
  */
 export function VaultGrantPanel({ record, onEditSettings, starter }: { record: VaultEntryRecord; onEditSettings(): void; starter: GrantStarter }) {
   const { config, state } = record;
@@ -99,6 +100,12 @@ export function VaultGrantPanel({ record, onEditSettings, starter }: { record: V
           Tokens stored in the vault{state.refreshToken ? ' with a refresh token' : ' (no refresh token was given)'}; nothing secret is shown.
         </p>
       )}
+      {run?.status === 'done' &&
+        run.warnings?.map((warning) => (
+          <p key={warning} role="note" className="vault-warning">
+            {warning}
+          </p>
+        ))}
       {run?.idToken && (
         <details className="vault-claims" open>
           <summary>ID token: {run.idToken.checks.join(', ')} checked</summary>

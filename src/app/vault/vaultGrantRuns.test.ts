@@ -1,6 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { newVaultOAuthSettings, ok, type TokenEndpointAnswer, type VaultOAuthSettings, type WireRequest } from '../../core';
 import { OAUTH_CALLBACK_MESSAGE, type CallbackSources } from './oauthCallbackWaiter';
+import { VaultGrantSteps } from './VaultGrantSteps';
 import { createGrantRuns } from './vaultGrantRuns';
 import { createVaultSession } from './vaultInstance';
 import { memoryVaultStorage } from './vaultStorage';
@@ -68,7 +71,8 @@ describe('grant runs', () => {
     const params = t2.view().authorization!.parameters;
     expect(params.find((p) => p.name === 'state')!.value).toContain('••');
     expect(params.find((p) => p.name === 'code_challenge_method')).toMatchObject({ value: 'S256', explanation: expect.stringContaining('RFC 7636') });
-    expect(t2.view().steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:waiting', 'callback:ok', 'token:ok']);
+    // The sign-in is over once its redirect came: it no longer says "waiting".
+    expect(t2.view().steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:ok', 'callback:ok', 'token:ok']);
     const body = new URLSearchParams(String(t2.server.requests[0]!.body![0]));
     expect(body.get('code_verifier')).toBeTruthy();
     expect(JSON.stringify(t2.view())).not.toMatch(/the-code|at-secret-1|rt-secret-1|client-secret-1/);
@@ -102,8 +106,26 @@ describe('grant runs', () => {
     expect((await t.runs.start(t.id)).ok).toBe(true);
     expect(t.view().device).toMatchObject({ userCode: 'WDJB-MJHT', verificationUriComplete: 'https://id.example.com/device?user_code=WDJB-MJHT', expiresAt: started + 600_000 });
     expect(t.view().steps.map((s) => s.summary).join(' ')).toContain('polling every 10 s');
+    // Finished: the device code was answered and each poll was, so none of them stays "waiting".
+    expect(t.view().steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['device:ok', 'poll:ok', 'poll:ok', 'token:ok']);
+    expect(t.session.entry(t.id)!.log[0]!.steps!.map((s) => s.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(JSON.stringify(t.view())).not.toContain('dc-secret');
     expect(t.session.entry(t.id)!.state.refreshToken).toBe('rt-secret-1');
+  });
+
+  it('"openid" asked and no ID token back: stored, with a warning in the steps, the result and the log', async () => {
+    const t = setup({ grant: 'authorization_code', clientAuthMethod: 'none', scope: 'openid orders:read' }, { authorization_code: [json(200, tokens)] }, (url) => ({ code: 'c', state: stateOf(url) }));
+    expect((await t.runs.start(t.id)).ok).toBe(true);
+    expect(t.view().status).toBe('done');
+    expect(t.view().warnings).toHaveLength(1);
+    expect(t.view().warnings![0]).toContain('no ID token came back');
+    expect(t.view().steps.map((s) => s.step)).toEqual(['authorize', 'callback', 'token', 'warning']);
+    const logged = t.session.entry(t.id)!.log[0]!;
+    expect(logged).toMatchObject({ outcome: 'ok', message: expect.stringContaining('no ID token came back') });
+    expect(logged.steps!.at(-1)).toMatchObject({ step: 'warning' });
+    const shown = renderToStaticMarkup(createElement(VaultGrantSteps, { steps: t.view().steps }));
+    expect(shown).toContain('vault-grant-warning');
+    expect(shown).not.toContain('waiting');
   });
 
   it('device: an expired code stops polling, explained, nothing stored', async () => {
@@ -111,6 +133,7 @@ describe('grant runs', () => {
     const t = setup({ grant: 'device_code', clientAuthMethod: 'none' }, { device: [device], 'urn:ietf:params:oauth:grant-type:device_code': [json(400, { error: 'expired_token' })] });
     await t.runs.start(t.id);
     expect(t.view()).toMatchObject({ status: 'failed', error: expect.stringContaining('expired_token') });
+    expect(t.view().steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['device:error', 'poll:error']);
     expect(t.session.entry(t.id)!.state.phase).toBe('empty');
   });
 
@@ -123,6 +146,7 @@ describe('grant runs', () => {
     t.runs.cancel(t.id);
     await run;
     expect(t.view().status).toBe('cancelled');
+    expect(t.view().steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['authorize:error', 'callback:error']);
     expect(t.session.entry(t.id)!.state.phase).toBe('empty');
   });
 

@@ -9,7 +9,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { CoreError, Result, TokenEndpointAnswer, VaultExchangeRecord, VaultGrantType } from '../../core';
-import { runGrant, type DeviceAuthorization, type GrantRunnerDeps, type GrantStep } from '../../core/oauth';
+import { runGrant, settleGrantSteps, type DeviceAuthorization, type GrantRunEnd, type GrantRunnerDeps, type GrantStep } from '../../core/oauth';
 import { waitForAuthorizationCallback, type CallbackSources, type CallbackWaiter } from './oauthCallbackWaiter';
 import { explainEndpointAnswer } from './vaultGrants';
 import { grantSettingsOf, oauthOf } from './vaultGrantSettings';
@@ -33,6 +33,8 @@ export interface GrantRunView {
   device?: { userCode: string; verificationUri: string; verificationUriComplete?: string; expiresAt: number; intervalSeconds: number };
   /** Why the run failed, in words the person can act on. */
   error?: string;
+  /** What the person should know about tokens that were accepted (an "openid" sign-in without ID token). */
+  warnings?: string[];
   /** The validated ID token's claims and the checks it passed. */
   idToken?: { claims: Record<string, unknown>; checks: string[] };
 }
@@ -64,20 +66,18 @@ export function shownParameters(url: string, explained: string | undefined): Sho
 }
 
 /**
- * The run's steps for the log: the sign-in step keeps the request it made — the endpoint
- * and each parameter sent, random values masked — instead of the explanations the run
- * shows beside them.
+ * The run's steps for the log, logged when the run is over (`ended`), so none is left
+ * "waiting": the sign-in step keeps the request it made — the endpoint and each parameter
+ * sent, random values masked — instead of the explanations the run shows beside them.
  */
-function loggedSteps(run: GrantRunView | undefined): GrantStep[] {
+function loggedSteps(run: GrantRunView | undefined, ended: GrantRunEnd): GrantStep[] {
   if (!run) return [];
   const authorization = run.authorization;
-  return run.steps.map((step) => {
+  return settleGrantSteps(run.steps, ended).map((step) => {
     if (step.step !== 'authorize' || !authorization) return step;
     const url = new URL(authorization.url);
     const sent = authorization.parameters.map((p) => `${p.name}=${MASKED.has(p.name) ? '•••' : p.value}`);
-    // Logged when the run is over: the sign-in ended as its redirect did.
-    const outcome = run.steps.find((s) => s.step === 'callback')?.outcome ?? step.outcome;
-    return { ...step, outcome, detail: [`GET ${url.origin}${url.pathname}`, ...sent].join('\n') };
+    return { ...step, detail: [`GET ${url.origin}${url.pathname}`, ...sent].join('\n') };
   });
 }
 
@@ -111,7 +111,7 @@ export function createGrantRuns(env: GrantRunEnv) {
     const manual = oauth.manualRedirect;
     const startedAt = env.session.deps.now();
     /** The run's log record: what was asked, how it ended, its steps (the runner keeps secrets out of them). */
-    const logged = (outcome: Pick<VaultExchangeRecord, 'outcome' | 'errorCode' | 'message'> & Partial<VaultExchangeRecord>): VaultExchangeRecord => ({
+    const logged = (ended: GrantRunEnd, outcome: Pick<VaultExchangeRecord, 'outcome' | 'errorCode' | 'message'> & Partial<VaultExchangeRecord>): VaultExchangeRecord => ({
       at: startedAt,
       trigger: 'get-tokens',
       endpoint: settings.value.tokenEndpoint,
@@ -120,7 +120,7 @@ export function createGrantRuns(env: GrantRunEnv) {
       clientAuthMethod: oauth.clientAuthMethod,
       durationMs: env.session.deps.now() - startedAt,
       ...(last ? { status: last.status } : {}),
-      steps: loggedSteps(store.getState().runs[entryId]),
+      steps: loggedSteps(store.getState().runs[entryId], ended),
       ...outcome,
     });
     store.setState((s) => ({ runs: { ...s.runs, [entryId]: { grant: settings.value.grant, status: 'running', steps: [] } } }));
@@ -136,7 +136,8 @@ export function createGrantRuns(env: GrantRunEnv) {
       sleep: env.sleep,
       report: (step) => {
         if (step.step === 'authorize') lastExplained = step.detail;
-        update(entryId, (run) => ({ ...run, steps: [...run.steps, step] }));
+        // A new step ends the wait of the ones before it: they say how it ended, not "waiting".
+        update(entryId, (run) => ({ ...run, steps: settleGrantSteps([...run.steps, step]) }));
       },
       authorize: (url, signal) => {
         const state = new URL(url).searchParams.get('state') ?? undefined;
@@ -157,39 +158,43 @@ export function createGrantRuns(env: GrantRunEnv) {
           },
         })),
     };
+    /** The run is over: its status, and no step left "waiting". */
+    const end = (ended: GrantRunEnd, change: Partial<GrantRunView>) =>
+      update(entryId, (run) => ({ ...run, ...change, status: ended, steps: settleGrantSteps(run.steps, ended) }));
     try {
       const outcome = await runGrant(settings.value, deps, abort.signal);
       if (abort.signal.aborted) {
-        update(entryId, (run) => ({ ...run, status: 'cancelled', error: 'Cancelled: nothing was stored.' }));
-        env.session.logGrantRun(entryId, logged({ outcome: 'error', errorCode: 'cancelled', message: 'Cancelled by the person.' }));
+        end('cancelled', { error: 'Cancelled: nothing was stored.' });
+        env.session.logGrantRun(entryId, logged('cancelled', { outcome: 'error', errorCode: 'cancelled', message: 'Cancelled by the person.' }));
         return { ok: true, value: undefined };
       }
       if (!outcome.ok) {
         const text = failureText(outcome.error, last);
-        update(entryId, (run) => ({ ...run, status: 'failed', error: `${text} Nothing was stored.` }));
-        env.session.logGrantRun(entryId, logged({ outcome: 'error', errorCode: outcome.error.code ?? outcome.error.kind, message: text }));
+        end('failed', { error: `${text} Nothing was stored.` });
+        env.session.logGrantRun(entryId, logged('failed', { outcome: 'error', errorCode: outcome.error.code ?? outcome.error.kind, message: text }));
         return outcome;
       }
       const idToken = outcome.value.idToken;
       const { tokens } = outcome.value;
+      const warnings = outcome.value.warnings ?? [];
+      const notes = [...(tokens.refreshToken ? [] : ['No refresh token was given.']), ...warnings];
       const stored = env.session.completeGrant(
         entryId,
         outcome.value,
-        logged({
+        logged('done', {
           outcome: 'ok',
           ...(tokens.expiresInSeconds !== undefined ? { expiresInSeconds: tokens.expiresInSeconds } : {}),
           ...(tokens.scope !== undefined ? { scope: tokens.scope } : {}),
           ...(tokens.tokenType !== undefined ? { tokenType: tokens.tokenType } : {}),
           ...(idToken ? { idToken: { claims: { ...idToken.claims }, checks: idToken.checks.map((c) => c.name) } } : {}),
-          ...(tokens.refreshToken ? {} : { message: 'No refresh token was given.' }),
+          ...(notes.length ? { message: notes.join(' ') } : {}),
         }),
       );
-      update(entryId, (run) => ({
-        ...run,
-        status: stored.ok ? 'done' : 'failed',
+      end(stored.ok ? 'done' : 'failed', {
         ...(stored.ok ? {} : { error: stored.error.message }),
+        ...(warnings.length ? { warnings } : {}),
         ...(idToken ? { idToken: { claims: { ...idToken.claims }, checks: idToken.checks.map((c) => c.name) } } : {}),
-      }));
+      });
       return stored;
     } finally {
       running.delete(entryId);
