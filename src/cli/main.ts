@@ -8,6 +8,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDataFile, runHtmlReport, runJsonReport, runJunitReport, type RunResult } from '../core/run';
+import { sessionSecrets } from '../core/workspace/secretLedger';
 import { readCommand, UsageError, type ReporterName, type RunOptions } from './args';
 import { HELP } from './help';
 import { runSource } from './runner';
@@ -48,13 +49,14 @@ async function readDataRows(file: string): Promise<{ rows: Record<string, string
   return { rows: rows.value, typed: list.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {})) };
 }
 
-async function writeReports(run: RunResult, options: RunOptions, log: (text: string) => void): Promise<void> {
+async function writeReports(run: RunResult, options: RunOptions, mask: SecretMask, log: (text: string) => void): Promise<void> {
   for (const name of options.reporters) {
     if (name === 'cli') continue;
     const file = path.resolve(options.exports[name] ?? DEFAULT_EXPORT[name]);
     const text = name === 'json' ? runJsonReport(run) : name === 'junit' ? runJunitReport(run) : runHtmlReport(run);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
+    // The one gate, last: whatever a step kept, no secret the run learned leaves in a report (Base64 and percent-encoded forms included).
+    await writeFile(file, mask.text(text));
     log(`${name} report written to ${file}\n`);
   }
 }
@@ -91,7 +93,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     stderr.write(`wirebench: ${err.message}\n`);
     return EXIT.usage;
   }
-  const mask = new SecretMask();
+  // The run's ledger is core's session ledger, so every redaction of this process (reports, exports) knows what the run learned is secret.
+  const mask = new SecretMask(sessionSecrets);
   // Only the cli reporter writes to stdout while the run goes; the rest is files.
   const terminal = options.reporters.includes('cli') ? stdout : stderr;
   let run: RunResult;
@@ -105,7 +108,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const ports = realPorts();
     const vault = options.vault !== undefined ? new VaultGrants(await readVaultFile(options.vault, processEnv, env, mask), ports.send, mask, options.insecure) : undefined;
     let failedSteps = 0;
-    const live = new TerminalReporter({ write: (t) => terminal.write(t), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
+    const live = new TerminalReporter({ write: (t) => terminal.write(mask.text(t)), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
     for (const warning of source.warnings) live.note(mask.text(warning));
     run = await runSource({
       options,
@@ -133,7 +136,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return EXIT.usage;
   }
   try {
-    await writeReports(run, options, (t) => stderr.write(t));
+    await writeReports(run, options, mask, (t) => stderr.write(t));
   } catch (err) {
     stderr.write(`wirebench: a report could not be written: ${(err as Error).message}\n`);
     return EXIT.usage;

@@ -6,29 +6,31 @@
  * secret-by-kind rule, `looksLikeSecretValue`); secret-named headers are masked whole.
  * Every occurrence of a known secret in any text is replaced by core's `maskFor` wording.
  */
-import { isSecretHeaderName, looksLikeSecretValue, maskFor, type HeaderField } from '../core';
+import { isSecretHeaderName, isSecretValue, looksLikeSecretValue, maskFor, SecretLedger, type HeaderField } from '../core';
 
-/** Secrets shorter than this are not searched for in text: too likely to match ordinary words (core uses the same bound for carried secrets). */
-const MIN_SECRET_LENGTH = 8;
-
-/** The secrets of one run, and masking by them. */
+/** The secrets of one run, and masking by them: core's `SecretLedger` (values by provenance, with their Base64 and percent-encoded forms) and its secret-by-kind rule. */
 export class SecretMask {
-  private readonly values = new Set<string>();
+  /** `ledger`: the run's (main passes core's `sessionSecrets`, so the report builders' redaction sees the same values); a fresh one by default. */
+  constructor(readonly ledger: SecretLedger = new SecretLedger()) {}
 
   /** Remembers `value` as a secret (empty and very short values are ignored). */
-  add(value: string | undefined): void {
-    if (value !== undefined && value.length >= MIN_SECRET_LENGTH) this.values.add(value);
+  add(value: string | undefined, origin = 'a secret'): void {
+    this.ledger.remember(value, origin);
   }
 
-  /** Whether `value` is a known secret or has the shape of one. */
+  /** Whether `value` is a known secret (or holds one), or has the shape of one. */
   isSecret(value: string): boolean {
-    return this.values.has(value) || looksLikeSecretValue(value);
+    return looksLikeSecretValue(value) || this.ledger.originOf(value) !== undefined;
   }
 
-  /** `text` with every known secret (longest first) and every credential-shaped word masked. */
+  /** Whether a value written under `name` is a secret: by kind, by its name, or by provenance. */
+  isSecretNamed(name: string, value: string): boolean {
+    return isSecretValue(name, value, this.ledger);
+  }
+
+  /** `text` with every known secret (longest first, and its encoded forms) and every credential-shaped word masked. */
   text(text: string): string {
-    let out = text;
-    for (const value of [...this.values].sort((a, b) => b.length - a.length)) if (out.includes(value)) out = out.split(value).join(maskFor('a secret'));
+    const out = this.ledger.mask(text, () => maskFor('a secret'));
     // Credential-shaped words (a JWT in a URL, a token in a message) are masked even when nobody declared them.
     return out.replace(/(?:bearer|basic|token)\s+\S{8,}|[A-Za-z0-9_.+/=-]{16,}/gi, (word) => (looksLikeSecretValue(word) ? maskFor('a credential-shaped value') : word));
   }

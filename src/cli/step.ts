@@ -4,7 +4,7 @@
  * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
  * result with every secret masked. Every failure lands in the step's result as a value.
  */
-import { buildWireRequest, concatBytes, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { buildWireRequest, concatBytes, rememberExchangeSecrets, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
 import { jarState, openJar, storeSetCookies } from '../core/cookies';
 
 /** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
@@ -204,6 +204,8 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     body: { bytes: sent.value.body },
     durationMs: summary.timings.total,
   });
+  // Provenance before anything copies: what the request carried and the credentials its answer holds stay secrets wherever they go.
+  rememberExchangeSecrets({ request: view.request, headers: view.headers, ...(view.bodyText !== undefined ? { bodyText: view.bodyText } : {}) }, mask.ledger);
   const extra = request as { captures?: Capture[]; assertions?: Assertion[] };
   if (extra.captures?.length) {
     for (const capture of evaluateCaptures(extra.captures, view, { xpath: xmlXPath })) {
@@ -238,6 +240,7 @@ async function sendForScript(request: ScriptRequest, ctx: StepContext): Promise<
   for (const hop of hops) storeSetCookies(ctx.jar, hop.url, setCookieLines(hop.headers));
   storeSetCookies(ctx.jar, summary.sent.url, setCookieLines(head.headers));
   const view = exchangeView({ request: { method: request.method, url: request.url, headers: request.headers }, response: { status: head.status, reason: head.reason, headers: head.headers }, body: { bytes: body }, durationMs: summary.timings.total });
+  rememberExchangeSecrets({ request: { ...view.request, ...(request.body !== undefined ? { bodyText: request.body } : {}) }, headers: view.headers, ...(view.bodyText !== undefined ? { bodyText: view.bodyText } : {}) }, ctx.mask.ledger);
   return scriptResponseOf(view, body.length);
 }
 

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseJson, type Collection, type Environment, type Variable } from '../core';
+import { isSecretVariable, parseJson, type Collection, type Environment, type Variable } from '../core';
 import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
 import { environmentFromFile } from '../core/workspace/folderLayoutReading';
 import type { ScriptValue } from '../scripting/types';
@@ -50,8 +50,8 @@ export function processEnvValues(texts: readonly string[], env: NodeJS.ProcessEn
 function recordSecrets(variables: readonly Variable[], mask: SecretMask): string[] {
   const names: string[] = [];
   for (const v of variables) {
-    if (v.enabled === false || !v.secret) continue;
-    mask.add(v.value);
+    if (v.enabled === false || !isSecretVariable(v, mask.ledger)) continue;
+    mask.add(v.value, `the secret variable ${v.name.trim()}`);
     names.push(v.name.trim());
   }
   return names;
@@ -155,7 +155,9 @@ export class RunScope {
   set(scope: VariableScope | 'global', name: string, value: string | undefined, secret = false): void {
     const target: VariableScope = scope === 'global' ? 'run' : scope;
     if (name.trim() === '') return;
-    if (secret && value !== undefined) this.mask.add(value);
-    this.state = value === undefined ? unsetRunVariable(this.state, target, name) : setRunVariable(this.state, target, name, value, secret);
+    // Provenance: a value copied from a token (a response's access_token, a secret variable, an env secret) stays a secret under its new name.
+    const isSecret = secret || (value !== undefined && this.mask.isSecretNamed(name, value));
+    if (isSecret && value !== undefined) this.mask.add(value, `the variable ${name.trim()}`);
+    this.state = value === undefined ? unsetRunVariable(this.state, target, name) : setRunVariable(this.state, target, name, value, isSecret);
   }
 }

@@ -4,7 +4,7 @@
  * `pm.sendRequest` sent through the relay like any request of the page (its proxy, client
  * certificates and trusted CAs included).
  */
-import { concatBytes } from '../../core';
+import { concatBytes, rememberExchangeSecrets } from '../../core';
 import { exchangeView, type ExchangeView } from '../../core/run/exchangeView';
 import type { ScriptRequest, ScriptResponse } from '../../scripting/types';
 import { sendThroughRelay } from '../relay/relayClient';
@@ -53,11 +53,14 @@ export async function sendForScript(request: ScriptRequest): Promise<ScriptRespo
   );
   if (!outcome.ok) throw new Error(`pm.sendRequest to ${request.url} failed: ${outcome.error.message}`);
   if (!head) throw new Error(`pm.sendRequest to ${request.url} got no response`);
+  const body = new TextDecoder().decode(concatBytes(chunks));
+  // A token fetched by a script (a login in a pre-request script) stays a secret wherever the script stores it.
+  rememberExchangeSecrets({ request: { method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { bodyText: request.body } : {}) }, headers: head.headers, bodyText: body });
   return {
     code: head.status,
     status: head.reason,
     headers: head.headers,
-    body: new TextDecoder().decode(concatBytes(chunks)),
+    body,
     responseTime: outcome.summary.timings.total,
   };
 }

@@ -6,7 +6,7 @@
  * error is a result with its line and column, never a thrown error or a toast.
  */
 import type { StoreApi } from 'zustand';
-import { buildWireRequest, type RequestDraft, type WireRequest } from '../../core';
+import { buildWireRequest, rememberExchangeSecrets, type RequestDraft, type WireRequest } from '../../core';
 import type { ScriptRequest, ScriptRunResult } from '../../scripting/types';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import type { WorkbenchState } from '../store/workbenchStore';
@@ -156,6 +156,8 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
     if (!exchange || exchange.phase !== 'done' || !hasChecks(checks)) return;
     const view = exchangeViewOfExchange(exchange);
     if (!view) return;
+    // Provenance before anything copies: a token this answer holds stays a secret in whatever variable a capture or script puts it.
+    rememberExchangeSecrets({ request: view.request, headers: view.headers, ...(view.bodyText !== undefined ? { bodyText: view.bodyText } : {}) });
     const { evaluateCaptures } = await import('../../core/run/captures');
     const { evaluateAssertions } = await import('../../core/run/assertions');
     const { describeSubject } = await import('../../core/run/subject');

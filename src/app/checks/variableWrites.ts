@@ -5,7 +5,7 @@
  * tab; Wirebench has no globals) sends the value to the run scope instead, and says so.
  */
 import type { StoreApi } from 'zustand';
-import { draftRowId, environmentValues, type EnvironmentVariable, type Variable } from '../../core';
+import { draftRowId, environmentValues, isSecretValue, isSecretVariable, sessionSecrets, type EnvironmentVariable, type Variable } from '../../core';
 import type { VariableScope } from '../../core/run/types';
 import type { ScriptRunResult, ScriptVariables, ScriptValue } from '../../scripting/types';
 import { collectionVariableValues } from '../store/workspaceSlice';
@@ -53,6 +53,7 @@ function typedLocal(runValues: Record<string, string>): Record<string, ScriptVal
 /** The variable scopes a script of tab `tabId` sees now. */
 export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptVariables {
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
+  rememberSecretVariables(state, tabId);
   return {
     environment: { ...environmentValues(environment) },
     collection: { ...collectionVariableValues({ ...state, activeTabId: tabId }) },
@@ -61,6 +62,20 @@ export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptV
     // The collection runner's data row for this iteration (none for a single send).
     iterationData: { ...currentRunContext()?.data },
   };
+}
+
+/**
+ * Teaches the session's ledger the values of the secret variables a script can read
+ * (environment, collection, run), so a copy it makes under another name stays secret.
+ */
+function rememberSecretVariables(state: WorkbenchState, tabId: string): void {
+  const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
+  const collectionId = state.tabLinks[tabId]?.collectionId;
+  const collection = collectionId ? state.collections.find((c) => c.id === collectionId) : undefined;
+  for (const v of [...(environment?.variables ?? []), ...(collection?.variables ?? [])]) {
+    if (isSecretVariable(v)) sessionSecrets.remember(v.value, `the secret variable ${v.name}`);
+  }
+  for (const name of state.runSecretNames) sessionSecrets.remember(state.runValues[name], `the secret run variable ${name}`);
 }
 
 /** The writes a script run asks for, in scope order; globals go to the run scope (there are none here). */
@@ -100,6 +115,20 @@ function upsertCollection(variables: Variable[], write: VariableWrite): Variable
  * run scope instead of the scope asked for (undefined when it went where asked).
  */
 export function applyVariableWrites(store: StoreApi<WorkbenchState>, tabId: string, writes: readonly VariableWrite[]): (string | undefined)[] {
+  return applyWrites(store, tabId, writes.map(withProvenance));
+}
+
+/**
+ * The one gate's verdict on a write: a value that is secret by kind, by its name, or by
+ * where it came from (the session's ledger: a token from a response, a vault token, a
+ * secret variable) is written as a secret, whatever the script or capture said.
+ */
+function withProvenance(write: VariableWrite): VariableWrite {
+  if (write.secret || write.value === undefined || !isSecretValue(write.name, write.value, sessionSecrets)) return write;
+  return { ...write, secret: true };
+}
+
+function applyWrites(store: StoreApi<WorkbenchState>, tabId: string, writes: readonly VariableWrite[]): (string | undefined)[] {
   const state = store.getState();
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
   const collectionId = state.tabLinks[tabId]?.collectionId;

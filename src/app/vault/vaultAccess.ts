@@ -3,7 +3,7 @@
  * hold only an entry id; the Authorization value is produced here at send time and never
  * stored by the caller. Nothing here hands out a refresh token or client secret.
  */
-import { VAULT_STATUS_LABELS, vaultEntryStatus, vaultSchemeWord, type Result } from '../../core';
+import { sessionSecrets, VAULT_STATUS_LABELS, vaultEntryStatus, vaultSchemeWord, type Result } from '../../core';
 import { pageVault } from './vaultInstance';
 
 /** An entry as a picker shows it: no secrets. `status` is words such as "access token valid". */
@@ -51,8 +51,11 @@ export function listVaultEntries(): VaultEntrySummary[] {
  * list), `vault-insecure` (plain http not confirmed), `vault-locked`, `vault-grant-revoked`,
  * `vault-no-refresh-token`, `vault-entry-missing`, or the token endpoint's error.
  */
-export function resolveVaultAuth(entryId: string, url: string): Promise<Result<{ name: string; value: string }>> {
-  return pageVault().resolveAuth(entryId, url);
+export async function resolveVaultAuth(entryId: string, url: string): Promise<Result<{ name: string; value: string }>> {
+  const resolved = await pageVault().resolveAuth(entryId, url);
+  // The token is a secret by provenance: a script that copies it from the request's header into a variable keeps it one.
+  if (resolved.ok) sessionSecrets.remember(resolved.value.value.replace(/^\S+\s+/, ''), 'a vault token');
+  return resolved;
 }
 
 /**

@@ -38,8 +38,8 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
     const options = { includeSecrets, vaultSchemes: vaultSchemeWords(vaultEntries) };
     return format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options);
   }, [collection, format, includeSecrets, vaultEntries]);
-  // Scripts are exported as written; those holding a recognised credential are named here.
-  const scriptWarnings = useMemo(() => (collection ? scriptSecretWarnings(collection, format) : []), [collection, format]);
+  // Scripts holding a recognised credential are named here: redacted to {{variables}}, or written as they are when secrets are included.
+  const scriptWarnings = useMemo(() => (collection ? scriptSecretWarnings(collection, format, includeSecrets) : []), [collection, format, includeSecrets]);
 
   return (
     <dialog ref={dialog} className="workspace-dialog" aria-labelledby="export-dialog-title" onClose={onClose}>

@@ -7,7 +7,7 @@
 import { applyAuth } from '../auth';
 import { buildQuery, encodeForm, encodePathSegment } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
-import { SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
+import { isSecretVariable, SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
 import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
 import { EXPORTED_SCRIPT_DIALECT } from './scriptExport';
 
@@ -117,19 +117,19 @@ function needsContentTypeLine(draft: RequestDraft): boolean {
 }
 
 /** A JetBrains script as written in a `.http` file: `< {% … %}` before the request, `> {% … %}` after it, or the file's path. */
-function scriptLines(script: RequestScript): string {
+function scriptLines(script: RequestScript, redaction: SecretRedaction | undefined): string {
   const marker = script.phase === 'pre-request' ? '<' : '>';
-  return script.file !== undefined ? `${marker} ${script.file}` : `${marker} {%\n${script.text ?? ''}\n%}`;
+  return script.file !== undefined ? `${marker} ${script.file}` : `${marker} {%\n${redaction ? redaction.textSecrets(script.text ?? '') : (script.text ?? '')}\n%}`;
 }
 
-function requestBlock(title: string, request: SavedRequest, draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefined): string {
+function requestBlock(title: string, request: SavedRequest, draft: RequestDraft, vaultSchemes: VaultSchemeWords | undefined, redaction: SecretRedaction | undefined): string {
   // A separator line ends at its line break: a name written over several lines is joined on one.
   const lines = [`### ${title.replace(/\s*[\r\n]+\s*/g, ' ')}`];
   for (const line of (request.description ?? '').split('\n').filter((l) => l.trim() !== '')) lines.push(`# ${line}`);
   if (!draft.options.followRedirects) lines.push('# @no-redirect');
   // Only JetBrains' own scripts: another tool's (Postman's pm.*) would fail in the JetBrains runner.
   const scripts = (request.scripts ?? []).filter((s) => s.dialect === EXPORTED_SCRIPT_DIALECT.http);
-  for (const script of scripts.filter((s) => s.phase === 'pre-request')) lines.push(scriptLines(script));
+  for (const script of scripts.filter((s) => s.phase === 'pre-request')) lines.push(scriptLines(script, redaction));
   const auth = authLines(draft, vaultSchemes);
   lines.push(`${draft.method} ${auth.url}`);
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
@@ -137,7 +137,7 @@ function requestBlock(title: string, request: SavedRequest, draft: RequestDraft,
   const body = bodyText(draft);
   if (needsContentTypeLine(draft)) lines.push(`Content-Type: ${body.contentType}`);
   if (body.text !== '') lines.push('', body.text);
-  for (const script of scripts.filter((s) => s.phase === 'post-response')) lines.push('', scriptLines(script));
+  for (const script of scripts.filter((s) => s.phase === 'post-response')) lines.push('', scriptLines(script, redaction));
   return lines.join('\n');
 }
 
@@ -154,14 +154,14 @@ export function formatHttpFile(collection: Collection, options: HttpFileFormatOp
   const blocks: string[] = [];
   for (const { request, folderPath } of collectionRequests(collection.items)) {
     const draft = redaction ? redaction.draft(request.draft) : request.draft;
-    blocks.push(requestBlock([...folderPath, request.name].join(' / '), request, draft, options.vaultSchemes));
+    blocks.push(requestBlock([...folderPath, request.name].join(' / '), request, draft, options.vaultSchemes, redaction));
   }
   const head = [`# ${collection.name}`];
   for (const line of (collection.description ?? '').split('\n').filter((l) => l.trim() !== '')) head.push(`# ${line}`);
   const variables = collection.variables.filter((v) => v.enabled !== false);
   if (variables.length > 0 || (redaction?.variables.length ?? 0) > 0) head.push('');
   for (const v of variables) {
-    const value = v.secret && !includeSecrets ? '' : v.value;
+    const value = isSecretVariable(v) && !includeSecrets ? '' : v.value;
     head.push(`@${v.name} =${value === '' ? '' : ` ${value}`}`);
   }
   for (const v of redaction?.variables ?? []) head.push(`@${v.name} =`);

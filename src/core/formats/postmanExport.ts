@@ -6,7 +6,7 @@
  * variables, unless the caller asks to include them.
  */
 import type { RequestDraft } from '../request';
-import { SecretRedaction, type Collection, type CollectionItem, type SavedRequest, type Variable } from '../workspace';
+import { isSecretVariable, SecretRedaction, type Collection, type CollectionItem, type SavedRequest, type Variable } from '../workspace';
 import { authToPostman, sameAuth, type VaultSchemeWords } from './postmanAuth';
 import { POSTMAN_V21_SCHEMA } from './postmanSchema';
 import { urlToPostman } from './postmanUrl';
@@ -84,7 +84,7 @@ function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'],
   if (!draft.options.followRedirects) behaviour.followRedirects = false;
   if (draft.options.insecureTls) behaviour.strictSSL = false;
   if (Object.keys(behaviour).length > 0) out.protocolProfileBehavior = behaviour;
-  const event = eventsOf(item.scripts);
+  const event = eventsOf(item.scripts, redaction);
   if (event.length > 0) out.event = event;
   out.response = [];
   return out;
@@ -95,14 +95,15 @@ function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'],
  * collection imported from Postman goes back with its scripts. Scripts in another dialect
  * (a JetBrains handler) cannot run in Postman and are not written.
  */
-function eventsOf(scripts: SavedRequest['scripts']): Json[] {
+function eventsOf(scripts: SavedRequest['scripts'], redaction: SecretRedaction | undefined): Json[] {
   const postman = (scripts ?? []).filter((script) => script.dialect === EXPORTED_SCRIPT_DIALECT.postman && script.text !== undefined);
   const ordered = [...postman.filter((s) => s.phase === 'pre-request'), ...postman.filter((s) => s.phase === 'post-response')];
-  return ordered.map((script) => ({ listen: script.phase === 'pre-request' ? 'prerequest' : 'test', script: { type: 'text/javascript', exec: script.text!.split(/\r?\n/) } }));
+  return ordered.map((script) => ({ listen: script.phase === 'pre-request' ? 'prerequest' : 'test', script: { type: 'text/javascript', exec: (redaction ? redaction.textSecrets(script.text!) : script.text!).split(/\r?\n/) } }));
 }
 
 function variableToPostman(variable: Variable, includeSecrets: boolean): Json {
-  const out: Json = { key: variable.name, value: variable.secret && !includeSecrets ? '' : variable.value, type: 'string' };
+  // The one gate's decision: marked secret, a credential by name or shape, or a value the session learned is secret (a token a script stored).
+  const out: Json = { key: variable.name, value: isSecretVariable(variable) && !includeSecrets ? '' : variable.value, type: 'string' };
   if (variable.enabled === false) out.disabled = true;
   return out;
 }

@@ -35,15 +35,18 @@ describe('scriptSecretWarnings', () => {
 
   it('names each exported script holding a secret, by request path, phase and kind, for the dialect the export writes', () => {
     expect(scriptSecretWarnings(collection, 'postman')).toEqual([
-      '"Auth / Login": its pre-request script holds what looks like a GitHub token. Scripts are exported as written, so it is in the file: read it from a variable instead before sharing.',
+      '"Auth / Login": its pre-request script holds what looks like a GitHub token. It is written as a {{variable}} in the file: set that variable where the collection runs.',
     ]);
-    expect(scriptSecretWarnings(collection, 'http')).toEqual([
-      '"Auth / Login": its response handler holds what looks like a JSON Web Token. Scripts are exported as written, so it is in the file: read it from a variable instead before sharing.',
+    expect(scriptSecretWarnings(collection, 'http', true)).toEqual([
+      '"Auth / Login": its response handler holds what looks like a JSON Web Token. Secrets are included, so it is in the file as written: read it from a variable instead before sharing.',
     ]);
   });
 
-  it('leaves the scripts as written in the export, secrets replaced elsewhere or not', () => {
-    expect(exportPostman(collection)).toContain(`pm.environment.set(\\"gh\\", \\"${GITHUB}\\");`);
-    expect(formatHttpFile(collection)).toContain(`client.global.set("t", "${JWT}");`);
+  it("replaces a script's secrets by {{variables}} in a redacted export, and writes them as they are only when asked", () => {
+    expect(exportPostman(collection)).not.toContain(GITHUB);
+    expect(exportPostman(collection)).toContain(`pm.environment.set(\\"gh\\", \\"{{githubToken}}\\");`);
+    expect(formatHttpFile(collection)).not.toContain(JWT);
+    expect(exportPostman(collection, { includeSecrets: true })).toContain(`pm.environment.set(\\"gh\\", \\"${GITHUB}\\");`);
+    expect(formatHttpFile(collection, { includeSecrets: true })).toContain(`client.global.set("t", "${JWT}");`);
   });
 });

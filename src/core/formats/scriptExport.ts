@@ -1,8 +1,10 @@
 /**
- * Scripts go into exports as written: Wirebench never rewrites code, so a secret a script
- * holds cannot be turned into a `{{variable}}` the way header and body secrets are. Each
- * exported script holding a value of a recognised credential kind (`secretValueKind`: a
- * JWT, a GitHub or Slack token, an AWS key…) is named in the export's warnings instead.
+ * Secrets in exported scripts: a redacted export replaces a credential a script holds
+ * (`secretValueKind`: a JWT, a GitHub or Slack token, an AWS key…, or a value the session
+ * knows is secret) by a `{{variable}}` inside its string, as it does for headers and
+ * bodies — Postman resolves such a reference where the value is used; an export with
+ * secrets included writes the script as it is. Either way each such script is named in
+ * the export's warnings, so the person knows what changed or what the file holds.
  */
 import { collectionRequests, secretValueKind, type Collection, type RequestScript } from '../workspace';
 
@@ -35,7 +37,7 @@ export function scriptSecretKinds(code: string): string[] {
  * recognised credential: the request by its folder path, the script's phase and the kinds.
  * The script itself is exported unchanged; the warning asks for a variable instead.
  */
-export function scriptSecretWarnings(collection: Collection, format: ScriptExportFormat): string[] {
+export function scriptSecretWarnings(collection: Collection, format: ScriptExportFormat, includeSecrets = false): string[] {
   const warnings: string[] = [];
   for (const { request, folderPath } of collectionRequests(collection.items)) {
     for (const script of request.scripts ?? []) {
@@ -43,8 +45,11 @@ export function scriptSecretWarnings(collection: Collection, format: ScriptExpor
       const kinds = scriptSecretKinds(script.text);
       if (kinds.length === 0) continue;
       const phase = script.phase === 'pre-request' ? 'pre-request script' : format === 'postman' ? 'test script' : 'response handler';
+      const where = `"${[...folderPath, request.name].join(' / ')}": its ${phase} holds what looks like ${kinds.join(' and ')}.`;
       warnings.push(
-        `"${[...folderPath, request.name].join(' / ')}": its ${phase} holds what looks like ${kinds.join(' and ')}. Scripts are exported as written, so it is in the file: read it from a variable instead before sharing.`,
+        includeSecrets
+          ? `${where} Secrets are included, so it is in the file as written: read it from a variable instead before sharing.`
+          : `${where} It is written as a {{variable}} in the file: set that variable where the collection runs.`,
       );
     }
   }

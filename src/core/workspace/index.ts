@@ -10,3 +10,4 @@ export * from './schemaIssues';
 export * from './redact';
 export * from './keptSecrets';
 export * from './redactResponse';
+export * from './secretLedger';

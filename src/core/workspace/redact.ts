@@ -6,11 +6,14 @@
  * decided by the auth descriptors (fields of kind `secret`) and by names.
  */
 import { authSchemes } from '../auth';
-import { findVariables } from '../encoding';
 import { checkJsonSyntax, type JsonToken } from '../encoding/jsonSyntax';
 import { urlWithQueryRows, type DraftAuth, type RequestDraft } from '../request';
 import type { HeaderField } from '../types';
 import type { HistoryEntry, HistoryWire, Variable } from './model';
+import { isSecretHeaderName, isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX, SECRET_JSON_MEMBER } from './secretKinds';
+import { sessionSecrets, type SecretLedger } from './secretLedger';
+
+export { isSecretHeaderName, isSecretParamName, looksLikeSecretValue, secretValueKind } from './secretKinds';
 
 /** `variables`: secrets become `{{name}}` references; `blank`: secrets become empty. */
 export type RedactionMode = 'variables' | 'blank';
@@ -21,59 +24,6 @@ const SECRET_AUTH_FIELDS: ReadonlySet<string> = new Set(authSchemes.flatMap((s) 
 /** Variable names for auth fields whose own names are too plain to stand alone in an environment. */
 const AUTH_VARIABLE_NAMES: Readonly<Record<string, string>> = { key: 'apiKey' };
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|passw(or)?d|api-?_?key|apikey|(^|[-_])key$|signature|session|credential/i;
-const SECRET_PARAM = /token|secret|passw(or)?d|api-?_?key|apikey|^key$|signature|credential|client_assertion/i;
-const SECRET_JSON_MEMBER = /token|secret|passw(or)?d|api-?_?key|apikey|signature|credential|client_assertion/i;
-/** Authorization-style values keep their scheme word so the reader still sees what is sent. */
-const SCHEME_PREFIX = /^(basic|bearer|digest|jwt|token|hawk|aws4-hmac-sha256|negotiate|ntlm)\s+/i;
-
-/**
- * Values that are secrets whatever field holds them, by kind: a JWT (three base64url parts,
- * the first a JSON header `eyJ…`), an Authorization-style credential (`Bearer …`, `Basic …`),
- * and tokens whose issuers give them a recognisable prefix (GitHub `ghp_`/`github_pat_`,
- * Slack `xox?-`, OpenAI/Stripe `sk-`/`sk_live_`, GitLab `glpat-`, AWS `AKIA…`, Google `AIza…`).
- */
-const SECRET_VALUE_SHAPES: readonly { kind: string; shape: RegExp }[] = [
-  { kind: 'a JSON Web Token', shape: /^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*$/ },
-  { kind: 'an Authorization credential', shape: /^(bearer|basic|token|jwt)\s+\S{8,}$/i },
-  { kind: 'a GitHub token', shape: /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}$/ },
-  { kind: 'a GitHub token', shape: /^github_pat_[A-Za-z0-9_]{20,}$/ },
-  { kind: 'a Slack token', shape: /^xox[abposr]-[A-Za-z0-9-]{10,}$/ },
-  { kind: 'a Stripe key', shape: /^(sk|rk|pk)_(live|test)_[A-Za-z0-9]{10,}$/ },
-  { kind: 'an OpenAI-style secret key', shape: /^sk-[A-Za-z0-9_-]{20,}$/ },
-  { kind: 'a GitLab token', shape: /^glpat-[A-Za-z0-9_-]{16,}$/ },
-  { kind: 'an AWS access key', shape: /^(AKIA|ASIA)[0-9A-Z]{16}$/ },
-  { kind: 'a Google API key', shape: /^AIza[0-9A-Za-z_-]{30,}$/ },
-];
-
-/** The kind of credential a value has the shape of (`a GitHub token`, `a JSON Web Token`, …), or undefined. */
-export function secretValueKind(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed.length < 16 || trimmed.length > 16_384 || onlyReferences(trimmed.replace(SCHEME_PREFIX, ''))) return undefined;
-  return SECRET_VALUE_SHAPES.find(({ shape }) => shape.test(trimmed))?.kind;
-}
-
-/** Whether a value has the shape of a credential, whatever field it is in (see `SECRET_VALUE_SHAPES`). */
-export function looksLikeSecretValue(value: string): boolean {
-  return secretValueKind(value) !== undefined;
-}
-
-/** Whether a header with this name carries credentials (Authorization, Cookie, API keys, tokens…). */
-export function isSecretHeaderName(name: string): boolean {
-  return SECRET_HEADER.test(name.trim());
-}
-
-/** Whether a query parameter, form field or JSON member with this name looks like it holds a secret. */
-export function isSecretParamName(name: string): boolean {
-  return SECRET_PARAM.test(name.trim());
-}
-
-/** True when a value holds nothing but `{{variable}}` references (and blanks): it names its secret rather than holding it. */
-function onlyReferences(value: string): boolean {
-  let rest = value;
-  for (const ref of findVariables(value).reverse()) rest = rest.slice(0, ref.from) + rest.slice(ref.to);
-  return rest.trim() === '';
-}
 
 /**
  * Gathers the variables that replace secrets, so that one export (a whole collection, or
@@ -84,14 +34,18 @@ export class SecretRedaction {
   readonly mode: RedactionMode;
   private readonly byName = new Map<string, Variable>();
   private readonly prefix: string;
+  private readonly ledger: SecretLedger | undefined;
 
   /**
    * `prefix` puts every introduced name in a namespace (`secret:tab-1.Authorization`), so
    * references to secrets kept aside never collide with the person's own variables.
+   * `ledger` holds the values known secret by provenance (by default the page's or the
+   * run's `sessionSecrets`): a value it knows is a secret in any field, under any name.
    */
-  constructor(mode: RedactionMode = 'variables', taken: Iterable<string> = [], prefix = '') {
+  constructor(mode: RedactionMode = 'variables', taken: Iterable<string> = [], prefix = '', ledger: SecretLedger | undefined = sessionSecrets) {
     this.mode = mode;
     this.prefix = prefix;
+    this.ledger = ledger;
     for (const name of taken) this.byName.set(name, { name, value: '', secret: false });
   }
 
@@ -127,32 +81,78 @@ export class SecretRedaction {
     return this.replace(name, value);
   }
 
-  /** A URL with the password of its userinfo (`https://user:pass@host`) replaced. */
+  /**
+   * A URL with the password of its userinfo (`https://user:pass@host`) replaced, and path
+   * segments that are credentials (a Stripe key or a token in the path) replaced in place.
+   */
   url(url: string): string {
     const match = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:]*):([^/?#@]*)@/.exec(url);
-    if (!match) return url;
-    const replaced = this.replace('urlPassword', match[2]!);
-    return `${match[1]}${replaced === '' ? '' : `:${replaced}`}@${url.slice(match[0].length)}`;
+    let out = url;
+    if (match) {
+      const replaced = this.replace('urlPassword', match[2]!);
+      out = `${match[1]}${replaced === '' ? '' : `:${replaced}`}@${url.slice(match[0].length)}`;
+    }
+    return this.pathSecrets(out);
   }
 
-  /** Whether a header is secret by its name or by the shape of its value. */
+  /** The path of a URL with each segment that is a secret (by shape or by the ledger) replaced. */
+  private pathSecrets(url: string): string {
+    const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(url)?.[0] ?? '';
+    const rest = url.slice(authority.length);
+    const end = rest.search(/[?#]/);
+    const path = end < 0 ? rest : rest.slice(0, end);
+    if (path === '') return url;
+    const segments = path.split('/').map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // Kept as written.
+      }
+      return decoded.length >= 8 && this.isSecretByValue(decoded) && !onlyReferences(decoded) ? this.replace('pathSecret', decoded) : segment;
+    });
+    return authority + segments.join('/') + (end < 0 ? '' : rest.slice(end));
+  }
+
+  /** Whether a header is secret by its name, by the shape of its value or by where its value came from. */
   isSecretHeader(name: string, value: string): boolean {
-    return isSecretHeaderName(name) || looksLikeSecretValue(value);
+    return isSecretHeaderName(name) || this.isSecretByValue(value);
   }
 
-  /** Whether a query parameter, form field or part is secret by its name or by the shape of its value. */
+  /** Whether a query parameter, form field or part is secret by its name, by the shape of its value or by where it came from. */
   isSecretParam(name: string, value: string): boolean {
-    return isSecretParamName(name) || looksLikeSecretValue(value);
+    return isSecretParamName(name) || this.isSecretByValue(value);
   }
 
-  /** Header fields with secret-looking ones replaced. */
+  /** Whether a value is a secret whatever holds it: shaped like a credential, or known to the ledger (itself or encoded). */
+  isSecretByValue(value: string): boolean {
+    return looksLikeSecretValue(value) || (this.ledger !== undefined && this.ledger.originOf(value) !== undefined);
+  }
+
+  /**
+   * Free text (a text body, a URL path, a message) with every credential-shaped word and
+   * every value the ledger knows replaced where it stands; the rest is kept as written.
+   */
+  textSecrets(text: string): string {
+    let out = text;
+    if (this.ledger && this.ledger.size > 0) {
+      for (const secret of this.ledger.values()) if (out.includes(secret)) out = out.split(secret).join(this.replace('secret', secret));
+    }
+    return out.replace(SECRET_WORD, (word) => (looksLikeSecretValue(word) && !onlyReferences(word) ? this.replace(secretWordName(word), word) : word));
+  }
+
+  /** Header fields with secret-looking ones replaced; secrets inside other values (a token in a URL-valued header) replaced in place. */
   headers(headers: readonly HeaderField[]): HeaderField[] {
-    return headers.map((h) => (this.isSecretHeader(h.name, h.value) ? { name: h.name, value: this.headerValue(h.name, h.value) } : h));
+    return headers.map((h) => {
+      if (this.isSecretHeader(h.name, h.value)) return { name: h.name, value: this.headerValue(h.name, h.value) };
+      const value = this.textSecrets(h.value);
+      return value === h.value ? h : { name: h.name, value };
+    });
   }
 
   /** A JSON text with the string values of secret-looking members replaced, formatting kept; invalid JSON is returned unchanged. */
   jsonText(text: string): string {
-    if (!SECRET_JSON_MEMBER.test(text) && !SECRET_VALUE_HINT.test(text)) return text;
+    if (!SECRET_JSON_MEMBER.test(text) && !SECRET_VALUE_HINT.test(text) && !(this.ledger && this.ledger.size > 0)) return text;
     const tokens: JsonToken[] = [];
     if (checkJsonSyntax(text, (token) => tokens.push(token))) return text;
     const edits: { from: number; to: number; text: string }[] = [];
@@ -161,7 +161,7 @@ export class SecretRedaction {
       if (key.kind !== 'string' || colon.kind !== ':' || value.kind !== 'string') continue;
       const name = JSON.parse(text.slice(key.from, key.to)) as string;
       const current = JSON.parse(text.slice(value.from, value.to)) as string;
-      if (!SECRET_JSON_MEMBER.test(name) && !looksLikeSecretValue(current)) continue;
+      if (!SECRET_JSON_MEMBER.test(name) && !this.isSecretByValue(current)) continue;
       const replaced = this.replace(name, current);
       if (replaced !== current) edits.push({ from: value.from, to: value.to, text: JSON.stringify(replaced) });
     }
@@ -200,7 +200,7 @@ export class SecretRedaction {
       auth: this.auth(draft.auth),
       body: {
         ...body,
-        texts: { ...body.texts, json: this.jsonText(body.texts.json), xml: this.xmlText(body.texts.xml), text: this.xmlText(body.texts.text) },
+        texts: { ...body.texts, json: this.jsonText(body.texts.json), xml: this.textSecrets(this.xmlText(body.texts.xml)), text: this.textSecrets(this.xmlText(body.texts.text)) },
         form: body.form.map((row) => (this.isSecretParam(row.name, row.value) ? { ...row, value: this.replace(row.name, row.value) } : row)),
         multipart: body.multipart.map((part) =>
           part.kind !== 'file' && this.isSecretParam(part.name, part.value)
@@ -213,11 +213,50 @@ export class SecretRedaction {
     };
   }
 
-  /** A history wire record with secret headers, URL password and query secrets replaced. */
+  /** A history wire record with secret headers, URL password, path and query secrets and the body's secrets replaced. */
   wire(wire: HistoryWire): HistoryWire {
     const out: HistoryWire = { ...wire, url: this.queryInUrl(this.url(wire.url)), headers: this.headers(wire.headers) };
-    if (wire.bodyText !== undefined) out.bodyText = this.xmlText(this.jsonText(wire.bodyText));
+    if (wire.bodyText !== undefined) {
+      const contentType = wire.headers.find((h) => /^content-type$/i.test(h.name))?.value ?? '';
+      out.bodyText = this.bodyText(wire.bodyText, contentType);
+    }
     return out;
+  }
+
+  /**
+   * A body as sent, read by its Content-Type: form pairs and multipart fields by name and
+   * value, JSON members, XML elements, and credential-shaped words or ledger values in any
+   * text. Whatever the type, the text is scanned as free text last.
+   */
+  bodyText(text: string, contentType: string): string {
+    const essence = contentType.split(';')[0]!.trim().toLowerCase();
+    let out = text;
+    if (essence === 'application/x-www-form-urlencoded') out = this.formText(text);
+    else if (essence.startsWith('multipart/')) out = this.multipartText(text, contentType);
+    else if (essence.includes('json') || /^\s*[[{]/.test(text)) out = this.jsonText(text);
+    out = this.xmlText(out);
+    return this.textSecrets(out);
+  }
+
+  /** A multipart body's text with the values of secret-named fields (and secret-shaped values) replaced. */
+  private multipartText(text: string, contentType: string): string {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return text;
+    const delimiter = `--${boundary}`;
+    return text
+      .split(delimiter)
+      .map((part) => {
+        const headEnd = part.indexOf('\r\n\r\n');
+        if (headEnd < 0) return part;
+        const head = part.slice(0, headEnd);
+        const name = /name="([^"]*)"/i.exec(head)?.[1];
+        if (name === undefined || /filename=/i.test(head)) return part;
+        const bodyEnd = part.endsWith('\r\n') ? part.length - 2 : part.length;
+        const value = part.slice(headEnd + 4, bodyEnd);
+        if (!this.isSecretParam(name, value)) return part;
+        return `${head}\r\n\r\n${this.replace(name, value)}${part.slice(bodyEnd)}`;
+      })
+      .join(delimiter);
   }
 
   /**
@@ -228,7 +267,7 @@ export class SecretRedaction {
     if (!text.includes('<')) return text;
     return text.replace(SECRET_XML_ELEMENT, (whole, qname: string, local: string, attrs: string, content: string) => {
       const replaced = this.replace(local, content);
-      return replaced === content ? whole : `<${qname}${attrs}>${replaced}</${qname}>`;
+      return replaced === content ? whole : `<${qname}${attrs ?? ''}>${replaced}</${qname}>`;
     });
   }
 
@@ -262,6 +301,17 @@ export class SecretRedaction {
       })
       .join('&');
   }
+}
+
+/** Words of free text that may be credentials: `Bearer …`-style pairs and long token-like runs (each checked by shape). */
+const SECRET_WORD = /(?:bearer|basic|token)\s+[^\s"'<>&]{8,}|[A-Za-z0-9_.+/=-]{16,}/gi;
+
+/** The variable name a credential-shaped word of free text is replaced by. */
+function secretWordName(word: string): string {
+  if (/^gh[pousr]_|^github_pat_/.test(word)) return 'githubToken';
+  if (/^[sr]k_(live|test)_/.test(word)) return 'stripeKey';
+  if (/^eyJ/.test(word)) return 'jwt';
+  return 'secret';
 }
 
 /** A cheap pre-check before tokenising JSON for value shapes. */
@@ -304,4 +354,32 @@ export function redactSecrets(draft: RequestDraft, options: RedactOptions = {}):
 export function redactHistoryEntry(entry: HistoryEntry, options: RedactOptions = {}): HistoryEntry {
   const redaction = new SecretRedaction(options.mode ?? 'variables', options.taken);
   return { ...entry, draft: redaction.draft(entry.draft), wire: redaction.wire(entry.wire) };
+}
+
+/** An exchange as the ledger reads it: the request as sent and the response's headers and text. */
+export interface ExchangeSecretsInput {
+  request: { method: string; url: string; headers: readonly HeaderField[]; bodyText?: string };
+  headers: readonly HeaderField[];
+  bodyText?: string;
+}
+
+/**
+ * Teaches `ledger` the secrets of one exchange, so that copies of them stay secrets: what
+ * the request carried (its Authorization, key headers, cookies, secret query and form
+ * values, a password in its URL) and the credentials its response held (`access_token`,
+ * `refresh_token`, `id_token`, `client_secret`, `password`, `api_key` members, Set-Cookie
+ * values, credential-shaped values). Called on every finished exchange and every
+ * `pm.sendRequest` answer, before captures and scripts read it.
+ */
+export function rememberExchangeSecrets(input: ExchangeSecretsInput, ledger: SecretLedger = sessionSecrets): void {
+  const carried = new SecretRedaction('variables', [], '', undefined);
+  carried.wire({ method: input.request.method, url: input.request.url, headers: [...input.request.headers], ...(input.request.bodyText !== undefined ? { bodyText: input.request.bodyText } : {}) });
+  for (const v of carried.variables) ledger.remember(/^(basic|bearer|digest|token|jwt)\s+/i.test(v.value) ? v.value.replace(/^\S+\s+/, '') : v.value, 'a credential the request carried');
+  for (const h of input.headers) {
+    if (/^set-cookie$/i.test(h.name)) ledger.remember(/^[^=;]*=([^;]*)/.exec(h.value)?.[1], 'a cookie the response set');
+  }
+  if (input.bodyText !== undefined) {
+    const contentType = input.headers.find((h) => /^content-type$/i.test(h.name))?.value ?? '';
+    ledger.rememberBody(input.bodyText, contentType);
+  }
 }

@@ -1,0 +1,223 @@
+/**
+ * Secrets by provenance: the values known to be secret because of where they came from
+ * (a vault token, a secret variable, an `{{$env.NAME}}`, a credential the request carried,
+ * a response member named or shaped like a credential), so that a copy a script or a
+ * capture makes of one (`pm.collectionVariables.set('token', json.access_token)`) stays a
+ * secret wherever it goes. Recognition by kind (`secretValueKind`, secret names) answers
+ * for values nobody declared; this ledger answers for values whose shape says nothing
+ * (an opaque access token). Both are asked by `isSecretValue` / `isSecretVariable`, the
+ * one decision every store and every output takes.
+ */
+import { encodeBase64, encodeBase64Url, utf8Encode } from '../encoding/base64';
+import { checkJsonSyntax, type JsonToken } from '../encoding/jsonSyntax';
+import { isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX } from './secretKinds';
+
+/** Values shorter than this are not remembered: too likely to match ordinary text (the CLI and history use the same bound). */
+export const MIN_SECRET_LENGTH = 8;
+
+/** At most this many values are remembered; the oldest are forgotten first (a long run sees many tokens). */
+const LEDGER_CAPACITY = 2_000;
+
+/** Names that contain a secret word but describe, not hold, a credential (`token_type`, `token_endpoint`, `expires_in`…). */
+const DESCRIPTIVE_NAME = /(^|[_-])(type|uri|url|endpoint|endpoints|expires_in|expires_at|expiry|hint|name|id|length|count|methods?|supported|path)$|^(token_type|expires_in)$/i;
+
+/** The same in camelCase: `tokenUrl`, `passwordHint`, `apiKeyName`. */
+const DESCRIPTIVE_CAMEL = /[a-z0-9](Type|Uri|Url|URL|Endpoints?|ExpiresIn|ExpiresAt|Expiry|Hint|Name|Id|ID|Length|Count|Methods?|Supported|Path)$/;
+
+/**
+ * Whether a field, member or variable with this name holds a credential: `access_token`,
+ * `refresh_token`, `id_token`, `client_secret`, `password`, `api_key`, `session`, an
+ * authorization `code`… but not `token_type` or `token_endpoint`, which describe one.
+ */
+export function isCredentialName(name: string): boolean {
+  return isSecretName(name) || /^(code|session|sessionid|session_id|sid|otp|cookie)$/i.test(name.trim());
+}
+
+/**
+ * Whether a variable or field with this name holds a secret by its name alone: the secret
+ * names of `isSecretParamName`, less those that describe one. Narrower than
+ * `isCredentialName`, which also reads a response's `code` and `session` members.
+ */
+export function isSecretName(name: string): boolean {
+  const trimmed = name.trim();
+  return trimmed !== '' && !DESCRIPTIVE_NAME.test(trimmed) && !DESCRIPTIVE_CAMEL.test(trimmed) && isSecretParamName(trimmed);
+}
+
+
+/** The forms a secret travels in besides itself: Base64, base64url and percent-encoded. */
+export function encodedForms(value: string): string[] {
+  const bytes = utf8Encode(value);
+  const base64 = encodeBase64(bytes);
+  // The padded form too, so masking takes the padding with it.
+  const forms = new Set<string>([base64, base64.replace(/=+$/, ''), encodeBase64Url(bytes)]);
+  const percent = encodeURIComponent(value);
+  if (percent !== value) forms.add(percent);
+  const plus = percent.replace(/%20/g, '+');
+  if (plus !== percent) forms.add(plus);
+  forms.delete(value);
+  // A Base64 form of a short value can be short; keep only those that are distinctive.
+  return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH);
+}
+
+/** Credential-named string members of a JSON text, at any depth (linear in the text). */
+function credentialMembersOfJson(text: string): string[] {
+  const tokens: JsonToken[] = [];
+  if (checkJsonSyntax(text, (token) => tokens.push(token))) return [];
+  const found: string[] = [];
+  for (let i = 2; i < tokens.length; i++) {
+    const value = tokens[i]!;
+    if (value.kind !== 'string' || tokens[i - 1]!.kind !== ':' || tokens[i - 2]!.kind !== 'string' || tokens[i + 1]?.kind === ':') continue;
+    const name = JSON.parse(text.slice(tokens[i - 2]!.from, tokens[i - 2]!.to)) as string;
+    const current = JSON.parse(text.slice(value.from, value.to)) as string;
+    if (isCredentialName(name) || looksLikeSecretValue(current)) found.push(current);
+  }
+  return found;
+}
+
+/** Credential-named pairs of `name=value&…` text. */
+function credentialPairsOfForm(text: string): string[] {
+  const found: string[] = [];
+  for (const pair of text.split('&')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) continue;
+    try {
+      const name = decodeURIComponent(pair.slice(0, eq).replace(/\+/g, ' '));
+      const value = decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
+      if (isCredentialName(name) || looksLikeSecretValue(value)) found.push(value);
+    } catch {
+      // A malformed escape: the pair is not readable as form data.
+    }
+  }
+  return found;
+}
+
+/** Text of credential-named XML elements (`<access_token>…</access_token>`, `<wsse:Password Type="…">…`) and attributes. */
+function credentialElementsOfXml(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/<((?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*))(?:\s[^<>]*)?>([^<]{1,16384})<\/\1\s*>/g)) {
+    if (isCredentialName(m[2]!)) found.push(m[3]!.trim());
+  }
+  for (const m of text.matchAll(/\s(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"<]{1,16384})"|'([^'<]{1,16384})')/g)) {
+    if (isCredentialName(m[1]!)) found.push((m[2] ?? m[3])!);
+  }
+  return found;
+}
+
+/** Lines such as `access_token: …`, `password = …` in plain text. */
+function credentialLinesOfText(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s,;{])["']?([A-Za-z_][\w.-]{1,63})["']?\s*[:=]\s*["']?([^\s"',;&]{8,16384})/g)) {
+    if (isCredentialName(m[1]!)) found.push(m[2]!);
+  }
+  return found;
+}
+
+/**
+ * The credential values a body holds, read by its media type: JSON members, form pairs,
+ * XML elements and attributes named like credentials (`access_token`, `client_secret`,
+ * `password`…), values shaped like one, and `name: value` lines of plain text.
+ */
+export function credentialValuesOf(text: string, contentType = ''): string[] {
+  if (text.length > 16 * 1024 * 1024) return [];
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  const trimmed = text.trimStart();
+  if (essence.includes('json') || (essence === '' && /^[[{]/.test(trimmed))) {
+    const members = credentialMembersOfJson(text);
+    if (members.length > 0 || essence.includes('json')) return members;
+  }
+  if (essence === 'application/x-www-form-urlencoded') return credentialPairsOfForm(text);
+  if (essence.includes('xml') || trimmed.startsWith('<')) return credentialElementsOfXml(text);
+  return [...credentialPairsOfForm(text.includes('\n') ? '' : text), ...credentialLinesOfText(text)];
+}
+
+/**
+ * The values known to be secret by where they came from, with where that was. One ledger
+ * per page (the app) or per run (the CLI); nothing in it is ever stored.
+ */
+export class SecretLedger {
+  private readonly origins = new Map<string, string>();
+  /** Encoded forms (Base64, percent-encoded) of remembered values, to the value they encode. */
+  private readonly encoded = new Map<string, string>();
+
+  /** How many values are remembered. */
+  get size(): number {
+    return this.origins.size;
+  }
+
+  /** Remembers `value` as a secret that came from `origin` (`a vault token`, `{{$env.API_KEY}}`…). Short values and references are ignored. */
+  remember(value: string | undefined, origin: string): void {
+    if (value === undefined) return;
+    // `Bearer <token>`: the credential is the token; the scheme word stays readable wherever it is masked.
+    const scheme = SCHEME_PREFIX.exec(value.trim());
+    const trimmed = scheme ? value.trim().slice(scheme[0].length).trim() : value.trim();
+    if (scheme) value = trimmed;
+    if (trimmed.length < MIN_SECRET_LENGTH || onlyReferences(trimmed)) return;
+    for (const v of new Set([value, trimmed])) {
+      if (this.origins.has(v)) continue;
+      this.origins.set(v, origin);
+      for (const form of encodedForms(v)) this.encoded.set(form, v);
+    }
+    while (this.origins.size > LEDGER_CAPACITY) {
+      const oldest = this.origins.keys().next().value as string;
+      this.origins.delete(oldest);
+      for (const form of encodedForms(oldest)) this.encoded.delete(form);
+    }
+  }
+
+  /** Remembers the credential values of a body (see `credentialValuesOf`), e.g. a token endpoint's answer. */
+  rememberBody(text: string, contentType: string, origin = 'a credential in a response'): void {
+    for (const value of credentialValuesOf(text, contentType)) this.remember(value, origin);
+  }
+
+  /** Every remembered value, longest first (so masking replaces the longer of two overlapping secrets). */
+  values(): string[] {
+    return [...this.origins.keys()].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Where a secret in `value` came from, when `value` is a remembered secret, holds one
+   * (`Bearer <token>`, a URL with it in the query) or holds one Base64- or percent-encoded.
+   */
+  originOf(value: string): string | undefined {
+    if (value.length < MIN_SECRET_LENGTH) return undefined;
+    const exact = this.origins.get(value) ?? this.origins.get(value.trim());
+    if (exact !== undefined) return exact;
+    for (const [secret, origin] of this.origins) if (value.includes(secret)) return origin;
+    for (const [form, secret] of this.encoded) if (value.includes(form)) return this.origins.get(secret);
+    return undefined;
+  }
+
+  /** `text` with every remembered secret, and its encoded forms, replaced by `mask(origin)`. */
+  mask(text: string, mask: (origin: string) => string): string {
+    let out = text;
+    for (const secret of this.values()) if (out.includes(secret)) out = out.split(secret).join(mask(this.origins.get(secret)!));
+    for (const [form, secret] of [...this.encoded].sort((a, b) => b[0].length - a[0].length)) {
+      if (out.includes(form)) out = out.split(form).join(mask(this.origins.get(secret) ?? 'a secret'));
+    }
+    return out;
+  }
+}
+
+/**
+ * The one decision whether a value is a secret: by kind (shaped like a credential), by
+ * the name it is held under (a credential name, for non-empty values that are not only
+ * `{{references}}`) or by provenance (the ledger knows it, or a value it is encoded in).
+ */
+export function isSecretValue(name: string | undefined, value: string, ledger: SecretLedger = sessionSecrets): boolean {
+  if (value.trim() === '' || onlyReferences(value)) return false;
+  if (looksLikeSecretValue(value)) return true;
+  if (name !== undefined && isSecretName(name)) return true;
+  return ledger.originOf(value) !== undefined;
+}
+
+/** Whether a variable's value must be treated as a secret: marked so, or a secret by `isSecretValue`. */
+export function isSecretVariable(variable: { name: string; value: string; secret?: boolean }, ledger: SecretLedger = sessionSecrets): boolean {
+  return variable.secret === true || isSecretValue(variable.name, variable.value, ledger);
+}
+
+/**
+ * The values this process learned are secret: the page's (vault tokens, secret variables,
+ * credentials its requests carried and its responses held) or a CLI run's. Every
+ * `SecretRedaction` consults it unless given another ledger; nothing in it is stored.
+ */
+export const sessionSecrets = new SecretLedger();
