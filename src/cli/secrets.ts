@@ -6,7 +6,7 @@
  * secret-by-kind rule, `looksLikeSecretValue`); secret-named headers are masked whole.
  * Every occurrence of a known secret in any text is replaced by core's `maskFor` wording.
  */
-import { isSecretHeaderName, isSecretValue, looksLikeSecretValue, maskFor, SecretLedger, type HeaderField } from '../core';
+import { isSecretHeaderName, isSecretValue, looksLikeSecretValue, maskFor, maskSecretText, SecretLedger, type HeaderField } from '../core';
 
 /** The secrets of one run, and masking by them: core's `SecretLedger` (values by provenance, with their Base64 and percent-encoded forms) and its secret-by-kind rule. */
 export class SecretMask {
@@ -30,9 +30,8 @@ export class SecretMask {
 
   /** `text` with every known secret (longest first, and its encoded forms) and every credential-shaped word masked. */
   text(text: string): string {
-    const out = this.ledger.mask(text, () => maskFor('a secret'));
     // Credential-shaped words (a JWT in a URL, a token in a message) are masked even when nobody declared them.
-    return out.replace(/(?:bearer|basic|token)\s+\S{8,}|[A-Za-z0-9_.+/=-]{16,}/gi, (word) => (looksLikeSecretValue(word) ? maskFor('a credential-shaped value') : word));
+    return maskSecretText(text, this.ledger);
   }
 
   /** Headers with secret names masked whole and known secrets masked inside the rest. */

@@ -1,11 +1,12 @@
 /**
  * A run's exports, built by core's report builders from the `RunResult` (whose secrets are
- * already masked) and offered as file downloads.
+ * already masked) and offered as file downloads, passed through core's `maskSecretText` last.
  */
 import { runHtmlReport } from '../../core/run/reportHtml';
 import { runJsonReport } from '../../core/run/reportJson';
 import { runJunitReport } from '../../core/run/reportJunit';
 import type { RunResult } from '../../core/run/types';
+import { maskSecretText } from '../../core/workspace/secretLedger';
 import { downloadText, fileNameOf } from '../workspace/textTransfer';
 
 /** The formats a run exports to. */
@@ -21,6 +22,7 @@ const FORMATS: Record<RunExportFormat, { suffix: string; type: string; build(run
 export function exportRun(run: RunResult, format: RunExportFormat): string {
   const spec = FORMATS[format];
   const name = fileNameOf(run.source || 'run', spec.suffix);
-  downloadText(name, spec.build(run), spec.type);
+  // The one gate, last: a secret the page learned (a token a script stored, a vault token) never leaves in a report, in any encoding.
+  downloadText(name, maskSecretText(spec.build(run)), spec.type);
   return name;
 }

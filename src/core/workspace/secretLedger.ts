@@ -221,3 +221,19 @@ export function isSecretVariable(variable: { name: string; value: string; secret
  * `SecretRedaction` consults it unless given another ledger; nothing in it is stored.
  */
 export const sessionSecrets = new SecretLedger();
+
+/** The wording that stands for a masked secret in free text (the same as history's `maskFor`). */
+function maskWording(what: string): string {
+  return `•••• (masked: ${what})`;
+}
+
+/**
+ * Free text as it may leave (a report, a console line, an error message): every value the
+ * ledger knows, in itself and its encoded forms, and every credential-shaped word masked.
+ * The last step of every output that is text; JSON and XML stay well-formed (the wording
+ * has no quote, `<` or `&`).
+ */
+export function maskSecretText(text: string, ledger: SecretLedger = sessionSecrets): string {
+  const out = ledger.size > 0 ? ledger.mask(text, () => maskWording('a secret')) : text;
+  return out.replace(/(?:bearer|basic|token)\s+\S{8,}|[A-Za-z0-9_.+/=-]{16,}/gi, (word) => (looksLikeSecretValue(word) ? maskWording('a credential-shaped value') : word));
+}
