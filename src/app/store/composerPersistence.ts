@@ -7,7 +7,7 @@
  * their references stay and the body editor asks for the file again.
  */
 import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
-import { authSchemes, keepDraftSecrets, keptSecretReferences, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
+import { authSchemes, isSecretVariable, keepDraftSecrets, keptSecretReferences, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../core';
 import { keepSecrets, withKeptSecrets } from '../secrets/secretKeeper';
 import type { RequestTab } from './draftSlice';
 import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../soap/soapSlice';
@@ -63,9 +63,9 @@ function isKeptReference(value: string): boolean {
   return value.trim() !== '' && keptSecretReferences(value).length > 0 && value.replace(/\{\{[^{}]*\}\}/g, '').trim() === '';
 }
 
-/** The environment as stored: values of secret variables blanked. */
+/** The environment as stored: values of secret variables blanked (marked secret, or secret by kind or provenance: core's one gate). */
 export function storableEnvironment(environment: RequestEnvironment): RequestEnvironment {
-  return { ...environment, variables: environment.variables.map((v) => (v.secret ? { ...v, value: '' } : v)) };
+  return { ...environment, variables: environment.variables.map((v) => (isSecretVariable(v) ? { ...v, value: '' } : v)) };
 }
 
 /** The snapshot to store. */
