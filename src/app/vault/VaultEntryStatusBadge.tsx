@@ -4,6 +4,7 @@ import { needsSignInAgain } from './vaultRenewal';
 
 const TONE: Record<VaultEntryStatus, string> = {
   'needs-refresh-token': 'badge-warn',
+  'no-tokens': '',
   'refresh-token-held': '',
   refreshing: '',
   valid: 'badge-ok',

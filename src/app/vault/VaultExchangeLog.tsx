@@ -2,16 +2,7 @@ import './vaultGrants.css';
 import type { VaultExchangeRecord } from '../../core';
 import { VaultClaimsTable } from './VaultClaimsTable';
 import { VaultGrantSteps } from './VaultGrantSteps';
-import { vaultExchangeFacts } from './vaultExchangeFacts';
-
-const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
-  manual: 'Refresh now',
-  scheduled: 'before expiry',
-  granted: 'new refresh token',
-  'on-demand': 'a request needed it',
-  unauthorized: 'after a 401',
-  'get-tokens': 'Get tokens',
-};
+import { vaultExchangeCause, vaultExchangeFacts } from './vaultExchangeFacts';
 
 /** The entry's exchanges and grant runs, newest first; the records hold no secret values by construction. */
 export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] }) {
@@ -30,7 +21,7 @@ export function VaultExchangeLog({ log }: { log: readonly VaultExchangeRecord[] 
         {log.map((r) => (
           <tr key={`${r.at}-${r.trigger}-${r.durationMs}`} className={r.outcome === 'ok' ? 'vault-log-ok' : 'vault-log-error'}>
             <td>{new Date(r.at).toLocaleTimeString()}</td>
-            <td>{TRIGGERS[r.trigger]}</td>
+            <td>{vaultExchangeCause(r)}</td>
             <td>
               {r.outcome === 'ok' ? 'ok' : r.errorCode ?? 'error'}
               {r.status !== undefined && ` (${r.status})`}

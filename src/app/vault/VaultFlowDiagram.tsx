@@ -9,7 +9,7 @@ export function VaultFlowDiagram({ status, ownGrant = false, signInAgain = false
   // An entry whose grant the vault runs itself is not waiting for a pasted token.
   const next = signInAgain
     ? 'The access token expired and the grant gave no refresh token, so the vault cannot renew it: sign in again with "Get new tokens" below.'
-    : ownGrant && status === 'needs-refresh-token'
+    : ownGrant && status === 'no-tokens'
       ? '"Get tokens" below: the person signs in at the provider, and the vault keeps what it gives.'
       : position.next;
   return (

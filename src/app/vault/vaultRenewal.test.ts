@@ -70,6 +70,22 @@ describe('"sign in again" for a grant that gave no refresh token', () => {
   });
 });
 
+describe('an entry that never had tokens', () => {
+  const empty: VaultEntryState = { phase: 'empty', rotations: 0 };
+  const badge = (grant?: VaultGrantType) => renderToStaticMarkup(createElement(VaultEntryStatusBadge, { record: { config: withGrant(grant), state: empty, log: [] }, now: 0 }));
+
+  it('is badged "no tokens yet" when the vault gets them by a grant, "needs a refresh token" only when one is pasted', () => {
+    for (const grant of ['authorization_code', 'client_credentials', 'device_code', 'password'] as const) {
+      expect(badge(grant)).toContain('no tokens yet');
+      expect(badge(grant)).not.toContain('needs a refresh token');
+    }
+    expect(badge('manual')).toContain('needs a refresh token');
+    expect(badge()).toContain('needs a refresh token');
+    const flow = renderToStaticMarkup(createElement(VaultFlowDiagram, { status: vaultEntryStatus(empty, withGrant('authorization_code'), 0), ownGrant: true }));
+    expect(flow).toContain('the person signs in at the provider');
+  });
+});
+
 describe('a session', () => {
   function session(server = tokenServer(), time = manualTime()) {
     let id = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_VAULT_ENTRY_STATE,
+  VAULT_STATUS_LABELS,
   settleInterruptedExchange,
   transitionVaultEntry,
   usableAccessToken,
@@ -216,6 +217,14 @@ describe('vaultEntryStatus over time, with lead and clock skew', () => {
     expect(vaultEntryStatus(states.refreshing, timing, T0)).toBe('refreshing');
     expect(vaultEntryStatus(states.failed, timing, T0)).toBe('failed');
     expect(vaultEntryStatus(states.revoked, timing, T0)).toBe('revoked');
+  });
+
+  it('an entry that never had tokens needs a pasted refresh token only when it runs no grant of its own', () => {
+    expect(vaultEntryStatus(states.empty, { ...timing, oauth: { grant: 'manual' } }, T0)).toBe('needs-refresh-token');
+    for (const grant of ['authorization_code', 'client_credentials', 'device_code', 'password']) {
+      expect(vaultEntryStatus(states.empty, { ...timing, oauth: { grant } }, T0)).toBe('no-tokens');
+    }
+    expect(VAULT_STATUS_LABELS['no-tokens']).toBe('no tokens yet');
   });
 
   it('a token of unknown expiry stays valid until a server refuses it', () => {

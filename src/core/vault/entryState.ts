@@ -52,9 +52,14 @@ export type VaultEntryEvent =
   | { type: 'access-rejected'; at: number }
   | { type: 'tokens-forgotten'; at: number };
 
-/** What the person sees about an entry at a moment. */
+/**
+ * What the person sees about an entry at a moment. An entry without tokens needs a
+ * pasted refresh token (`needs-refresh-token`) — unless the vault gets its tokens by a
+ * grant of its own, which has simply not run yet (`no-tokens`).
+ */
 export type VaultEntryStatus =
   | 'needs-refresh-token'
+  | 'no-tokens'
   | 'refresh-token-held'
   | 'refreshing'
   | 'valid'
@@ -197,11 +202,15 @@ export function vaultEntryNeedsExchange(state: VaultEntryState, timing: VaultTim
   return due !== undefined && now >= due;
 }
 
+/** What the status needs of an entry's settings: its timing, and whether it runs a grant of its own. */
+export type VaultStatusSettings = VaultTiming & { oauth?: { grant: string } };
+
 /** The status shown for the entry at `now`. */
-export function vaultEntryStatus(state: VaultEntryState, timing: VaultTiming, now: number): VaultEntryStatus {
+export function vaultEntryStatus(state: VaultEntryState, settings: VaultStatusSettings, now: number): VaultEntryStatus {
   switch (state.phase) {
     case 'empty':
-      return 'needs-refresh-token';
+      // "Get tokens" fills an entry with a grant of its own: it never waits for a pasted token.
+      return settings.oauth !== undefined && settings.oauth.grant !== 'manual' ? 'no-tokens' : 'needs-refresh-token';
     case 'revoked':
       return 'revoked';
     case 'refreshing':
@@ -209,8 +218,8 @@ export function vaultEntryStatus(state: VaultEntryState, timing: VaultTiming, no
     case 'held':
     case 'failed': {
       if (!state.access) return state.phase === 'failed' ? 'failed' : 'refresh-token-held';
-      if (!usableAccessToken(state, timing, now)) return 'expired';
-      const due = refreshDueAt(state.access, timing);
+      if (!usableAccessToken(state, settings, now)) return 'expired';
+      const due = refreshDueAt(state.access, settings);
       return due !== undefined && now >= due ? 'expiring' : 'valid';
     }
   }
@@ -219,6 +228,7 @@ export function vaultEntryStatus(state: VaultEntryState, timing: VaultTiming, no
 /** Short words for each status, for lists and screen readers. */
 export const VAULT_STATUS_LABELS: Readonly<Record<VaultEntryStatus, string>> = {
   'needs-refresh-token': 'needs a refresh token',
+  'no-tokens': 'no tokens yet',
   'refresh-token-held': 'refresh token held',
   refreshing: 'refreshing…',
   valid: 'access token valid',

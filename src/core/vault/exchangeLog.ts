@@ -5,8 +5,10 @@
  */
 
 /**
- * Why an exchange happened: "Refresh now", shortly before expiry, a new refresh token was
- * given, a request needed a token, or a resource server answered 401 invalid_token.
+ * Why an exchange happened: the person asked (`manual`: "Refresh now", or the Revoke,
+ * Introspect and Userinfo buttons — `request` says which call it was), shortly before
+ * expiry, a new refresh token was given, a request needed a token, or a resource server
+ * answered 401 invalid_token.
  */
 export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized' | 'get-tokens';
 

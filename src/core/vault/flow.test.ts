@@ -5,6 +5,7 @@ import { VAULT_FLOW_STEPS, vaultFlowPosition } from './flow';
 describe('vaultFlowPosition', () => {
   it.each<[VaultEntryStatus, string | undefined, boolean | undefined]>([
     ['needs-refresh-token', undefined, undefined],
+    ['no-tokens', undefined, undefined],
     ['refresh-token-held', 'refresh-token-held', undefined],
     ['failed', 'refresh-token-held', undefined],
     ['refreshing', 'access-token', undefined],

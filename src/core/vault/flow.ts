@@ -52,6 +52,8 @@ export function vaultFlowPosition(status: VaultEntryStatus): VaultFlowPosition {
   switch (status) {
     case 'needs-refresh-token':
       return { reached: [], next: 'Grant access on the consent page, then give the vault the refresh token it shows.' };
+    case 'no-tokens':
+      return { reached: [], next: '"Get tokens": the vault runs the grant and keeps what the provider gives.' };
     case 'refresh-token-held':
       return { current: 'refresh-token-held', reached: ['granted', 'refresh-token-held'], next: 'The vault exchanges the refresh token for an access token when a request needs one, or on "Refresh now".' };
     case 'failed':
