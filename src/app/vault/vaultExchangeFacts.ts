@@ -13,6 +13,7 @@ const TRIGGERS: Record<VaultExchangeRecord['trigger'], string> = {
   'on-demand': 'a request needed it',
   unauthorized: 'after a 401',
   'get-tokens': 'Get tokens',
+  retry: 'retry after a failed refresh',
 };
 
 /** The calls made by their own button, named as the button is. */

@@ -105,7 +105,7 @@ const stateShape = z.object({
 
 const logShape = z.object({
   at: z.number(),
-  trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized', 'get-tokens']),
+  trigger: z.enum(['manual', 'scheduled', 'granted', 'on-demand', 'unauthorized', 'get-tokens', 'retry']),
   endpoint: z.string(),
   bodyFormat: z.enum(['json', 'form']),
   request: z.enum(['refresh_token', 'client_credentials', 'revocation', 'introspection', 'userinfo', 'authorization_code', 'device_code', 'password']).optional(),

@@ -164,6 +164,80 @@ describe('automatic refresh', () => {
     s.dispose();
   });
 
+  it('retries a failed scheduled refresh with backoff (5 s, 15 s, …) before the token expires', async () => {
+    const time = manualTime();
+    const server = tokenServer({ lifeSeconds: 60 });
+    let down = false;
+    const attempts: number[] = [];
+    const start = time.now();
+    // The token endpoint is unavailable for a while: 503 temporarily_unavailable, a failure a retry may fix.
+    const transport: typeof server.transport = async (wire) => {
+      attempts.push((time.now() - start) / 1000);
+      if (!down) return server.transport(wire);
+      return { ok: true, value: { status: 503, headers: [{ name: 'Content-Type', value: 'application/json' }], bodyText: '{"error":"temporarily_unavailable"}' } };
+    };
+    let n = 0;
+    const s = createVaultSession({ storage: memoryVaultStorage(), transport, now: time.now, timers: time.timers, newId: () => `entry-${++n}` });
+    s.createInMemory();
+    const id = s.addEntry({ ...ordersEntry, autoRefresh: true, refreshLeadSeconds: 10, clockSkewSeconds: 5 });
+    const settle = async (ms: number) => {
+      time.advance(ms);
+      await s.flights.whenIdle();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    s.giveRefreshToken(id, 'rt-0');
+    await settle(0);
+    expect(s.entry(id)!.state.access?.token).toBe('at-1');
+    // 60 s token, 5 s skew, 10 s lead: due at 45 s, counts as expired at 55 s.
+    down = true;
+    await settle(45_000);
+    expect(s.entry(id)!.state.phase).toBe('failed');
+    await settle(5_000);
+    expect(attempts).toEqual([0, 45, 50]);
+    // The next retry (50 + 15 s) would come after the expiry: one last try a second before it.
+    down = false;
+    await settle(3_000);
+    expect(attempts).toEqual([0, 45, 50]);
+    await settle(1_000);
+    expect(attempts).toEqual([0, 45, 50, 54]);
+    expect(s.entry(id)!.state).toMatchObject({ phase: 'held', access: { token: 'at-2' } });
+    expect(s.entry(id)!.log.map((r) => `${r.trigger}:${r.outcome}`)).toEqual(['retry:ok', 'retry:error', 'scheduled:error', 'granted:ok']);
+    // Renewed: the backoff starts afresh, the next refresh is the usual scheduled one (54 + 45 s).
+    await settle(44_000);
+    expect(attempts).toEqual([0, 45, 50, 54]);
+    await settle(1_000);
+    expect(attempts).toEqual([0, 45, 50, 54, 99]);
+    s.dispose();
+  });
+
+  it('stops retrying once the token has expired', async () => {
+    const time = manualTime();
+    const attempts: number[] = [];
+    const start = time.now();
+    const server = tokenServer({ lifeSeconds: 60 });
+    let down = false;
+    const transport: typeof server.transport = async (wire) => {
+      attempts.push((time.now() - start) / 1000);
+      return down ? { ok: true, value: { status: 502, headers: [], bodyText: 'Bad Gateway' } } : server.transport(wire);
+    };
+    const s = createVaultSession({ storage: memoryVaultStorage(), transport, now: time.now, timers: time.timers, newId: () => 'e' });
+    s.createInMemory();
+    const id = s.addEntry({ ...ordersEntry, autoRefresh: true, refreshLeadSeconds: 10, clockSkewSeconds: 5 });
+    s.giveRefreshToken(id, 'rt-0');
+    time.advance(0);
+    await s.flights.whenIdle();
+    down = true;
+    // One second at a time: the transport sees the clock the timer fired at.
+    for (let i = 0; i < 200; i++) {
+      time.advance(1_000);
+      await s.flights.whenIdle();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(attempts).toEqual([0, 45, 50, 54]);
+    expect(s.entry(id)!.state.phase).toBe('failed');
+    s.dispose();
+  });
+
   it('does not retry in a loop after a failed scheduled refresh', async () => {
     const time = manualTime();
     const server = tokenServer();

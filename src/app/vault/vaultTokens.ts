@@ -19,15 +19,19 @@ import {
   ok,
   readUnauthorizedChallenge,
   refreshDueAt,
+  refreshRetryAt,
   transitionVaultEntry,
   usableAccessToken,
   vaultAuthorization,
   vaultExchangeRecord,
+  vaultRetryMayHelp,
   type CoreError,
   type HeaderField,
   type Result,
   type TokenEndpointAnswer,
   type VaultAccessToken,
+  type VaultEntryConfig,
+  type VaultEntryState,
   type VaultExchangeTrigger,
   type VaultTokenGrant,
 } from '../../core';
@@ -62,6 +66,10 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
   const { store, deps, flights } = core;
   const timers = new Map<string, unknown>();
   const lastScheduled = new Map<string, number>();
+  /** Automatic refreshes that failed in a row, per entry, and when the last one did: the retries' backoff. */
+  const failedInRow = new Map<string, { attempts: number; failedAt: number }>();
+  /** Set by `dispose`: a refresh settling afterwards must not start timers again. */
+  let disposed = false;
 
   async function exchange(id: string, trigger: VaultExchangeTrigger): Promise<Result<VaultAccessToken>> {
     const record = core.entry(id);
@@ -260,18 +268,57 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     return refreshed.ok ? 'refreshed' : 'not-refreshable';
   }
 
-  /** Sets one timer per entry: a scheduled refresh, or a tick when its status changes. */
+  /**
+   * A refresh the vault starts by itself. Its outcome feeds the retry backoff: a failure
+   * counts one more in a row (and the scheduler looks again, the count being new), any
+   * success clears the count (see `reschedule`).
+   */
+  function automaticRefresh(id: string, trigger: VaultExchangeTrigger): void {
+    lastScheduled.set(id, deps.now());
+    void refresh(id, trigger).then((result) => {
+      if (result.ok) {
+        failedInRow.delete(id);
+        return;
+      }
+      if (core.entry(id)?.state.phase !== 'failed') return;
+      failedInRow.set(id, { attempts: (failedInRow.get(id)?.attempts ?? 0) + 1, failedAt: deps.now() });
+      reschedule();
+    });
+  }
+
+  /**
+   * When to retry the entry's failed automatic refresh, or undefined: only while it renews
+   * by itself, the failure is one a retry may fix (not a 4xx judgement of the request), and
+   * the backoff (core's `refreshRetryAt`) still falls before the access token runs out.
+   */
+  function retryAt(config: VaultEntryConfig, state: VaultEntryState): number | undefined {
+    const failed = failedInRow.get(config.id);
+    if (!failed || !config.autoRefresh || !renewsByItself(vaultRenewalOf(config, state)) || !vaultRetryMayHelp(state.lastError)) return undefined;
+    const expiresAt = state.access && !state.accessRejected ? effectiveExpiry(state.access, config) : undefined;
+    return refreshRetryAt(failed.failedAt, failed.attempts, expiresAt);
+  }
+
+  /** Sets one timer per entry: a scheduled refresh, a retry after a failed one, or a tick when its status changes. */
   function reschedule(): void {
     for (const handle of timers.values()) deps.timers.clear(handle);
     timers.clear();
     const { mode, entries } = store.getState();
-    if (mode !== 'open') return;
+    if (mode !== 'open' || disposed) return;
     const now = deps.now();
+    const later = (at: number) => Math.min(MAX_TIMER_MS, Math.max(0, at - now));
     for (const { config, state } of entries) {
       const id = config.id;
-      if (state.phase !== 'held') continue;
+      // Renewed, emptied or revoked: the failures in a row are over. (Refreshing keeps the count for the retry in flight.)
+      if (state.phase !== 'failed' && state.phase !== 'refreshing') failedInRow.delete(id);
+      if (state.phase === 'failed') {
+        const retry = retryAt(config, state);
+        if (retry !== undefined) {
+          timers.set(id, deps.timers.set(() => automaticRefresh(id, 'retry'), later(Math.max(retry, (lastScheduled.get(id) ?? -Infinity) + MIN_SCHEDULED_GAP_MS))));
+          continue;
+        }
+      } else if (state.phase !== 'held') continue;
       // An entry that cannot renew by itself only gets the status ticks below.
-      const autoDue = config.autoRefresh && renewsByItself(vaultRenewalOf(config, state))
+      const autoDue = state.phase === 'held' && config.autoRefresh && renewsByItself(vaultRenewalOf(config, state))
         ? state.access && !state.accessRejected
           ? refreshDueAt(state.access, config)
           : now
@@ -279,13 +326,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
       if (autoDue !== undefined) {
         const at = Math.max(autoDue, (lastScheduled.get(id) ?? -Infinity) + MIN_SCHEDULED_GAP_MS);
         const trigger = state.access ? 'scheduled' : 'granted';
-        timers.set(
-          id,
-          deps.timers.set(() => {
-            lastScheduled.set(id, deps.now());
-            void refresh(id, trigger);
-          }, Math.min(MAX_TIMER_MS, Math.max(0, at - now))),
-        );
+        timers.set(id, deps.timers.set(() => automaticRefresh(id, trigger), later(at)));
         continue;
       }
       if (!state.access) continue;
@@ -306,6 +347,7 @@ export function createVaultTokens(core: VaultCore): VaultTokens {
     resolveAuth,
     handleUnauthorized,
     dispose() {
+      disposed = true;
       unsubscribe();
       core.stopListening();
       for (const handle of timers.values()) deps.timers.clear(handle);

@@ -7,6 +7,7 @@ import {
   usableAccessToken,
   vaultEntryNeedsExchange,
   vaultEntryStatus,
+  vaultRetryMayHelp,
   type VaultEntryEvent,
   type VaultEntryPhase,
   type VaultEntryState,
@@ -282,5 +283,19 @@ describe('grants the vault performs itself (issue 16)', () => {
     expect(state.access).toBeUndefined();
     expect(state.lastError?.kind).toBe('vault-revoked-by-person');
     expect(vaultEntryStatus(state, timing, T0)).toBe('revoked');
+  });
+});
+
+describe('vaultRetryMayHelp', () => {
+  const answered = (status: number, code?: string): TokenEndpointError => ({ kind: 'token-endpoint-error', status, ...(code ? { code } : {}), grantRevoked: code === 'invalid_grant', message: 'x' });
+  it('retries what may pass later, not a request the server judged', () => {
+    expect(vaultRetryMayHelp({ kind: 'relay-network', message: 'ECONNRESET' })).toBe(true);
+    expect(vaultRetryMayHelp(answered(503, 'temporarily_unavailable'))).toBe(true);
+    expect(vaultRetryMayHelp(answered(500))).toBe(true);
+    expect(vaultRetryMayHelp(answered(429))).toBe(true);
+    expect(vaultRetryMayHelp(answered(408))).toBe(true);
+    expect(vaultRetryMayHelp(answered(401, 'invalid_client'))).toBe(false);
+    expect(vaultRetryMayHelp(answered(400, 'invalid_scope'))).toBe(false);
+    expect(vaultRetryMayHelp(answered(400, 'invalid_grant'))).toBe(false);
   });
 });

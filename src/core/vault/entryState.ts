@@ -80,6 +80,19 @@ function isRevoking(error: TokenEndpointError | CoreError): boolean {
 }
 
 /**
+ * Whether trying the same exchange again may succeed. A token endpoint that answered 4xx
+ * judged the request itself (wrong client, scope, grant): the same request gets the same
+ * answer, so only the person can fix it — except 408 and 429, which ask to come back
+ * later. Network failures, 5xx and unreadable answers may pass.
+ */
+export function vaultRetryMayHelp(error: TokenEndpointError | CoreError | undefined): boolean {
+  if (!error) return true;
+  if (isRevoking(error)) return false;
+  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+  return status === undefined || status < 400 || status >= 500 || status === 408 || status === 429;
+}
+
+/**
  * Applies `event` to `state`, giving the next state or, for an event that cannot happen
  * in the current phase, a failure saying why (kinds `vault-refresh-in-flight`,
  * `vault-no-refresh-token`, `vault-grant-revoked`, `vault-transition-invalid`). The input

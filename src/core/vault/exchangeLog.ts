@@ -7,10 +7,10 @@
 /**
  * Why an exchange happened: the person asked (`manual`: "Refresh now", or the Revoke,
  * Introspect and Userinfo buttons — `request` says which call it was), shortly before
- * expiry, a new refresh token was given, a request needed a token, or a resource server
- * answered 401 invalid_token.
+ * expiry, a new refresh token was given, a request needed a token, a resource server
+ * answered 401 invalid_token, or an automatic refresh that failed is tried again (`retry`).
  */
-export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized' | 'get-tokens';
+export type VaultExchangeTrigger = 'manual' | 'scheduled' | 'granted' | 'on-demand' | 'unauthorized' | 'get-tokens' | 'retry';
 
 /**
  * What was sent, for entries with OAuth settings (issue 16): a refresh (RFC 6749 §6), the

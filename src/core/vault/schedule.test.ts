@@ -5,6 +5,8 @@ import {
   estimateClockOffset,
   formatVaultCountdown,
   refreshDueAt,
+  refreshRetryAt,
+  refreshRetryDelay,
   secondsUntilExpiry,
   type VaultAccessToken,
 } from './schedule';
@@ -92,4 +94,26 @@ describe('formatVaultCountdown', () => {
     [-12, 'expired 12 s ago'],
     [0, '0 s'],
   ])('%s → %s', (seconds, text) => expect(formatVaultCountdown(seconds)).toBe(text));
+});
+
+describe('retrying a failed automatic refresh', () => {
+  it('backs off 5 s, 15 s, 45 s, 135 s, then every 5 min', () => {
+    expect([1, 2, 3, 4, 5, 9].map(refreshRetryDelay)).toEqual([5_000, 15_000, 45_000, 135_000, 300_000, 300_000]);
+    expect(() => refreshRetryDelay(0)).toThrow(RangeError);
+  });
+
+  it('retries only before the token counts as expired, the last one a second before it', () => {
+    const expiry = T0 + 30_000;
+    expect(refreshRetryAt(T0, 1, expiry)).toBe(T0 + 5_000);
+    expect(refreshRetryAt(T0 + 5_000, 2, expiry)).toBe(T0 + 20_000);
+    // 45 s after T0 + 20 s is past the expiry: brought forward to one last try.
+    expect(refreshRetryAt(T0 + 20_000, 3, expiry)).toBe(T0 + 29_000);
+    expect(refreshRetryAt(T0 + 29_000, 4, expiry)).toBeUndefined();
+    expect(refreshRetryAt(T0 + 40_000, 1, expiry)).toBeUndefined();
+  });
+
+  it('without a known expiry, gives up after six retries', () => {
+    expect(refreshRetryAt(T0, 6, undefined)).toBe(T0 + 300_000);
+    expect(refreshRetryAt(T0, 7, undefined)).toBeUndefined();
+  });
 });

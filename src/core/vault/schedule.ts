@@ -86,6 +86,35 @@ export function secondsUntilExpiry(access: VaultAccessToken, timing: VaultTiming
   return at === undefined ? undefined : Math.floor((at - now) / 1000);
 }
 
+/** The first retry of a failed automatic refresh waits this long; each next one three times longer. */
+export const REFRESH_RETRY_FIRST_MS = 5_000;
+/** No retry waits longer than this (5 s, 15 s, 45 s, 135 s, then every 5 min). */
+export const REFRESH_RETRY_MAX_MS = 300_000;
+/** Without a known expiry (no access token yet, or no lifetime given) retries stop after this many. */
+export const REFRESH_RETRY_LIMIT_WITHOUT_EXPIRY = 6;
+
+/** The wait before retry number `attempt` (1 for the first) of a failed automatic refresh. */
+export function refreshRetryDelay(attempt: number): number {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`A retry attempt counts from 1, not ${attempt}`);
+  return Math.min(REFRESH_RETRY_FIRST_MS * 3 ** (attempt - 1), REFRESH_RETRY_MAX_MS);
+}
+
+/**
+ * When to retry after automatic refresh number `attempt` failed at `failedAt`, or undefined
+ * to stop. A failure shortly before expiry would otherwise leave the token to run out
+ * although the server may answer a few seconds later, so retries back off (see
+ * `refreshRetryDelay`) while the access token is still good: a retry that would come after
+ * `expiresAt` (the effective expiry) is brought forward to a last one a second before it,
+ * and after that none — an expired token is renewed by the next request that needs it.
+ */
+export function refreshRetryAt(failedAt: number, attempt: number, expiresAt: number | undefined): number | undefined {
+  const next = failedAt + refreshRetryDelay(attempt);
+  if (expiresAt === undefined) return attempt <= REFRESH_RETRY_LIMIT_WITHOUT_EXPIRY ? next : undefined;
+  if (next < expiresAt) return next;
+  const last = expiresAt - 1_000;
+  return last >= failedAt + 1_000 ? last : undefined;
+}
+
 /** Formats a countdown such as `4 min 05 s`, `42 s` or `expired 12 s ago`. */
 export function formatVaultCountdown(seconds: number): string {
   const abs = Math.abs(seconds);
