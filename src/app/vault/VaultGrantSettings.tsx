@@ -216,7 +216,8 @@ export function VaultGrantSettings({ config, edit, problems }: { config: VaultEn
             ),
             <HelpPopover topic="the redirect URI">
               RFC 8252 §7.3: a native client listens on loopback; register this address with the provider (most accept any port on 127.0.0.1). The callback page hands the
-              code to this page only and removes it from the browser history.
+              code to this page only, after taking it out of its own address at once, so the code does not stay in the tab's history entry. (The browser's list of visited
+              pages may still have recorded the address it arrived at; the code is single-use and, with PKCE, useless without this page's verifier.)
             </HelpPopover>,
           )}
           <div className="vault-field vault-wide">

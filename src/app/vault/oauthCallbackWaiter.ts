@@ -1,8 +1,10 @@
 /**
  * Waits for the provider's redirect to reach the page that started the sign-in. The
  * callback page (src/server/oauthCallback.ts) hands `code`/`state` over a same-origin
- * BroadcastChannel and, as a popup, by `postMessage` to its opener; the person may also
- * paste the redirected address by hand. Messages from another origin are never read.
+ * BroadcastChannel and, as a popup, by `postMessage` to its opener, and waits for this page
+ * to confirm it received them (on the channel): only then does it close, otherwise it
+ * shows the address for the person to paste here by hand. Messages from another origin
+ * are never read.
  * The `state` itself is checked by `readAuthorizationCallback`: a popup answer with the
  * wrong state is passed on so the refusal is explained, while a broadcast answer with
  * another state is left alone — it belongs to a sign-in started in another tab.
@@ -11,6 +13,7 @@
 /** The channel and message type of the callback page (kept equal to the server's). */
 export const OAUTH_CALLBACK_CHANNEL = 'wirebench-oauth';
 export const OAUTH_CALLBACK_MESSAGE = 'wirebench-oauth-callback';
+export const OAUTH_CALLBACK_RECEIVED = 'wirebench-oauth-callback-received';
 
 /** Where answers can come from; the browser's in the page, fakes in tests. */
 export interface CallbackSources {
@@ -20,6 +23,8 @@ export interface CallbackSources {
   listenWindow(handler: (event: { origin: string; data: unknown }) => void): () => void;
   /** Subscribes to the callback BroadcastChannel; returns the unsubscribe. */
   listenChannel(handler: (data: unknown) => void): () => void;
+  /** Tells the callback page that sent `state` that its answer arrived, so it closes instead of showing the address. */
+  acknowledge(state: string | undefined): void;
 }
 
 export interface CallbackWaiter {
@@ -58,6 +63,12 @@ export function waitForAuthorizationCallback(expectedState: string | undefined, 
       done();
       resolve(redirect);
     };
+    // Only the waiter that takes an answer confirms it: the callback page of another tab's sign-in waits for its own tab.
+    const received = (message: { query: string; state?: string }) => {
+      if (!settle) return;
+      settle(message.query);
+      sources.acknowledge(message.state);
+    };
     if (signal?.aborted) {
       done();
       reject(new Error('The sign-in was cancelled.'));
@@ -73,7 +84,7 @@ export function waitForAuthorizationCallback(expectedState: string | undefined, 
       sources.listenWindow((event) => {
         if (event.origin !== sources.origin) return;
         const message = readCallbackMessage(event.data);
-        if (message) settle?.(message.query);
+        if (message) received(message);
       }),
     );
     stops.push(
@@ -81,7 +92,7 @@ export function waitForAuthorizationCallback(expectedState: string | undefined, 
         const message = readCallbackMessage(data);
         if (!message) return;
         if (expectedState !== undefined && message.state !== expectedState) return;
-        settle?.(message.query);
+        received(message);
       }),
     );
   });
@@ -107,6 +118,12 @@ export function browserCallbackSources(): CallbackSources {
       const channel = new BroadcastChannel(OAUTH_CALLBACK_CHANNEL);
       channel.onmessage = (event) => handler(event.data);
       return () => channel.close();
+    },
+    acknowledge(state) {
+      if (typeof BroadcastChannel === 'undefined') return;
+      const channel = new BroadcastChannel(OAUTH_CALLBACK_CHANNEL);
+      channel.postMessage({ type: OAUTH_CALLBACK_RECEIVED, state });
+      channel.close();
     },
   };
 }

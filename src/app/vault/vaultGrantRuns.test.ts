@@ -33,7 +33,7 @@ function setup(oauth: Partial<VaultOAuthSettings>, answers: Parameters<typeof pr
   session.createInMemory();
   const id = session.addEntry({ name: 'API', tokenUrl: 'https://id.example.com/token', clientId: 'app', clientSecret: 'client-secret-1', allowedHosts: ['api.example.com'], autoRefresh: false, oauth: { ...newVaultOAuthSettings(), authorizationEndpoint: 'https://id.example.com/authorize', deviceAuthorizationEndpoint: 'https://id.example.com/device', ...oauth } });
   const windowHandlers = new Set<(event: { origin: string; data: unknown }) => void>();
-  const sources: CallbackSources = { origin: ORIGIN, listenWindow: (h) => (windowHandlers.add(h), () => windowHandlers.delete(h)), listenChannel: () => () => undefined };
+  const sources: CallbackSources = { origin: ORIGIN, listenWindow: (h) => (windowHandlers.add(h), () => windowHandlers.delete(h)), listenChannel: () => () => undefined, acknowledge: () => undefined };
   const opened: string[] = [];
   const runs = createGrantRuns({
     session,
