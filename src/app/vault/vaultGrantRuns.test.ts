@@ -89,6 +89,20 @@ describe('grant runs', () => {
     expect(t.server.requests).toHaveLength(0);
   });
 
+  it('RFC 9207: the entry requires iss (the server advertised it) and the redirect has none: refused, nothing sent or stored', async () => {
+    const oauth = { grant: 'authorization_code' as const, clientAuthMethod: 'none' as const, issuer: 'https://id.example.com', requireIssParameter: true };
+    const t = setup(oauth, { authorization_code: [json(200, tokens)] }, (url) => ({ code: 'c', state: stateOf(url) }));
+    expect((await t.runs.start(t.id)).ok).toBe(false);
+    expect(t.view()).toMatchObject({ status: 'failed', error: expect.stringContaining('RFC 9207 §2.4') });
+    expect(t.view().error).toContain('Nothing was stored');
+    expect(t.server.requests).toHaveLength(0);
+    expect(t.session.entry(t.id)!.state.phase).toBe('empty');
+    expect(t.session.entry(t.id)!.log[0]).toMatchObject({ outcome: 'error', errorCode: 'oauth-issuer-missing' });
+    // With the issuer's iss it goes through.
+    const good = setup(oauth, { authorization_code: [json(200, tokens)] }, (url) => ({ code: 'c', state: stateOf(url), iss: 'https://id.example.com' }));
+    expect((await good.runs.start(good.id)).ok).toBe(true);
+  });
+
   it.each([
     ['invalid_client', json(401, { error: 'invalid_client' }), 'client_secret is wrong'],
     ['an HTML page', json(200, '<!doctype html><html><body>Sign in</body></html>', 'text/html'), 'with an HTML page, not JSON'],
