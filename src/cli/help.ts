@@ -16,7 +16,7 @@ Options:
   -n, --iterations N          run N iterations (default: one per data row, else 1)
       --folder NAME           run only this folder (or collection) of the source
       --bail                  stop at the first request that fails
-      --timeout MS            time allowed per request to connect, get the head, and between body chunks
+      --timeout MS            time allowed per request to connect, get the head (1xx responses do not extend it), and between body chunks
       --delay MS              wait MS between requests
   -k, --insecure              do not verify TLS certificates
   -r, --reporter LIST         cli,json,junit,html (comma-separated or repeated; default cli)

@@ -14,6 +14,8 @@ export class RelayFailure extends Error {
     message: string,
     readonly detail?: string,
     readonly phase?: RelayPhase,
+    /** A code of the relay's own (`WB_…`) that core's `explainRelayFailure` explains more precisely than the kind. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'RelayFailure';
@@ -30,9 +32,40 @@ const PHASE_WORDS: Record<RelayPhase, string> = {
   proxy: 'waiting for the proxy to open the tunnel (CONNECT)',
 };
 
-/** The typed timeout of one phase: what was awaited, for how long, where. */
-export function timeoutFailure(phase: RelayPhase, hop: { timeoutMs: number; url: URL }): Error {
+/**
+ * The typed timeout of one phase: what was awaited, for how long, where. `informational`:
+ * how many 1xx responses came before the final head; they never extend the deadline, and a
+ * head timeout after some says so (code `WB_INFORMATIONAL_DEADLINE`).
+ */
+export function timeoutFailure(phase: RelayPhase, hop: { timeoutMs: number; url: URL }, informational = 0): Error {
+  if (phase === 'head' && informational > 0) {
+    return new RelayFailure(
+      'timeout',
+      `Timed out after ${hop.timeoutMs} ms waiting for the final response head (${hop.url.host}): the server sent ${informational} informational (1xx) response${informational === 1 ? '' : 's'} but no final one, and those do not extend the deadline.`,
+      undefined,
+      phase,
+      'WB_INFORMATIONAL_DEADLINE',
+    );
+  }
   return new RelayFailure('timeout', `Timed out after ${hop.timeoutMs} ms ${PHASE_WORDS[phase]} (${hop.url.host}).`, undefined, phase);
+}
+
+/**
+ * How many informational (1xx) responses a hop takes before its final one. RFC 9110 §15.2
+ * sets no bound, but a server sending 103 or 100 without end would otherwise hold the
+ * exchange open; no real exchange needs more than a few.
+ */
+export const MAX_INFORMATIONAL_RESPONSES = 32;
+
+/** The typed failure of a hop that got more than `MAX_INFORMATIONAL_RESPONSES` 1xx responses (code `WB_INFORMATIONAL_LIMIT`). */
+export function tooManyInformational(hop: { url: URL }, lastStatus: number): Error {
+  return new RelayFailure(
+    'too_large',
+    `The server (${hop.url.host}) sent more than ${MAX_INFORMATIONAL_RESPONSES} informational (1xx) responses before a final one (the last a ${lastStatus}); the relay stopped waiting.`,
+    'Informational responses (100 Continue, 103 Early Hints…) announce a final response; a server that keeps sending them never gives one.',
+    'head',
+    'WB_INFORMATIONAL_LIMIT',
+  );
 }
 
 const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH|ERR_OSSL)/;
@@ -40,7 +73,7 @@ const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|H
 /** Classifies an error from a socket, the HTTP parser or the relay itself. */
 export function classifyFailure(err: unknown, target?: string): RelayError {
   if (err instanceof RelayFailure) {
-    return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}), ...(err.phase ? { phase: err.phase } : {}) };
+    return { kind: err.kind, message: err.message, ...(err.detail ? { detail: err.detail } : {}), ...(err.phase ? { phase: err.phase } : {}), ...(err.code ? { code: err.code } : {}) };
   }
   if (err instanceof ProxyFailure) {
     return {

@@ -13,7 +13,7 @@ import type net from 'node:net';
 import type tls from 'node:tls';
 import type { HeaderField, RelayPhase, RelayTimings } from '../core';
 import { openConnection, type ConnectOptions, type PhaseTracker } from './connector';
-import { RelayFailure } from './failures';
+import { MAX_INFORMATIONAL_RESPONSES, RelayFailure, tooManyInformational } from './failures';
 import { http2RequestHead, splitResponseHeaders } from './http2Headers';
 import { choseHttp1, pooledSession, rememberHttp1, startSession, streamBegun, streamEnded, type PooledSession } from './http2Sessions';
 import { sendHopBody } from './hopBody';
@@ -32,8 +32,8 @@ export interface Http2Plan {
   headers: HeaderField[];
   /** Sends the hop over HTTP/1.1, on `prepared` when ALPN chose it on a connection already open. */
   http1: (prepared?: { socket: net.Socket; startedAt: number }) => Promise<HopResponse>;
-  /** The typed timeout of a phase, worded as the HTTP/1.1 path words it. */
-  timeout: (phase: RelayPhase) => Error;
+  /** The typed timeout of a phase, worded as the HTTP/1.1 path words it (with the 1xx responses that came before the head). */
+  timeout: (phase: RelayPhase, informational?: number) => Error;
 }
 
 /** A stream the server closed without processing it: safe to send again (RFC 9113 §8.7). */
@@ -159,6 +159,8 @@ function exchange(hop: HopRequest, plan: Http2Plan, pooled: PooledSession, fresh
     let live = false;
     let finishedAt = 0;
     let sent = 0;
+    /** 1xx header blocks so far: counted, never a reason to wait longer. */
+    let informational = 0;
     const stop = () => {
       if (timer) clearTimeout(timer);
       hop.signal.removeEventListener('abort', onAbort);
@@ -174,7 +176,7 @@ function exchange(hop: HopRequest, plan: Http2Plan, pooled: PooledSession, fresh
       if (timer) clearTimeout(timer);
       if (live) return;
       timer = setTimeout(() => {
-        const err = plan.timeout(tracker.phase);
+        const err = plan.timeout(tracker.phase, informational);
         if (received) {
           // The body reader fails as a timeout; the server is told the stream is abandoned.
           stream.close(NGHTTP2_CANCEL);
@@ -215,8 +217,12 @@ function exchange(hop: HopRequest, plan: Http2Plan, pooled: PooledSession, fresh
       finishedAt = performance.now();
       timings.send = finishedAt - socketAt;
     });
-    // 1xx heads (100 Continue, 103 Early Hints) restart the wait for the final one.
-    stream.on('headers', () => touch());
+    // 1xx heads (100 Continue, 103 Early Hints) do not re-arm the deadline: the final head
+    // must come within it, and more than a few of them end the hop (as on HTTP/1.1).
+    stream.on('headers', (headers: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader) => {
+      if (received || settled) return;
+      if (++informational > MAX_INFORMATIONAL_RESPONSES) fail(tooManyInformational(hop, Number(headers[':status'] ?? 0)));
+    });
     stream.once('response', (headers: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader, _flags: number, raw?: string[]) => {
       if (settled) return;
       const { pseudo, rawHeaders } = splitResponseHeaders(raw ?? []);

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { framingHeaders, type HeaderField, type RelayPhase, type RelayProtocolChoice, type RelayProxyChoice, type RelayProxyUse, type RelayTimings } from '../core';
 import { connectionTimings, TimedHttpAgent, TimedHttpsAgent, type ConnectionTimings, type PhaseTracker, type TlsPolicy } from './connector';
 import type { CancelSignal } from './cancel';
-import { RelayFailure, timeoutFailure } from './failures';
+import { MAX_INFORMATIONAL_RESPONSES, RelayFailure, timeoutFailure, tooManyInformational } from './failures';
 import { performHttp2Hop } from './http2Exchange';
 import { closeHttp2Sessions } from './http2Sessions';
 import { proxyUseOf, readProxyEnvironment, routeFor, type ProxyRoute } from './proxyRules';
@@ -48,7 +48,7 @@ export interface HopRequest {
   /** Length of a streamed body when known. */
   bodyLength: number | null;
   tls: TlsPolicy;
-  /** Longest silence allowed (connect, upload progress, response head), ms. */
+  /** Longest silence allowed (connect, upload progress, response head), ms. Informational (1xx) responses are no sign of life: they never extend it. */
   timeoutMs: number;
   signal: CancelSignal;
   onUploadProgress?: (sent: number) => void;
@@ -146,7 +146,14 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
   }
   const connect = { ...destination(hop, route, secure), wbTls: hop.tls, ...(route ? { wbProxy: route } : {}), servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined };
   const key = secure ? httpsAgent.getName(connect) : `${httpAgent.getName(connect)}:h2c`;
-  const plan = { secure, connect, key, headers: completeHeaders(hop), http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared), timeout: (phase: RelayPhase) => timeoutFailure(phase, hop) };
+  const plan = {
+    secure,
+    connect,
+    key,
+    headers: completeHeaders(hop),
+    http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared),
+    timeout: (phase: RelayPhase, informational?: number) => timeoutFailure(phase, hop, informational),
+  };
   return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: proxyUseOf(route, response.connection, undefined, false) } : response));
 }
 
@@ -209,9 +216,11 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket, proxyAnswer
       reject(err);
     };
     let live = false;
+    /** 1xx responses so far: counted, never a reason to wait longer. */
+    let informational = 0;
     const onSilence = () => {
       timer = undefined;
-      const err = timeoutFailure(tracker.phase, hop);
+      const err = timeoutFailure(tracker.phase, hop, informational);
       if (received) {
         // Destroying the response with the reason makes a body reader fail as a timeout, not a reset.
         received.destroy(err);
@@ -304,9 +313,12 @@ function performHttp1Hop(hop: HopRequest, prepared?: PreparedSocket, proxyAnswer
       socket.destroy();
       refuseUpgrade(res.statusCode ?? 101);
     });
+    // A 100 Continue or 103 Early Hints does not re-arm the deadline: the final head must
+    // come within it (a server sending them forever once held the exchange open for good),
+    // and more than a few of them end the hop.
     request.on('information', (info: { statusCode: number }) => {
       if (info.statusCode === 101) refuseUpgrade(101);
-      else touch();
+      else if (++informational > MAX_INFORMATIONAL_RESPONSES) fail(tooManyInformational(hop, info.statusCode));
     });
     request.on('error', (err: StaleSocketFailure) => {
       hop.signal.removeEventListener('abort', onAbort);

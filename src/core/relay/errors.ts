@@ -88,6 +88,18 @@ const BY_CODE: Readonly<Record<string, RelayErrorExplanation>> = {
       'The URL says https, so the relay opened a TLS handshake, but the server answered with something that is not TLS — almost always a plain-HTTP server on that port. This is not a certificate problem: no certificate was ever offered.',
     nextStep: 'Use http:// for this port, or the port where the server speaks TLS (often 443 or 8443).',
   },
+  WB_INFORMATIONAL_DEADLINE: {
+    title: 'No final response in time',
+    explanation:
+      'The server sent informational responses (1xx, such as 100 Continue or 103 Early Hints) but no final response within the request timeout. Informational responses only announce the answer, so they do not extend the deadline (RFC 9110 §15.2).',
+    nextStep: 'Raise the timeout if the server is known to be slow; otherwise the server is stuck before its answer. A non-idempotent request may still have taken effect.',
+  },
+  WB_INFORMATIONAL_LIMIT: {
+    title: 'Too many informational responses',
+    explanation:
+      'The server kept sending informational responses (1xx, such as 100 Continue or 103 Early Hints) — more than the relay takes before a final response — so the relay stopped waiting rather than hold the request open for good.',
+    nextStep: 'Check the server: a final response should follow a few informational ones. A non-idempotent request may still have taken effect.',
+  },
 };
 
 /** Explains one failure: by its code when that is more precise than its kind, else by its kind. */
