@@ -76,7 +76,7 @@ export function HistoryList() {
   const exportSelected = async () => {
     if (chosen.length === 0) return;
     setStatus('Preparing HAR…');
-    const har = await historyHar(session, chosen);
+    const har = await historyHar(session, chosen, { verbatimBodies: verbatim });
     downloadText('wirebench-history.har', har.text);
     setStatus(`Exported ${har.count} ${har.count === 1 ? 'entry' : 'entries'} as HAR.${har.problems.length ? ` Not exported: ${har.problems.join('; ')}` : ''}`);
   };

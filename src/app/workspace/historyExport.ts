@@ -1,6 +1,7 @@
 /**
  * History entries as a HAR 1.2 file: the stored entries (already redacted) with their
- * response bodies read from their Blobs — as text when they are UTF-8, as base64
+ * response bodies read from their Blobs (masked by core's `exportHar` unless the person
+ * keeps bodies verbatim) — as text when they are UTF-8, as base64
  * otherwise — up to a total size, beyond which bodies are left out (their size stays).
  */
 import { exportHar, type HarResponseBody, type HistoryEntry } from '../../core';
@@ -20,8 +21,13 @@ async function bodyOf(blob: Blob): Promise<HarResponseBody> {
   }
 }
 
-/** The HAR text of the entries `ids`, and the entries that could not be read, with why. */
-export async function historyHar(session: WorkspaceSession, ids: readonly string[]): Promise<{ text: string; count: number; problems: string[] }> {
+/**
+ * The HAR text of the entries `ids`, and the entries that could not be read, with why.
+ * Response headers and text bodies are masked as history masks them (again, for entries
+ * stored before a rule existed) unless `verbatimBodies`, the person's choice to keep
+ * response bodies verbatim, is on; headers are masked either way.
+ */
+export async function historyHar(session: WorkspaceSession, ids: readonly string[], options: { verbatimBodies?: boolean } = {}): Promise<{ text: string; count: number; problems: string[] }> {
   const entries: HistoryEntry[] = [];
   const problems: string[] = [];
   const responseBodies: Record<string, HarResponseBody> = {};
@@ -40,5 +46,5 @@ export async function historyHar(session: WorkspaceSession, ids: readonly string
     budget -= blob.size;
     responseBodies[ref] = await bodyOf(blob);
   }
-  return { text: exportHar(entries, { responseBodies }), count: entries.length, problems };
+  return { text: exportHar(entries, { responseBodies, verbatimBodies: options.verbatimBodies === true }), count: entries.length, problems };
 }

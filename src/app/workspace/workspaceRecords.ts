@@ -9,6 +9,7 @@ import {
   draftRowId,
   findVariables,
   looksLikeSecretValue,
+  maskResponseHeaders,
   SecretRedaction,
   storedWorkspaceRecord,
   type Collection,
@@ -254,11 +255,16 @@ export function historyEntryWithSecrets(record: ExchangeRecord): { entry: Histor
     };
   }
   const entry: HistoryEntry = { id: record.id, at: new Date(record.sentAt).toISOString(), draft, wire };
+  let headerSecrets: string[] = [];
   if (record.head) {
     entry.status = record.head.status;
     entry.reason = record.head.reason;
     entry.httpVersion = record.head.httpVersion;
-    entry.responseHeaders = redaction.headers(record.head.headers);
+    // Secret headers and cookies become references as on the request side; what is left
+    // (a token or an authorization code in a Location, a credential in any value) is masked.
+    const masked = maskResponseHeaders(redaction.headers(record.head.headers));
+    entry.responseHeaders = masked.headers;
+    headerSecrets = masked.secrets;
   }
   if (record.summary) {
     entry.timings = record.summary.timings;
@@ -267,7 +273,7 @@ export function historyEntryWithSecrets(record: ExchangeRecord): { entry: Histor
   } else if (record.elapsedMs !== undefined) entry.durationMs = Math.max(0, record.elapsedMs);
   if (record.error) entry.error = { kind: record.error.kind, message: record.error.message };
   if (record.bodyStored) entry.responseBodyRef = record.id;
-  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record)] };
+  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record), ...headerSecrets] };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { draftBodyOutput } from '../request';
 import type { WireRequest } from '../types';
 import { headerValue } from '../types';
-import { SecretRedaction, type HistoryEntry } from '../workspace';
+import { maskResponseBody, maskResponseHeaders, SecretRedaction, type HistoryEntry } from '../workspace';
 import { harHttpVersion, toHarRequest, type HarNameValue, type HarRequest } from './har';
 
 /** A response body the app read from its Blob, for `exportHar`. */
@@ -23,6 +23,12 @@ export interface HarExportOptions {
   includeSecrets?: boolean;
   /** Response bodies by `responseBodyRef`. */
   responseBodies?: Readonly<Record<string, HarResponseBody>>;
+  /**
+   * Write text response bodies as given. By default they pass through `maskResponseBody`
+   * (history stores them masked unless the person chose verbatim bodies; this also covers
+   * entries stored before a rule existed). Implied by `includeSecrets`.
+   */
+  verbatimBodies?: boolean;
   /** The Wirebench version written as the log's creator. */
   creatorVersion?: string;
 }
@@ -91,14 +97,17 @@ export function harTimingsOf(entry: Pick<HistoryEntry, 'timings' | 'durationMs'>
 /** One history entry as a HAR entry. */
 export function harEntryOf(entry: HistoryEntry, options: HarExportOptions = {}, redaction = new SecretRedaction()): HarEntry {
   const request = toHarRequest(requestOf(entry), { includeSecrets: options.includeSecrets ?? false, redaction, ...(entry.httpVersion ? { httpVersion: entry.httpVersion } : {}) });
-  const responseHeaders = entry.responseHeaders ?? [];
+  // History masks response headers when it stores them; masking again here covers entries
+  // stored before a rule existed (a Location's `code`), and is a no-op on masked ones.
+  const responseHeaders = options.includeSecrets ? (entry.responseHeaders ?? []) : maskResponseHeaders(entry.responseHeaders ?? []).headers;
   const body = entry.responseBodyRef ? options.responseBodies?.[entry.responseBodyRef] : undefined;
   const content: HarEntry['response']['content'] = {
     size: entry.sizes?.responseBodyDecoded ?? -1,
     mimeType: headerValue(responseHeaders, 'content-type') ?? 'x-unknown',
   };
   if (body) {
-    content.text = body.text;
+    const verbatim = options.includeSecrets === true || options.verbatimBodies === true || body.encoding === 'base64';
+    content.text = verbatim ? body.text : maskResponseBody(body.text, content.mimeType === 'x-unknown' ? '' : content.mimeType).text;
     if (body.encoding) content.encoding = body.encoding;
   }
   const timings = harTimingsOf(entry);
