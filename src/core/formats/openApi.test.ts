@@ -254,7 +254,7 @@ describe('OpenAPI read leniently (issue 15)', () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.skipped).toEqual([{ item: 'GET /items parameters[0]', reason: 'it is null, not an object.' }]);
+    expect(result.value.skipped).toEqual([{ item: 'paths./items.get.parameters[0]', reason: 'it is null, not an object.' }]);
     const request = result.value.collection.items[0];
     expect(request?.kind === 'request' && request.draft.url).toContain('limit=5');
   });
@@ -264,7 +264,7 @@ describe('OpenAPI read leniently (issue 15)', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.skipped).toEqual([]);
-    expect(result.value.warnings).toContain('GET /users/{userId} parameters is not a list; it was left out.');
+    expect(result.value.warnings).toContain('paths./users/{userId}.get.parameters is not a list; it was left out.');
     expect(names(result)).toEqual(['one user']);
   });
 

@@ -9,6 +9,7 @@
 import { dereference, type Filesystem } from '@scalar/openapi-parser';
 import type { CoreError, Result } from '../types';
 import { fail, ok } from '../types';
+import type { ImportSkip } from './importResult';
 import { isObject, parseOpenApiText } from './openApiDocument';
 import { upgradeSwagger } from './swaggerUpgrade';
 
@@ -39,6 +40,8 @@ export interface DereferencedDescription {
   missing: MissingReference[];
   /** What changed on the way: other descriptions in the set not imported, unreadable files, the Swagger upgrade. */
   notes: string[];
+  /** What the Swagger upgrade could not take (a parameter without `in`, a null operation), each named. */
+  skipped: ImportSkip[];
 }
 
 /** `path` with `\` as `/`, no leading `./` or `/`, and `.` and `..` segments applied (a `..` above the set is kept). */
@@ -211,6 +214,7 @@ function fileLocator(paths: readonly string[], notes: string[]): (target: string
 export function dereferenceDescription(files: readonly DescriptionFile[]): Result<DereferencedDescription> {
   if (files.length === 0) return fail({ kind: 'empty-input', message: 'No files were given to import.' });
   const notes: string[] = [];
+  const skipped: ImportSkip[] = [];
   const lists = new Map<string, unknown[]>();
   const parsed = parseFiles(files, notes, lists);
   if (!parsed.ok) return parsed;
@@ -221,8 +225,10 @@ export function dereferenceDescription(files: readonly DescriptionFile[]): Resul
   if (!entry.ok) return entry;
   if (entry.value.value.swagger !== undefined && String(entry.value.value.swagger).startsWith('2')) {
     const upgraded = upgradeSwagger(entry.value.value);
-    entry.value.value = upgraded.document;
-    notes.unshift(upgraded.note);
+    if (!upgraded.ok) return parsed.value.length > 1 ? fail({ ...upgraded.error, message: `${entry.value.path}: ${upgraded.error.message}` }) : upgraded;
+    entry.value.value = upgraded.value.document;
+    notes.unshift(...upgraded.value.notes);
+    skipped.push(...upgraded.value.skipped);
   }
   const missing: MissingReference[] = [];
   for (const file of parsed.value) qualifyRefs(file, file === entry.value, locate, missing);
@@ -236,5 +242,5 @@ export function dereferenceDescription(files: readonly DescriptionFile[]): Resul
   const origins = new WeakMap<object, string>();
   const result = dereference(filesystem, { onDereference: ({ schema, ref }) => void origins.set(schema, ref) });
   if (!isObject(result.schema)) return fail({ kind: 'schema', message: `${entry.value.path} could not be read as a description after resolving its references.` });
-  return ok({ entry: entry.value.path, document: result.schema as Json, origins, missing, notes });
+  return ok({ entry: entry.value.path, document: result.schema as Json, origins, missing, notes, skipped });
 }

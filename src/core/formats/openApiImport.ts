@@ -189,7 +189,7 @@ export function importOpenApiFiles(files: readonly DescriptionFile[]): Result<Im
 function importOpenApiUnguarded(files: readonly DescriptionFile[]): Result<ImportResult> {
   const described = dereferenceDescription(files);
   if (!described.ok) return described;
-  const read = readOpenApi(described.value.document);
+  const read = readOpenApi(described.value.document, (value) => described.value.origins.get(value));
   if (!read.ok) return files.length === 1 ? read : fail({ ...read.error, message: `${described.value.entry}: ${read.error.message}` });
   const doc = read.value.document;
   const collection = emptyCollection(doc.info.title);
@@ -203,7 +203,7 @@ function importOpenApiUnguarded(files: readonly DescriptionFile[]): Result<Impor
   if (rootAuth) collection.auth = rootAuth;
   const folders = new Map<string, Folder>((doc.tags ?? []).map((tag) => [tag.name, { kind: 'folder', id: workspaceItemId('fld'), name: tag.name, items: [], ...(tag.description ? { description: tag.description } : {}) }]));
   const top: CollectionItem[] = [];
-  const skipped = [...read.value.skipped];
+  const skipped = [...described.value.skipped, ...read.value.skipped];
   for (const [path, declared] of Object.entries(doc.paths ?? {})) {
     const pathItem = refs.deref<Json>(declared);
     if (!pathItem) {

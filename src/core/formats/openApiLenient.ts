@@ -10,6 +10,7 @@ import { fail, ok } from '../types';
 import { formatSchemaProblem, schemaProblems } from '../workspace';
 import { schemaFailure, type ImportSkip } from './importResult';
 import { isObject, OPENAPI_METHODS, openApiDocumentSchema, openApiOperationSchema, type OpenApiDocument } from './openApiDocument';
+import { readParameterList } from './openApiParameters';
 
 type Json = Record<string, unknown>;
 
@@ -49,8 +50,11 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
-/** The document as the importer reads it, with what was changed or skipped on the way. */
-export function readOpenApiLeniently(source: Json): LenientReading {
+/**
+ * The document as the importer reads it, with what was changed or skipped on the way.
+ * `originOf` names the `$ref` a dereferenced part came from, for the report.
+ */
+export function readOpenApiLeniently(source: Json, originOf?: (value: object) => string | undefined): LenientReading {
   const skipped: ImportSkip[] = [];
   const notes: string[] = [];
   const shaped: Json = { ...source };
@@ -117,7 +121,11 @@ export function readOpenApiLeniently(source: Json): LenientReading {
         continue;
       }
       const item: Json = { ...declared };
-      if (declared.parameters !== undefined) item.parameters = objectItems(declared.parameters, `${path} parameters`, skipped, notes);
+      if (declared.$ref !== undefined && typeof declared.$ref !== 'string') {
+        notes.push(`paths.${path}.$ref is ${declared.$ref === null ? 'null' : `a ${typeof declared.$ref}`}, not a reference; it was left out.`);
+        delete item.$ref;
+      }
+      if (declared.parameters !== undefined) item.parameters = readParameterList(declared.parameters, `paths.${path}.parameters`, 'openapi', skipped, notes, { originOf });
       for (const method of OPENAPI_METHODS) {
         const operation = declared[method];
         if (operation === undefined) continue;
@@ -128,7 +136,7 @@ export function readOpenApiLeniently(source: Json): LenientReading {
           continue;
         }
         const cleaned: Json = { ...operation };
-        if (operation.parameters !== undefined) cleaned.parameters = objectItems(operation.parameters, `${name} parameters`, skipped, notes);
+        if (operation.parameters !== undefined) cleaned.parameters = readParameterList(operation.parameters, `paths.${path}.${method}.parameters`, 'openapi', skipped, notes, { originOf });
         if (Array.isArray(operation.tags)) cleaned.tags = operation.tags.flatMap((t) => (text(t) !== undefined ? [text(t)] : []));
         for (const field of ['summary', 'description', 'operationId'] as const) if (operation[field] !== undefined && typeof operation[field] !== 'string') cleaned[field] = text(operation[field]);
         const security = operation.security;
@@ -166,9 +174,9 @@ export interface OpenApiReading {
  * Checks the version, then reads the structure leniently (`readOpenApiLeniently`): a
  * document is refused only when it is not OpenAPI 3 at all — other versions (Swagger
  * 2.0 arrives upgraded) are named — while a bad tag, parameter or operation is skipped or given a
- * default, with the item and field named.
+ * default, with the item and field named (`originOf` names the `$ref` a part came from).
  */
-export function readOpenApi(source: unknown): Result<OpenApiReading> {
+export function readOpenApi(source: unknown, originOf?: (value: object) => string | undefined): Result<OpenApiReading> {
   if (!isObject(source)) return fail({ kind: 'schema', message: 'An OpenAPI document is an object with "openapi", "info" and "paths"; this file holds something else.' });
   if (source.swagger !== undefined) {
     return fail({
@@ -182,7 +190,7 @@ export function readOpenApi(source: unknown): Result<OpenApiReading> {
   if (!/^3\.[012](\.\d+)?([-+].*)?$/.test(version.trim())) {
     return fail({ kind: 'unsupported-version', field: 'openapi', message: `This document says it is OpenAPI ${version}; Wirebench reads OpenAPI 3.0, 3.1 and 3.2.` });
   }
-  const lenient = readOpenApiLeniently({ ...source, openapi: version.trim() });
+  const lenient = readOpenApiLeniently({ ...source, openapi: version.trim() }, originOf);
   if (!/^3\.[012]\.\d+/.test(version.trim())) lenient.notes.unshift(`The version "${version}" gives no patch number; it is read as OpenAPI ${version.trim()}.x.`);
   if (/^3\.2/.test(version.trim())) lenient.notes.unshift('OpenAPI 3.2 is read with the 3.1 rules: what 3.2 adds (such as the QUERY method and additionalOperations) is not imported.');
   const parsed = openApiDocumentSchema.safeParse(lenient.document);

@@ -4,9 +4,16 @@
  * `consumes` type, `produces` the response media types, securityDefinitions security
  * schemes. What the upgrade drops from formData parameters (default, enum, example,
  * format, array items) is put back on the body's schema properties, so samples keep them.
+ * The upgrade throws on what it cannot read (a parameter without `in`, a null operation or
+ * response), so those are left out first, each named (`readSwaggerLeniently`), and
+ * anything else it throws on is a typed failure.
  */
 import { upgrade } from '@scalar/openapi-parser';
+import type { Result } from '../types';
+import { fail, ok } from '../types';
+import type { ImportSkip } from './importResult';
 import { isObject } from './openApiDocument';
+import { judgeParameter, readParameterList } from './openApiParameters';
 
 type Json = Record<string, unknown>;
 
@@ -57,11 +64,140 @@ function restoreFormFields(upgraded: Json, form: Map<string, Json[]>): void {
   }
 }
 
-/** A Swagger 2.0 document as OpenAPI 3.1, with a note for the import report. */
-export function upgradeSwagger(source: Json): { document: Json; note: string } {
-  const form = formDataByOperation(source.paths);
-  const upgraded = upgrade(structuredClone(source)).specification as unknown as Json;
+/** A Swagger 2.0 document in the shape the upgrade can read, with what was left out or changed on the way. */
+export interface SwaggerReading {
+  /** A copy of the document; the source is not changed. */
+  document: Json;
+  skipped: ImportSkip[];
+  notes: string[];
+}
+
+/** The name a `#/parameters/…` reference points at, or undefined for any other reference. */
+function sharedParameterName(ref: string): string | undefined {
+  const match = /^#\/parameters\/([^/]+)$/.exec(ref);
+  return match ? match[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+/**
+ * Leaves out what the upgrade would throw on, naming each: a parameter that is not an
+ * object, has no or an unknown `in`, or no `name` (where it is used, also when it is a
+ * shared `#/parameters/…` one); a parameter list that is not a list; an operation that is
+ * not an object. Responses that are not objects are dropped silently: the importer does
+ * not read responses. A numeric `swagger: 2.0` (YAML reads it as the number 2) is read as "2.0".
+ */
+export function readSwaggerLeniently(source: Json): SwaggerReading {
+  const document = structuredClone(source);
+  const skipped: ImportSkip[] = [];
+  const notes: string[] = [];
+  if (typeof document.swagger === 'number') {
+    notes.push(`swagger: ${String(document.swagger)} is read as "2.0" (write it in quotes: a number is not a version).`);
+    document.swagger = '2.0';
+  }
+  // Shared parameters: kept ones normalised where they are defined; bad ones removed here and reported where they are used.
+  const shared = isObject(document.parameters) ? document.parameters : undefined;
+  const sharedTargets = new Map<string, unknown>();
+  if (shared) {
+    for (const [name, definition] of Object.entries(shared)) {
+      if (isObject(definition) && typeof definition.$ref === 'string') continue;
+      const verdict = judgeParameter(definition, 'swagger');
+      if (verdict.ok) {
+        shared[name] = verdict.parameter;
+        notes.push(...verdict.notes.map((note) => `parameters.${name}: ${note}`));
+      } else delete shared[name];
+      sharedTargets.set(name, verdict.ok ? verdict.parameter : definition);
+    }
+  }
+  const resolve = (ref: string) => {
+    const name = sharedParameterName(ref);
+    return name === undefined ? undefined : sharedTargets.get(name);
+  };
+  // The upgrade turns a shared body or formData parameter into a request body but leaves the
+  // reference to it among the parameters, where it is lost; a copy in its place is upgraded in place.
+  const readList = (list: unknown, where: string) =>
+    readParameterList(list, where, 'swagger', skipped, notes, { resolve })?.map((kept) => {
+      const target = isObject(kept) && typeof kept.$ref === 'string' ? resolve(kept.$ref) : undefined;
+      return isObject(target) && (target.in === 'body' || target.in === 'formData') ? structuredClone(target) : kept;
+    });
+  if (isObject(document.paths)) {
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!isObject(item)) continue;
+      const at = `paths.${path}`;
+      if (item.parameters !== undefined) {
+        const kept = readList(item.parameters, `${at}.parameters`);
+        if (kept === undefined) delete item.parameters;
+        else item.parameters = kept;
+      }
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (operation === undefined) continue;
+        if (!isObject(operation)) {
+          skipped.push({ item: `${method.toUpperCase()} ${path}`, reason: `the operation is ${operation === null ? 'null' : Array.isArray(operation) ? 'a list' : `a ${typeof operation}`}.` });
+          delete item[method];
+          continue;
+        }
+        if (operation.parameters !== undefined) {
+          const kept = readList(operation.parameters, `${at}.${method}.parameters`);
+          if (kept === undefined) delete operation.parameters;
+          else operation.parameters = kept;
+        }
+        if (isObject(operation.responses)) {
+          for (const [status, response] of Object.entries(operation.responses)) if (!isObject(response)) delete operation.responses[status];
+        }
+      }
+    }
+  }
+  return { document, skipped, notes };
+}
+
+/**
+ * Takes out of each path item the entries that are neither `parameters` nor an operation
+ * and hold no object (`x-internal: null`, a `$ref` string): the upgrade reads every such
+ * entry as an operation and throws on it. They are put back after.
+ */
+function setAsideNonOperations(paths: unknown): Map<string, Json> {
+  const aside = new Map<string, Json>();
+  if (!isObject(paths)) return aside;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const [key, value] of Object.entries(item)) {
+      if (key === 'parameters' || (METHODS as readonly string[]).includes(key) || isObject(value)) continue;
+      aside.set(path, { ...aside.get(path), [key]: value });
+      delete item[key];
+    }
+  }
+  return aside;
+}
+
+/** A Swagger 2.0 document upgraded to OpenAPI 3.1. */
+export interface SwaggerUpgrade {
+  document: Json;
+  /** Notes for the import report: the conversion itself first, then what was changed on the way. */
+  notes: string[];
+  /** Parameters and operations left out before the conversion, each named. */
+  skipped: ImportSkip[];
+}
+
+/**
+ * A Swagger 2.0 document as OpenAPI 3.1, with notes for the import report; what the
+ * upgrade cannot read is left out first (`readSwaggerLeniently`). Fails with kind
+ * `swagger-upgrade` when the upgrade still throws.
+ */
+export function upgradeSwagger(source: Json): Result<SwaggerUpgrade> {
+  const read = readSwaggerLeniently(source);
+  const form = formDataByOperation(read.document.paths);
+  const asideKeys = setAsideNonOperations(read.document.paths);
+  let upgraded: Json;
+  try {
+    upgraded = upgrade(structuredClone(read.document)).specification as unknown as Json;
+  } catch (error) {
+    // The library throws plain Errors on shapes it does not expect; name what failed rather than let it escape.
+    return fail({
+      kind: 'swagger-upgrade',
+      message: `This Swagger ${String(read.document.swagger)} description could not be converted to OpenAPI 3 to import it: ${error instanceof Error ? error.message : String(error)}.`,
+    });
+  }
   restoreFormFields(upgraded, form);
-  const note = `This Swagger ${String(source.swagger)} description was converted to OpenAPI 3.1 to import it (host, basePath and schemes became servers; body and formData parameters request bodies).`;
-  return { document: upgraded, note };
+  if (isObject(upgraded.paths)) for (const [path, kept] of asideKeys) if (isObject(upgraded.paths[path])) Object.assign(upgraded.paths[path], kept);
+  const note = `This Swagger ${String(read.document.swagger)} description was converted to OpenAPI 3.1 to import it (host, basePath and schemes became servers; body and formData parameters request bodies).`;
+  return ok({ document: upgraded, notes: [note, ...read.notes], skipped: read.skipped });
 }
