@@ -4,11 +4,12 @@ import { readCommand, UsageError } from './args';
 describe('readCommand', () => {
   it('reads every option of run', () => {
     expect(
-      readCommand(['run', 'dir', '--env', 'Local', '--var', 'a=1', '--var', 'b=x=y', '--data', 'rows.csv', '-n', '3', '--folder', 'Orders', '--bail', '--timeout', '5000', '--delay', '10', '-k', '-r', 'cli,junit', '--reporter', 'html', '--reporter-junit-export', 'out.xml', '--shard', '1/2']),
+      readCommand(['run', 'dir', '--env', 'Local', '--env-var-allow', 'API_TOKEN,CI_*', '--env-var-allow', 'OTHER', '--var', 'a=1', '--var', 'b=x=y', '--data', 'rows.csv', '-n', '3', '--folder', 'Orders', '--bail', '--timeout', '5000', '--delay', '10', '-k', '-r', 'cli,junit', '--reporter', 'html', '--reporter-junit-export', 'out.xml', '--shard', '1/2']),
     ).toEqual({
       command: 'run',
       source: 'dir',
       env: 'Local',
+      envVarAllow: ['API_TOKEN', 'CI_*', 'OTHER'],
       vars: [
         ['a', '1'],
         ['b', 'x=y'],
@@ -27,7 +28,7 @@ describe('readCommand', () => {
   });
 
   it('defaults to the cli reporter and no delay', () => {
-    expect(readCommand(['run', 'x.http'])).toMatchObject({ reporters: ['cli'], delayMs: 0, bail: false, insecure: false, vars: [] });
+    expect(readCommand(['run', 'x.http'])).toMatchObject({ reporters: ['cli'], delayMs: 0, bail: false, insecure: false, vars: [], envVarAllow: [] });
   });
 
   it('answers --help and --version', () => {
@@ -44,6 +45,7 @@ describe('readCommand', () => {
       [['run', 'a', 'b'], /one source/],
       [['run', 'a', '--nope'], /Unknown option '--nope'/],
       [['run', 'a', '--var', 'novalue'], /name=value/],
+      [['run', 'a', '--env-var-allow', 'API-TOKEN'], /--env-var-allow takes environment variable names/],
       [['run', 'a', '-r', 'xml'], /Unknown reporter "xml"/],
       [['run', 'a', '--reporter-junit-export', 'x.xml'], /add --reporter junit/],
       [['run', 'a', '--iterations', '0'], /between 1/],

@@ -4,6 +4,7 @@
  * becomes a `UsageError` with one sentence, which `main.ts` prints with exit code 2.
  */
 import { parseArgs } from 'node:util';
+import { isEnvVarPattern } from './envAllow';
 
 /** The report formats `--reporter` accepts. */
 export const REPORTERS = ['cli', 'json', 'junit', 'html'] as const;
@@ -26,6 +27,8 @@ export interface RunOptions {
   env?: string;
   /** `--vault FILE`: the vault entries requests take tokens from (non-interactive grants). */
   vault?: string;
+  /** `--env-var-allow`: the environment variable names (or `*` patterns) `{{$env.NAME}}` may read, besides a workspace's `wirebench.json`. */
+  envVarAllow: string[];
   /** `--var k=v`, in the order given (a later one wins). */
   vars: [string, string][];
   data?: string;
@@ -84,6 +87,7 @@ export function readCommand(argv: readonly string[]): Command {
         env: { type: 'string', short: 'e' },
         vault: { type: 'string' },
         var: { type: 'string', multiple: true },
+        'env-var-allow': { type: 'string', multiple: true },
         data: { type: 'string', short: 'd' },
         iterations: { type: 'string', short: 'n' },
         folder: { type: 'string' },
@@ -112,6 +116,11 @@ export function readCommand(argv: readonly string[]): Command {
     if (eq <= 0) throw new UsageError(`--var takes name=value, not "${pair}".`);
     return [pair.slice(0, eq).trim(), pair.slice(eq + 1)];
   });
+  const envVarAllow: string[] = [];
+  for (const name of (values['env-var-allow'] ?? []).flatMap((list) => list.split(',')).map((n) => n.trim())) {
+    if (!isEnvVarPattern(name)) throw new UsageError(`--env-var-allow takes environment variable names or patterns with * (API_TOKEN, CI_*), comma-separated, not "${name}".`);
+    if (!envVarAllow.includes(name)) envVarAllow.push(name);
+  }
   const reporters: ReporterName[] = [];
   for (const name of (values.reporter ?? ['cli']).flatMap((list) => list.split(',')).map((n) => n.trim()).filter(Boolean)) {
     if (!(REPORTERS as readonly string[]).includes(name)) throw new UsageError(`Unknown reporter "${name}"; the reporters are ${REPORTERS.join(', ')}.`);
@@ -127,6 +136,7 @@ export function readCommand(argv: readonly string[]): Command {
   const options: RunOptions = {
     command: 'run',
     source: positionals[0]!,
+    envVarAllow,
     vars,
     bail: values.bail === true,
     delayMs: wholeNumber('delay', values.delay, 0, 3_600_000) ?? 0,

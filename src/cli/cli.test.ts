@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +69,7 @@ describe('wirebench run on a workspace folder', () => {
     expect(ran.stdout).toContain('POST http://127.0.0.1');
     expect(ran.stdout).toContain('✓ status == 200');
     expect(ran.stdout).toContain('All passed.');
+    expect(ran.stdout).toContain("note: the run reads environment variable WB_CLI_TOKEN, allowed by the workspace's wirebench.json.");
     const suites = await junit(xml);
     expect(suites.map((s) => s.name)).toEqual(['Orders / Create order', 'Orders / Read order', 'Status']);
     expect(suites[0]!.testcase.map((c) => c.name)).toEqual(['status == 200', '$.json.quantity >= 2', '$.headers.Authorization == Bearer •••• (masked: a secret)']);
@@ -105,10 +108,76 @@ describe('wirebench run on a workspace folder', () => {
   });
 });
 
+describe('wirebench run and {{$env.NAME}}', () => {
+  const DERIVED = `Drv-s3cr3t/val+ue.${Math.random().toString(36).slice(2, 12)}`;
+  const hexOf = (text: string) => Buffer.from(text).toString('hex');
+  /** The secret and what a script derives from it: reversed, either case, hex, and (of the value and of it reversed) percent-encoded and Base64 at each alignment. */
+  function derivedForms(secret: string): string[] {
+    const reversed = secret.split('').reverse().join('');
+    const forms = [secret, reversed, secret.toUpperCase(), secret.toLowerCase(), hexOf(secret), hexOf(secret).toUpperCase(), encodeURIComponent(secret)];
+    for (const value of [secret, reversed]) {
+      // Percent-encoded as a query value (only `+`, `&`, `%`… encoded) and as encodeURIComponent does.
+      forms.push(value.replace(/\+/g, '%2B'), encodeURIComponent(value));
+      const bytes = Buffer.from(value);
+      for (let shift = 0; shift < 3; shift++) {
+        const core = bytes.subarray(shift, shift + Math.floor((bytes.length - shift) / 3) * 3).toString('base64');
+        forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+      }
+    }
+    return forms;
+  }
+
+  it('refuses a name not allowed with exit 2 before anything is sent, naming it and how to allow it', async () => {
+    let hits = 0;
+    const target = createServer((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+      const ran = await wirebench(['run', data('derived-secret.postman_collection.json'), '--var', `baseUrl=${origin}`, '--env-var-allow', 'WB_CLI_OTHER,API_*'], { WB_CLI_DERIVED: DERIVED });
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toContain('environment variable WB_CLI_DERIVED through {{$env.…}}, and it is not allowed, so nothing was sent; allow it with --env-var-allow WB_CLI_DERIVED');
+      expect(ran.stderr + ran.stdout).not.toContain(DERIVED);
+      // The workspace's own file can allow a name too; without it (or the option) the workspace is refused alike.
+      const ws = await wirebench(['run', data('vault-workspace'), '--vault', data('vault.json')], { WB_CLI_CLIENT_SECRET: 'post-secret-2c1f' });
+      expect(ws.code).toBe(2);
+      expect(ws.stderr).toMatch(/WB_CLI_CLIENT_SECRET .*not allowed.*--env-var-allow WB_CLI_CLIENT_SECRET, or list it under "envVarAllow" in the workspace's wirebench.json/);
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise((resolve) => target.close(resolve));
+    }
+  });
+
+  it('sends an allowed one, and what scripts derive from it (Base64, reversed, hex, either case) leaves no trace in the terminal, JUnit, JSON or HTML', async () => {
+    const [xml, json, html] = ['derived.xml', 'derived.json', 'derived.html'].map((f) => path.join(out, f));
+    const ran = await wirebench(
+      ['run', data('derived-secret.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--env-var-allow', 'WB_CLI_*', '-r', 'cli,junit,json,html', '--reporter-junit-export', xml!, '--reporter-json-export', json!, '--reporter-html-export', html!],
+      { WB_CLI_DERIVED: DERIVED },
+    );
+    expect(ran.stderr).not.toContain('unexpected');
+    // The one failing test (its message shows two derived forms) is the only failure: the secret was sent and echoed.
+    expect(ran.code).toBe(1);
+    const suites = await junit(xml!);
+    expect(suites.flatMap((s) => s.testcase).filter((c) => c.failure)).toHaveLength(1);
+    expect(ran.stdout).toContain('✓ named after •••• (masked: a secret) and •••• (masked: a secret)');
+    expect(ran.stdout).toMatch(/✓ echoes •••• \(masked: a secret\)/);
+    const outputs: [string, string][] = [
+      ['stdout', ran.stdout],
+      ['stderr', ran.stderr],
+      ['JUnit', await readFile(xml!, 'utf8')],
+      ['JSON', await readFile(json!, 'utf8')],
+      ['HTML', await readFile(html!, 'utf8')],
+    ];
+    for (const [where, text] of outputs) for (const form of derivedForms(DERIVED)) expect(text.includes(form), `${where} holds ${form}`).toBe(false);
+  });
+});
+
 describe('wirebench run with vault grants', () => {
   it('fetches a client-credentials token with the secret from the environment, sends it, and prints neither', async () => {
     const json = path.join(out, 'vault.json');
-    const args = ['run', data('vault-workspace'), '--vault', data('vault.json'), '--var', `baseUrl=${server.origin}`, '-r', 'cli,json', '--reporter-json-export', json];
+    const args = ['run', data('vault-workspace'), '--vault', data('vault.json'), '--env-var-allow', 'WB_CLI_CLIENT_SECRET', '--var', `baseUrl=${server.origin}`, '-r', 'cli,json', '--reporter-json-export', json];
     const ran = await wirebench(args, { WB_CLI_CLIENT_SECRET: 'post-secret-2c1f' });
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('✓ $.headers.Authorization matches ^Bearer eyJ');

@@ -9,6 +9,8 @@ scripts, and reports the results. <source> is one of:
 
 Options:
   -e, --env NAME|FILE         a workspace environment by name, or a Postman environment file
+      --env-var-allow LIST    environment variables {{$env.NAME}} may read: names or patterns
+                              with * (API_*), comma-separated or repeated
       --vault FILE            vault entries for requests that take a token from the vault:
                               client_credentials or refresh_token grants, secrets as {{$env.NAME}}
       --var NAME=VALUE        set a variable (repeatable); wins over the data row and below
@@ -29,9 +31,12 @@ Options:
 
 Variables, lowest to highest: collection, environment, data row, then --var and values
 set during the run (captures, pm.variables.set) - the later write wins.
-Secrets come from the process environment only: {{$env.NAME}} (or {{$processEnv NAME}})
-anywhere in a request or a variable's value reads the environment variable NAME, and its
-value is masked in every line and report. A run that names an unset one stops with exit 2.
+Secrets come from the process environment only, and only the names you allow:
+{{$env.NAME}} (or {{$processEnv NAME}}) anywhere in a request, a variable's value or a
+--vault file reads the environment variable NAME when --env-var-allow or the "envVarAllow"
+list of the workspace folder's wirebench.json allows it. A run that names one not allowed,
+or an unset one, stops with exit 2 before anything is sent. The value is masked in every
+line and report, also Base64-, percent- or hex-encoded, reversed or in another case.
 
 Sharding splits the run as Playwright splits tests: the units are whole iterations when
 the run has more than one, otherwise the top-level items (a request, or a folder with all

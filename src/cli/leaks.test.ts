@@ -300,11 +300,11 @@ interface Ran {
   ms: number;
 }
 
-/** The real command, as CI runs it, in `cwd`, with its own temp folder and the proxy in its environment. */
+/** The real command, as CI runs it, in `cwd`, with its own temp folder and the proxy in its environment; it may read the planted `WB_LEAK_*` variables (`--env-var-allow`). */
 function wirebench(args: string[], cwd: string, env: Record<string, string>): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, 'bin/wirebench.mjs'), ...args], { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [path.join(root, 'bin/wirebench.mjs'), ...args, '--env-var-allow', 'WB_LEAK_*'], { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr, ms: Date.now() - started });
     });
   });

@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { parseDataFile, runHtmlReport, runJsonReport, runJunitReport, type RunResult } from '../core/run';
 import { sessionSecrets } from '../core/workspace/secretLedger';
 import { readCommand, UsageError, type ReporterName, type RunOptions } from './args';
+import { EnvVarAllowList, readWorkspaceEnvAllow, WORKSPACE_SETTINGS_FILE } from './envAllow';
 import { HELP } from './help';
 import { runSource } from './runner';
 import { SecretMask } from './secrets';
 import { InputError, readSource } from './source';
 import { TerminalReporter } from './terminalReport';
-import { chooseEnvironment, processEnvValues } from './variables';
+import { chooseEnvironment, envReferences, processEnvValues } from './variables';
 import { readVaultFile, VaultGrants } from './vaultGrants';
 import { realPorts } from './wiring';
 
@@ -104,12 +105,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const data = options.data !== undefined ? await readDataRows(options.data) : undefined;
     const dataRows = data?.rows;
     const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), ...options.vars.map(([, v]) => v)];
-    const processEnv = processEnvValues(texts, env, mask);
+    const allow = new EnvVarAllowList(options.envVarAllow, source.workspaceRoot !== undefined ? await readWorkspaceEnvAllow(source.workspaceRoot) : [], source.workspaceRoot !== undefined);
+    const processEnv = processEnvValues(texts, env, mask, allow);
     const ports = realPorts();
-    const vault = options.vault !== undefined ? new VaultGrants(await readVaultFile(options.vault, processEnv, env, mask), ports.send, mask, options.insecure) : undefined;
+    const vault = options.vault !== undefined ? new VaultGrants(await readVaultFile(options.vault, processEnv, env, mask, allow), ports.send, mask, options.insecure, options.timeoutMs) : undefined;
     let failedSteps = 0;
     const live = new TerminalReporter({ write: (t) => terminal.write(mask.text(t)), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
     for (const warning of source.warnings) live.note(mask.text(warning));
+    // A workspace's own allowance is its authors' word: say which names it let the run read.
+    const byWorkspace = [...new Set(texts.flatMap((t) => envReferences(t).map((r) => r.name)))].filter((name) => allow.allowedBy(name) === WORKSPACE_SETTINGS_FILE);
+    if (byWorkspace.length > 0) live.note(`the run reads environment variable${byWorkspace.length === 1 ? '' : 's'} ${byWorkspace.join(', ')}, allowed by the workspace's ${WORKSPACE_SETTINGS_FILE}.`);
     run = await runSource({
       options,
       source,

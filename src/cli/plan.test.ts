@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, type Collection, type CollectionItem } from '../core';
+import { EnvVarAllowList } from './envAllow';
 import { planUnits } from './plan';
 import { SecretMask } from './secrets';
 import { InputError } from './source';
@@ -48,11 +49,22 @@ describe('process environment secrets', () => {
       { reference: '$processEnv  KEY', name: 'KEY' },
     ]);
     const mask = new SecretMask();
-    expect(processEnvValues(['Bearer {{$env.TOKEN}}'], { TOKEN: 'from-the-ci-secret' }, mask)).toEqual({ '$env.TOKEN': 'from-the-ci-secret' });
+    expect({ ...processEnvValues(['Bearer {{$env.TOKEN}}'], { TOKEN: 'from-the-ci-secret' }, mask, new EnvVarAllowList(['TOKEN'])) }).toEqual({ '$env.TOKEN': 'from-the-ci-secret' });
     expect(mask.text('from-the-ci-secret')).not.toContain('from-the-ci');
   });
   it('refuses a run naming unset or empty variables, naming them all', () => {
-    expect(() => processEnvValues(['{{$env.A}} {{$env.B}}'], { B: '' }, new SecretMask())).toThrow(/A, B/);
+    expect(() => processEnvValues(['{{$env.A}} {{$env.B}}'], { B: '' }, new SecretMask(), new EnvVarAllowList(['A', 'B']))).toThrow(/A, B/);
+  });
+  it('reads only the names allowed, by name or * pattern, and names every other one with how to allow it', () => {
+    const env = { API_TOKEN: 'api-token-value', API_KEY: 'api-key-value', HOME_SECRET: 'home-secret-value' };
+    expect(Object.keys(processEnvValues(['{{$env.API_TOKEN}} {{$env.API_KEY}}'], env, new SecretMask(), new EnvVarAllowList(['API_*'])))).toEqual(['$env.API_TOKEN', '$env.API_KEY']);
+    const refuse = () => processEnvValues(['{{$env.API_TOKEN}} {{$processEnv HOME_SECRET}} {{$env.AWS_SECRET_ACCESS_KEY}}'], env, new SecretMask(), new EnvVarAllowList(['API_TOKEN'], [], true));
+    expect(refuse).toThrow(/HOME_SECRET, AWS_SECRET_ACCESS_KEY .*not allowed.*--env-var-allow HOME_SECRET,AWS_SECRET_ACCESS_KEY.*"envVarAllow" in the workspace's wirebench.json/);
+    // Not allowed comes before not set: a name nobody allowed is never looked up.
+    expect(() => processEnvValues(['{{$env.UNSET}}'], {}, new SecretMask(), new EnvVarAllowList())).toThrow(/not allowed/);
+    expect(new EnvVarAllowList([], ['CI_*']).allowedBy('CI_TOKEN')).toBe('wirebench.json');
+    expect(new EnvVarAllowList(['CI_TOKEN'], ['CI_*']).allowedBy('CI_TOKEN')).toBe('--env-var-allow');
+    expect(new EnvVarAllowList(['CI_*']).allowedBy('CIX_TOKEN')).toBeUndefined();
   });
 });
 
@@ -68,14 +80,16 @@ describe('readVaultFile', () => {
 
   it('takes secrets from environment variables and masks them', async () => {
     const mask = new SecretMask();
-    const entries = await readVaultFile(await write([{ ...base, clientSecret: '{{$env.CI_SECRET}}' }]), {}, { CI_SECRET: 'client-secret-value' }, mask);
+    const entries = await readVaultFile(await write([{ ...base, clientSecret: '{{$env.CI_SECRET}}' }]), {}, { CI_SECRET: 'client-secret-value' }, mask, new EnvVarAllowList(['CI_SECRET']));
     expect(entries.get('ci')).toMatchObject({ clientSecret: 'client-secret-value', authMethod: 'client_secret_basic' });
     expect(mask.text('client-secret-value')).not.toContain('client-secret');
   });
 
   it('refuses a secret written into the file, an interactive grant and an unset variable', async () => {
-    await expect(readVaultFile(await write([{ ...base, clientSecret: 'written-in-the-file' }]), {}, {}, new SecretMask())).rejects.toThrow(/never from files/);
-    await expect(readVaultFile(await write([{ ...base, grant: 'authorization_code' }]), {}, {}, new SecretMask())).rejects.toThrow(/interactive grants need the app/);
-    await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.NOPE}}' }]), {}, {}, new SecretMask())).rejects.toThrow(/NOPE/);
+    await expect(readVaultFile(await write([{ ...base, clientSecret: 'written-in-the-file' }]), {}, {}, new SecretMask(), new EnvVarAllowList())).rejects.toThrow(/never from files/);
+    await expect(readVaultFile(await write([{ ...base, grant: 'authorization_code' }]), {}, {}, new SecretMask(), new EnvVarAllowList())).rejects.toThrow(/interactive grants need the app/);
+    await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.NOPE}}' }]), {}, {}, new SecretMask(), new EnvVarAllowList(['NOPE']))).rejects.toThrow(/NOPE.*not set/);
+    // A vault file can be someone else's too: its references need the same allowance.
+    await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.CI_SECRET}}' }]), {}, { CI_SECRET: 'client-secret-value' }, new SecretMask(), new EnvVarAllowList())).rejects.toThrow(/CI_SECRET .*not allowed/);
   });
 });

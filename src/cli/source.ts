@@ -41,6 +41,8 @@ export interface RunSource {
   environments: Environment[];
   /** Things that came across changed (import notes), printed once before the run. */
   warnings: string[];
+  /** A workspace folder's real path (its `wirebench.json` may allow `{{$env.…}}` names); absent for a file. */
+  workspaceRoot?: string;
 }
 
 /** An importer's failure as an `InputError`, its position taken from the error when it has one. */
@@ -94,7 +96,7 @@ export async function readWorkspace(dir: string): Promise<RunSource> {
   }
   if (setAside.length > 0) throw setAsideError(root, setAside);
   if (collections.length === 0) throw new InputError('holds no collections (expected collections/<name>/collection.json and request files, as `npm start -- --workspace` writes them)', root);
-  return { name: collections.length === 1 ? collections[0]!.name : path.basename(root), collections, environments, warnings: [] };
+  return { name: collections.length === 1 ? collections[0]!.name : path.basename(root), collections, environments, warnings: [], workspaceRoot: root };
 }
 
 /** Reads the source named on the command line. */

@@ -4,8 +4,9 @@
  * environment. Precedence, lowest first: collection < environment < data row < `--var` and
  * values set during the run (captures, `pm.variables.set`; the later write wins). `{{$env.NAME}}` (or httpyac's
  * `{{$processEnv NAME}}`) anywhere — a request, a variable's value — reads the process
- * environment variable NAME and is a secret; nothing else ever reads one, and workspace
- * files cannot name a secret's value, only the variable that holds it.
+ * environment variable NAME, when the person allowed that name (`envAllow.ts`), and is a
+ * secret; nothing else ever reads one, and workspace files cannot name a secret's value,
+ * only the variable that holds it.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { isSecretVariable, parseJson, type Collection, type Environment, type Va
 import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
 import { environmentFromFile } from '../core/workspace/folderLayoutReading';
 import type { ScriptValue } from '../scripting/types';
+import type { EnvVarAllowList } from './envAllow';
 import type { SecretMask } from './secrets';
 import { InputError, type RunSource } from './source';
 
@@ -26,23 +28,30 @@ export function envReferences(text: string): { reference: string; name: string }
 
 /**
  * Values for every process environment reference in `texts`, each remembered by `mask` as
- * a secret. Throws an `InputError` naming every variable that is not set: a CI job that
- * forgot a secret should stop before sending anything.
+ * a secret. Throws an `InputError` naming every variable `allow` does not allow (first: a
+ * collection must not read a secret the person did not hand it), then every one that is
+ * not set: a CI job that forgot a secret should stop before sending anything.
  */
-export function processEnvValues(texts: readonly string[], env: NodeJS.ProcessEnv, mask: SecretMask): Record<string, string> {
-  const values: Record<string, string> = {};
+export function processEnvValues(texts: readonly string[], env: NodeJS.ProcessEnv, mask: SecretMask, allow: EnvVarAllowList): Record<string, string> {
+  const values: Record<string, string> = Object.create(null) as Record<string, string>;
+  const refused = new Set<string>();
   const missing = new Set<string>();
   for (const text of texts) {
     for (const { reference, name } of envReferences(text)) {
+      if (allow.allowedBy(name) === undefined) {
+        refused.add(name);
+        continue;
+      }
       const value = env[name];
       // A CI secret that is not configured arrives as an empty variable: treated as not set.
       if (value === undefined || value === '') missing.add(name);
       else {
         values[reference] = value;
-        mask.add(value);
+        mask.add(value, `{{$env.${name}}}`);
       }
     }
   }
+  if (refused.size > 0) throw new InputError(allow.refusal([...refused]));
   if (missing.size > 0) throw new InputError(`the run reads environment variable${missing.size === 1 ? '' : 's'} ${[...missing].join(', ')} through {{$env.…}}, but ${missing.size === 1 ? 'it is' : 'they are'} not set (or empty)`);
   return values;
 }

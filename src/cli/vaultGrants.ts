@@ -3,13 +3,14 @@
  * (RFC 6749 §4.4) and refresh token (§6). A request whose auth is "token from the vault"
  * names an entry id; `--vault FILE` describes those entries (token URL, client id, auth
  * method, scope; the token URL may use the run's `{{variables}}`), and its secrets — the client secret, the refresh token — must be
- * `{{$env.NAME}}` references: they come from environment variables, never from a file.
+ * `{{$env.NAME}}` references to allowed names (`envAllow.ts`): they come from environment variables, never from a file.
  * The token requests are core's (`buildGrantTokenRequest`, `mapTokenResponse`), sent through
  * the same in-process engine; each entry's token is fetched once per run and masked.
  */
 import { readFile } from 'node:fs/promises';
 import { mapTokenResponse, parseJson, substituteVariables, VAULT_DEFAULT_MAPPING, type HeaderField, type Result, type WireRequest } from '../core';
 import { buildGrantTokenRequest, CLIENT_AUTH_METHODS, type ClientAuthMethod } from '../core/oauth';
+import type { EnvVarAllowList } from './envAllow';
 import type { SendExchange } from './ports';
 import type { SecretMask } from './secrets';
 import { InputError } from './source';
@@ -31,7 +32,7 @@ export interface CliVaultEntry {
 const SECRET_FIELDS = ['clientSecret', 'refreshToken'] as const;
 
 /** Reads a `--vault` file; a secret written into it (not a `{{$env.NAME}}` reference) is refused. */
-export async function readVaultFile(file: string, processEnv: Readonly<Record<string, string>>, env: NodeJS.ProcessEnv, mask: SecretMask): Promise<Map<string, CliVaultEntry>> {
+export async function readVaultFile(file: string, processEnv: Readonly<Record<string, string>>, env: NodeJS.ProcessEnv, mask: SecretMask, allow: EnvVarAllowList): Promise<Map<string, CliVaultEntry>> {
   const text = await readFile(file, 'utf8').catch((err: Error) => {
     throw new InputError(`cannot be read: ${err.message}`, file);
   });
@@ -53,9 +54,11 @@ export async function readVaultFile(file: string, processEnv: Readonly<Record<st
       if (value === undefined) continue;
       const refs = typeof value === 'string' ? envReferences(value) : [];
       if (refs.length !== 1 || value !== `{{${refs[0]!.reference}}}`) throw new InputError(`${where}: "${key}" must be a {{$env.NAME}} reference; secrets come from environment variables, never from files`, file);
+      // The same allowance as the source's references: a vault file can be someone else's too.
+      if (allow.allowedBy(refs[0]!.name) === undefined) throw new InputError(`${where}: ${allow.refusal([refs[0]!.name])}`, file);
       const resolved = processEnv[refs[0]!.reference] ?? env[refs[0]!.name];
       if (!resolved) throw new InputError(`${where}: environment variable ${refs[0]!.name} (its ${key}) is not set`, file);
-      mask.add(resolved);
+      mask.add(resolved, `{{$env.${refs[0]!.name}}}`);
       entry[key] = resolved;
     }
     if (entry.grant === 'refresh_token' && !entry.refreshToken) throw new InputError(`${where}: the refresh_token grant needs "refreshToken": "{{$env.NAME}}"`, file);
@@ -81,6 +84,8 @@ export class VaultGrants {
     private readonly send: SendExchange,
     private readonly mask: SecretMask,
     private readonly insecure: boolean,
+    /** `--timeout`: a token request is bounded like every other request of the run. */
+    private readonly timeoutMs?: number,
   ) {}
 
   /** The Authorization header for entry `id`, or why there is none; `{{variables}}` in the token URL resolve from `values`. */
@@ -100,8 +105,8 @@ export class VaultGrants {
     const grant = entry.grant === 'refresh_token' ? { kind: 'refresh_token' as const, refreshToken: entry.refreshToken! } : { kind: 'client_credentials' as const };
     const wire = await buildGrantTokenRequest(substituteVariables(entry.tokenUrl, values).text, client, grant, { ...(entry.scope ? { scope: entry.scope } : {}), ...(entry.audience ? { audience: entry.audience } : {}) });
     if (!wire.ok) return wire;
-    const sent = await this.send({ method: wire.value.method, url: wire.value.url, headers: wire.value.headers, insecureTls: this.insecure }, bytesOf(wire.value), {});
-    if (!sent.ok) return { ok: false, error: { kind: 'vault-grant', message: `the ${entry.grant} token request for "${id}" was not sent (${sent.error.kind}): ${sent.error.message}` } };
+    const sent = await this.send({ method: wire.value.method, url: wire.value.url, headers: wire.value.headers, insecureTls: this.insecure, ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}) }, bytesOf(wire.value), {});
+    if (!sent.ok) return { ok: false, error: { kind: 'vault-grant', message: `the ${entry.grant} token request for "${id}" was not sent (${sent.error.kind}): ${this.mask.text(sent.error.message)}` } };
     const answer = { status: sent.value.head.status, headers: sent.value.head.headers, bodyText: new TextDecoder().decode(sent.value.body) };
     const tokens = mapTokenResponse(answer, VAULT_DEFAULT_MAPPING);
     if (!tokens.ok) return { ok: false, error: { kind: 'vault-grant', message: `the ${entry.grant} grant for "${id}" failed: ${this.mask.text(tokens.error.message)}` } };

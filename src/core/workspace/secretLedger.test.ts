@@ -40,6 +40,45 @@ describe('SecretLedger: secrets by provenance', () => {
     expect(masked).toBe('a *** b *** c ***');
   });
 
+  it('knows the forms a value is derived in: reversed, upper- and lower-cased, hex, Base64 at every alignment, escaped for JSON and HTML', () => {
+    const ledger = new SecretLedger();
+    const secret = 'Tok"en&Value-4711<x>';
+    ledger.remember(secret, 'an environment variable');
+    const reversed = secret.split('').reverse().join('');
+    const hex = Buffer.from(secret).toString('hex');
+    const derived = [
+      reversed,
+      secret.toUpperCase(),
+      secret.toLowerCase(),
+      hex,
+      hex.toUpperCase(),
+      btoa(reversed),
+      encodeURIComponent(reversed),
+      new URLSearchParams({ q: secret }).toString().slice(2),
+      new URL(`http://h/?q=${secret}`).search.slice(3),
+      JSON.stringify(secret).slice(1, -1),
+      secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+    ];
+    for (const form of derived) expect(ledger.mask(`<${form}>`, () => '***'), form).toBe('<***>');
+    // Base64 of a text that holds the secret at any offset (a Basic header's user:secret) holds one of the aligned forms.
+    for (const prefix of ['', 'u:', 'us:', 'use:']) {
+      const basic = btoa(`${prefix}${secret}`);
+      expect(ledger.originOf(basic), prefix).toBe('an environment variable');
+      expect(ledger.mask(basic, () => '***'), prefix).toMatch(/^.{0,8}\*\*\*.{0,4}$/);
+    }
+    expect(ledger.originOf('an ordinary sentence about tokens and values')).toBeUndefined();
+  });
+
+  it('finds its values in one pass over a long text however many it remembers', () => {
+    const ledger = new SecretLedger();
+    for (let i = 0; i < 2_000; i++) ledger.remember(`opaque-${i}-${'x'.repeat(i % 7)}-q7Rt2mXv`, 'a run');
+    const text = `${'lorem ipsum dolor sit amet '.repeat(40_000)}opaque-1999-${'x'.repeat(1999 % 7)}-q7Rt2mXv end`;
+    const started = performance.now();
+    const masked = ledger.mask(text, () => '***');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(masked.endsWith('*** end')).toBe(true);
+  });
+
   it('keeps the scheme word out of a remembered credential, and ignores short values and references', () => {
     const ledger = new SecretLedger();
     ledger.remember(`Bearer ${OPAQUE}`, 'a header');

@@ -10,7 +10,9 @@
  */
 import { encodeBase64, encodeBase64Url, utf8Encode } from '../encoding/base64';
 import { checkJsonSyntax, type JsonToken } from '../encoding/jsonSyntax';
+import { COMPONENT_SET, FORM_SET, PATH_SEGMENT_SET, PATH_SET, percentEncode, SPECIAL_QUERY_SET, USERINFO_SET, withCharacters, type PercentEncodeSet } from '../encoding/percentEncoding';
 import { isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX } from './secretKinds';
+import { replaceSecretSpans } from './secretScan';
 
 /** Values shorter than this are not remembered: too likely to match ordinary text (the CLI and history use the same bound). */
 export const MIN_SECRET_LENGTH = 8;
@@ -44,16 +46,85 @@ export function isSecretName(name: string): boolean {
 }
 
 
-/** The forms a secret travels in besides itself: Base64, base64url and percent-encoded. */
+/** The encode sets a value is percent-encoded with on its way into a URL or a form (`true`: space as `+`). */
+const PERCENT_SETS: readonly [PercentEncodeSet, boolean][] = [
+  [FORM_SET, true],
+  [COMPONENT_SET, false],
+  [USERINFO_SET, false],
+  [PATH_SET, false],
+  [PATH_SEGMENT_SET, false],
+  [withCharacters(SPECIAL_QUERY_SET, '%&+'), false],
+];
+
+/** Lower-case hex of bytes. */
+function hexOf(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** What HTML, XML and JUnit reports write for the value (`&amp;`, `&lt;`, `&quot;`…). */
+function markupEscaped(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * The Base64 texts of `bytes`: the whole value (padded, unpadded, base64url) and, at each
+ * of the three alignments, the encoding of whole groups of three bytes from offset 0, 1
+ * and 2 on. Any Base64 text that holds the value — alone, or inside `user:secret` of a
+ * Basic header, a cookie, a blob — contains one of the aligned ones, wherever the value
+ * stood in the encoded bytes.
+ */
+function base64Forms(bytes: Uint8Array): string[] {
+  const whole = encodeBase64(bytes);
+  const forms = [whole, whole.replace(/=+$/, ''), encodeBase64Url(bytes)];
+  for (let shift = 0; shift < 3; shift++) {
+    const groups = Math.floor((bytes.length - shift) / 3) * 3;
+    if (groups <= 0) continue;
+    const aligned = bytes.subarray(shift, shift + groups);
+    forms.push(encodeBase64(aligned), encodeBase64Url(aligned));
+  }
+  return forms;
+}
+
+/**
+ * The forms a secret travels in besides itself, each masked wherever it stands:
+ * - encoded: Base64 and base64url (whole, and at the three byte alignments, see
+ *   `base64Forms`), percent-encoding as a URL's parts, a form and `encodeURIComponent`
+ *   write it (either hex case), hex of its UTF-8 bytes (either case), and the escaped text
+ *   JSON and HTML/XML reports write;
+ * - derived as scripts commonly derive them: reversed, upper-cased and lower-cased, each
+ *   also in Base64 at every alignment and percent-encoded.
+ * Not covered, by design or by necessity: hashes and HMACs of a secret (one-way: a
+ * signature is not the secret), encryption, and arbitrary rearrangements (a slice, every
+ * other character, a Base64 of a reversed value…). Forms shorter than `MIN_SECRET_LENGTH`
+ * are left out: they would match ordinary text.
+ */
 export function encodedForms(value: string): string[] {
   const bytes = utf8Encode(value);
-  const base64 = encodeBase64(bytes);
-  // The padded form too, so masking takes the padding with it.
-  const forms = new Set<string>([base64, base64.replace(/=+$/, ''), encodeBase64Url(bytes)]);
-  const percent = encodeURIComponent(value);
-  if (percent !== value) forms.add(percent);
-  const plus = percent.replace(/%20/g, '+');
-  if (plus !== percent) forms.add(plus);
+  const forms = new Set<string>(base64Forms(bytes));
+  const hex = hexOf(bytes);
+  forms.add(hex);
+  forms.add(hex.toUpperCase());
+  forms.add(JSON.stringify(value).slice(1, -1));
+  forms.add(markupEscaped(value));
+  // Derived values: the same value reversed (by UTF-16 unit, as split('').reverse() does) or in another case.
+  const derived = [[...value].reverse().join(''), value.split('').reverse().join(''), value.toUpperCase(), value.toLowerCase()].filter((d) => d !== value);
+  for (const text of [value, ...derived]) {
+    if (text !== value) {
+      forms.add(text);
+      for (const form of base64Forms(utf8Encode(text))) forms.add(form);
+    }
+    // Percent-encoded as each part of a URL, a form and encodeURIComponent write it (they differ in what they keep: `/`, `+`, `=`…);
+    // every set keeps letters, digits and `-._~` as they are.
+    if (/^[A-Za-z0-9._~-]*$/.test(text)) continue;
+    for (const [set, plus] of PERCENT_SETS) {
+      const percent = percentEncode(text, set, plus);
+      forms.add(percent);
+      forms.add(percent.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+    }
+    forms.add(encodeURIComponent(text));
+  }
   forms.delete(value);
   // A Base64 form of a short value can be short; keep only those that are distinctive.
   return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH);
@@ -130,18 +201,53 @@ export function credentialValuesOf(text: string, contentType = ''): string[] {
   return [...credentialPairsOfForm(text.includes('\n') ? '' : text), ...credentialLinesOfText(text)];
 }
 
+/** A match of a remembered value (or a form of one) in a text. */
+interface LedgerMatch {
+  at: number;
+  length: number;
+  secret: string;
+}
+
 /**
  * The values known to be secret by where they came from, with where that was. One ledger
  * per page (the app) or per run (the CLI); nothing in it is ever stored.
+ *
+ * Matching: every value and each of its forms (`encodedForms`) is indexed by its first
+ * `MIN_SECRET_LENGTH` characters, so finding them in a text is one pass over the text
+ * with a map lookup per position, however many values are remembered.
  */
 export class SecretLedger {
   private readonly origins = new Map<string, string>();
-  /** Encoded forms (Base64, percent-encoded) of remembered values, to the value they encode. */
-  private readonly encoded = new Map<string, string>();
+  /** Every value and form, to the value it stands for (a value stands for itself). */
+  private readonly forms = new Map<string, string>();
+  /** The forms by their first `MIN_SECRET_LENGTH` characters (values of one kind share them: every JWT starts `eyJhbGci`). */
+  private readonly byPrefix = new Map<string, string[]>();
 
   /** How many values are remembered. */
   get size(): number {
     return this.origins.size;
+  }
+
+  private index(form: string, secret: string): void {
+    if (this.forms.has(form)) {
+      // A value stands for itself even when it was another value's form (a lower-cased token that is a token too).
+      if (form === secret) this.forms.set(form, secret);
+      return;
+    }
+    this.forms.set(form, secret);
+    const key = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = this.byPrefix.get(key);
+    if (bucket) bucket.push(form);
+    else this.byPrefix.set(key, [form]);
+  }
+
+  private unindex(form: string, secret: string): void {
+    if (this.forms.get(form) !== secret) return;
+    this.forms.delete(form);
+    const key = form.slice(0, MIN_SECRET_LENGTH);
+    const bucket = this.byPrefix.get(key)?.filter((f) => f !== form);
+    if (bucket && bucket.length > 0) this.byPrefix.set(key, bucket);
+    else this.byPrefix.delete(key);
   }
 
   /** Remembers `value` as a secret that came from `origin` (`a vault token`, `{{$env.API_KEY}}`…). Short values and references are ignored. */
@@ -155,12 +261,14 @@ export class SecretLedger {
     for (const v of new Set([value, trimmed])) {
       if (this.origins.has(v)) continue;
       this.origins.set(v, origin);
-      for (const form of encodedForms(v)) this.encoded.set(form, v);
+      this.index(v, v);
+      for (const form of encodedForms(v)) this.index(form, v);
     }
     while (this.origins.size > LEDGER_CAPACITY) {
       const oldest = this.origins.keys().next().value as string;
       this.origins.delete(oldest);
-      for (const form of encodedForms(oldest)) this.encoded.delete(form);
+      this.unindex(oldest, oldest);
+      for (const form of encodedForms(oldest)) this.unindex(form, oldest);
     }
   }
 
@@ -174,27 +282,51 @@ export class SecretLedger {
     return [...this.origins.keys()].sort((a, b) => b.length - a.length);
   }
 
+  /** The longest value or form that starts at `at` in `text`. */
+  private matchAt(text: string, at: number): LedgerMatch | undefined {
+    const bucket = this.byPrefix.get(text.slice(at, at + MIN_SECRET_LENGTH));
+    if (!bucket) return undefined;
+    let longest: string | undefined;
+    for (const form of bucket) if ((longest === undefined || form.length > longest.length) && text.startsWith(form, at)) longest = form;
+    return longest === undefined ? undefined : { at, length: longest.length, secret: this.forms.get(longest)! };
+  }
+
+  /** The matches in `text`, left to right, never overlapping (the longest wins where two start alike). */
+  private *matches(text: string): Generator<LedgerMatch> {
+    if (this.forms.size === 0) return;
+    for (let at = 0; at + MIN_SECRET_LENGTH <= text.length; ) {
+      const found = this.matchAt(text, at);
+      if (!found) {
+        at++;
+        continue;
+      }
+      yield found;
+      at += found.length;
+    }
+  }
+
   /**
    * Where a secret in `value` came from, when `value` is a remembered secret, holds one
-   * (`Bearer <token>`, a URL with it in the query) or holds one Base64- or percent-encoded.
+   * (`Bearer <token>`, a URL with it in the query) or holds one in a form `encodedForms`
+   * lists (Base64, percent-encoded, hex, reversed…).
    */
   originOf(value: string): string | undefined {
     if (value.length < MIN_SECRET_LENGTH) return undefined;
     const exact = this.origins.get(value) ?? this.origins.get(value.trim());
     if (exact !== undefined) return exact;
-    for (const [secret, origin] of this.origins) if (value.includes(secret)) return origin;
-    for (const [form, secret] of this.encoded) if (value.includes(form)) return this.origins.get(secret);
+    for (const found of this.matches(value)) return this.origins.get(found.secret);
     return undefined;
   }
 
-  /** `text` with every remembered secret, and its encoded forms, replaced by `mask(origin)`. */
+  /** `text` with every remembered secret, and each of its forms, replaced by `mask(origin)`. */
   mask(text: string, mask: (origin: string) => string): string {
-    let out = text;
-    for (const secret of this.values()) if (out.includes(secret)) out = out.split(secret).join(mask(this.origins.get(secret)!));
-    for (const [form, secret] of [...this.encoded].sort((a, b) => b[0].length - a[0].length)) {
-      if (out.includes(form)) out = out.split(form).join(mask(this.origins.get(secret) ?? 'a secret'));
+    let out = '';
+    let from = 0;
+    for (const found of this.matches(text)) {
+      out += text.slice(from, found.at) + mask(this.origins.get(found.secret) ?? 'a secret');
+      from = found.at + found.length;
     }
-    return out;
+    return from === 0 ? text : out + text.slice(from);
   }
 }
 
@@ -235,5 +367,5 @@ function maskWording(what: string): string {
  */
 export function maskSecretText(text: string, ledger: SecretLedger = sessionSecrets): string {
   const out = ledger.size > 0 ? ledger.mask(text, () => maskWording('a secret')) : text;
-  return out.replace(/(?:bearer|basic|token)\s+\S{8,}|[A-Za-z0-9_.+/=-]{16,}/gi, (word) => (looksLikeSecretValue(word) ? maskWording('a credential-shaped value') : word));
+  return replaceSecretSpans(out, (_word, span) => maskWording(span.kind));
 }
