@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, type Collection, type CollectionItem } from '../core';
+import { substituteVariables, emptyDraft, type Collection, type CollectionItem } from '../core';
 import { EnvVarAllowList } from './envAllow';
 import { planUnits } from './plan';
 import { SecretMask } from './secrets';
 import { InputError } from './source';
-import { envReferences, processEnvValues } from './variables';
+import { envReferences, processEnvValues, RunScope } from './variables';
 import { readVaultFile } from './vaultGrants';
 
 const request = (name: string): CollectionItem => ({ kind: 'request', id: `req-${name}`, name, draft: emptyDraft('http://x/'), requestType: 'http' });
@@ -91,5 +91,18 @@ describe('readVaultFile', () => {
     await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.NOPE}}' }]), {}, {}, new SecretMask(), new EnvVarAllowList(['NOPE']))).rejects.toThrow(/NOPE.*not set/);
     // A vault file can be someone else's too: its references need the same allowance.
     await expect(readVaultFile(await write([{ ...base, clientSecret: '{{$env.CI_SECRET}}' }]), {}, { CI_SECRET: 'client-secret-value' }, new SecretMask(), new EnvVarAllowList())).rejects.toThrow(/CI_SECRET .*not allowed/);
+  });
+});
+
+describe('RunScope and names like Object.prototype members', () => {
+  it('resolves __proto__, constructor and toString as ordinary variables, and leaves them unresolved while undefined', () => {
+    const collection: Collection = { id: 'c', name: 'C', items: [], variables: [{ name: '__proto__', value: 'proto-value' }, { name: 'constructor', value: 'ctor-value' }] };
+    const scope = new RunScope([collection], undefined, [['toString', 'ts-value']], {}, new SecretMask());
+    expect(substituteVariables('{{__proto__}} {{constructor}} {{toString}}', scope.values()).text).toBe('proto-value ctor-value ts-value');
+    scope.set('run', 'hasOwnProperty', 'own-value');
+    expect(substituteVariables('{{hasOwnProperty}}', scope.values()).text).toBe('own-value');
+    expect(scope.layer('run')).toMatchObject({ toString: 'ts-value', hasOwnProperty: 'own-value' });
+    const empty = new RunScope([], undefined, [], {}, new SecretMask());
+    expect(substituteVariables('{{constructor}} {{__proto__}} {{valueOf}}', empty.values())).toMatchObject({ text: '{{constructor}} {{__proto__}} {{valueOf}}', unresolved: ['constructor', '__proto__', 'valueOf'] });
   });
 });

@@ -120,14 +120,15 @@ export class RunScope {
     private readonly mask: SecretMask,
   ) {
     // Several collections (a workspace): the first's variables win over the others'.
-    const collection = Object.assign({}, ...[...collections].reverse().map((c) => variableValues(c.variables))) as Record<string, string>;
+    // Null-prototype maps throughout: a variable named __proto__ or constructor is a variable like any other.
+    const collection = Object.assign(Object.create(null) as Record<string, string>, ...[...collections].reverse().map((c) => variableValues(c.variables)));
     const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask)];
     this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), run: Object.fromEntries(cli), secretNames });
   }
 
   /** The map `{{name}}` resolves from. */
   values(): Record<string, string> {
-    return { ...resolvedRunValues(this.state), ...this.processEnv };
+    return Object.assign(Object.create(null) as Record<string, string>, resolvedRunValues(this.state), this.processEnv);
   }
 
   /**

@@ -72,9 +72,14 @@ export const activeChecks = (s: Pick<WorkbenchState, 'checksTabs' | 'activeTabId
 export const checksOfTab = (s: Pick<WorkbenchState, 'checksTabs'>, tabId: string): RequestChecks => s.checksTabs[tabId] ?? NO_CHECKS;
 
 /** The slice's initial state and actions (composed into the store by `createWorkbenchStore`). */
+/** An empty name → value map with no prototype, so any name is a name. */
+function noValues(): Record<string, string> {
+  return Object.create(null) as Record<string, string>;
+}
+
 export const createChecksSlice: StateCreator<WorkbenchState, [], [], ChecksSlice> = (set) => ({
   checksTabs: {},
-  runValues: {},
+  runValues: noValues(),
   runSecretNames: [],
   checkResults: {},
   updateChecks: (recipe) =>
@@ -91,15 +96,16 @@ export const createChecksSlice: StateCreator<WorkbenchState, [], [], ChecksSlice
   setCheckResults: (tabId, outcome) => set((s) => ({ checkResults: { ...s.checkResults, [tabId]: outcome } })),
   writeRunValues: (changes, secretNames = []) =>
     set((s) => {
-      const runValues = { ...s.runValues };
+      // Without a prototype: a variable named __proto__ is kept, and constructor or toString is not "set" until a script sets it.
+      const runValues = Object.assign(noValues(), s.runValues);
       for (const [name, value] of Object.entries(changes)) {
         if (value === undefined) delete runValues[name];
         else runValues[name] = value;
       }
       const secrets = new Set([...s.runSecretNames, ...secretNames]);
-      return { runValues, runSecretNames: [...secrets].filter((name) => name in runValues) };
+      return { runValues, runSecretNames: [...secrets].filter((name) => Object.hasOwn(runValues, name)) };
     }),
-  clearRunValues: () => set({ runValues: {}, runSecretNames: [] }),
+  clearRunValues: () => set({ runValues: noValues(), runSecretNames: [] }),
 });
 
 /** The tabs' checks as stored in the composer snapshot, secrets kept aside by `storable`. */

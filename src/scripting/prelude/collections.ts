@@ -52,12 +52,21 @@ function replaceWith(template, lookup) {
   });
 }
 
-/** One variable scope: a name -> value map that remembers what the script changed. */
+/**
+ * An own, enumerable property, whatever the key: assignment would set the prototype for
+ * "__proto__", and throw for "constructor" or "toString" on an object of the library's
+ * realm, whose Object.prototype is frozen (its members read-only).
+ */
+function putOwn(target, key, value) {
+  Object.defineProperty(target, key, { value: value, writable: true, enumerable: true, configurable: true });
+}
+
+/** One variable scope: a name -> value map that remembers what the script changed. Maps without a prototype, so any name is a name. */
 function VariableScope(name, values, parse) {
   this._name = name;
   this._parse = parse;
-  this._values = {};
-  this._changes = { set: {}, unset: [] };
+  this._values = Object.create(null);
+  this._changes = { set: Object.create(null), unset: [] };
   var keys = Object.keys(values || {});
   for (var i = 0; i < keys.length; i++) this._values[keys[i]] = values[keys[i]];
 }
@@ -146,7 +155,7 @@ PropertyList.prototype.filter = function (fn) { return this.all().filter(fn); };
 PropertyList.prototype.find = function (fn) { return this.all().find(fn); };
 PropertyList.prototype.toObject = function () {
   var out = {};
-  for (var i = 0; i < this._items.length; i++) if (!this._items[i].disabled) out[this._items[i].key] = this._items[i].value;
+  for (var i = 0; i < this._items.length; i++) if (!this._items[i].disabled) putOwn(out, this._items[i].key, this._items[i].value);
   return out;
 };
 PropertyList.prototype.toJSON = function () { return this.all(); };

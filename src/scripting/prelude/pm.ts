@@ -54,9 +54,9 @@ var variables = {
     var merged = {};
     for (var i = resolutionOrder.length - 1; i >= 0; i--) {
       var values = resolutionOrder[i].toObject(), keys = Object.keys(values);
-      for (var k = 0; k < keys.length; k++) merged[keys[k]] = values[keys[k]];
+      for (var k = 0; k < keys.length; k++) putOwn(merged, keys[k], values[keys[k]]);
     }
-    return merged;
+    return cloneValue(merged, realmParse);
   },
   replaceIn: function (template) { return replaceWith(template, resolveVariable); },
 };
@@ -231,7 +231,8 @@ function setTimeoutBounded(fn, ms) {
   return id;
 }
 
-var legacyTests = {};
+// Written by scripts (tests['name'] = …): no prototype, so 'constructor' or 'toString' is a test name like any other.
+var legacyTests = Object.create(null);
 var postman = {
   setNextRequest: setNextRequest,
   setEnvironmentVariable: function (k, v) { scopes.environment.set(k, v); },
@@ -263,7 +264,7 @@ var globals = {
 };
 if (response) {
   var headerObject = {};
-  response.headers._items.forEach(function (h) { headerObject[h.key] = h.value; });
+  response.headers._items.forEach(function (h) { putOwn(headerObject, h.key, h.value); });
   globals.responseBody = response.text();
   globals.responseCode = { code: response.code, name: response.status, detail: response.status };
   globals.responseTime = response.responseTime;
@@ -354,6 +355,6 @@ Object.keys(chaiModule).forEach(function (key) { chai[key] = chaiModule[key]; })
 chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts'); };
 ${PM_SOURCE}
 // Every library function a script can reach (through an instance's prototype or a method) is frozen with its prototype.
-harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith, encodeBase64, decodeBase64]);
+harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith, encodeBase64, decodeBase64, putOwn]);
 return makeSandbox;
 })`;

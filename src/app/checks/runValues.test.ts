@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { substituteVariables } from '../../core';
+import { activeEnvironmentValues } from '../store/environmentsSlice';
+import { createWorkbenchStore } from '../store/workbenchStore';
+import { scriptVariablesOf } from './variableWrites';
+
+describe("the page's run values and names like Object.prototype members", () => {
+  it('keeps __proto__, constructor and toString as ordinary names, set, resolved, secret and unset', () => {
+    const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `run-values-test-${Math.random()}` });
+    // Nothing set yet: none of them is a run value, and {{constructor}} stays unresolved.
+    expect(Object.keys(store.getState().runValues)).toEqual([]);
+    expect(substituteVariables('{{constructor}} {{toString}}', activeEnvironmentValues(store.getState())).unresolved).toEqual(['constructor', 'toString']);
+    store.getState().writeRunValues({ __proto__: 'p-value', constructor: 'c-value', toString: 't-value' } as unknown as Record<string, string>, ['constructor', 'hasOwnProperty']);
+    // An object literal's __proto__ key sets its prototype; written as an own property it is a name like the others.
+    store.getState().writeRunValues(Object.fromEntries([['__proto__', 'p-value']]));
+    const { runValues, runSecretNames } = store.getState();
+    expect(Object.entries(runValues)).toEqual([['constructor', 'c-value'], ['toString', 't-value'], ['__proto__', 'p-value']]);
+    // A secret name with no value is not kept because Object.prototype happens to have it.
+    expect(runSecretNames).toEqual(['constructor']);
+    expect(substituteVariables('{{__proto__}} {{constructor}} {{toString}}', activeEnvironmentValues(store.getState())).text).toBe('p-value c-value t-value');
+    expect(scriptVariablesOf(store.getState(), store.getState().activeTabId).local).toEqual(Object.fromEntries([['constructor', 'c-value'], ['toString', 't-value'], ['__proto__', 'p-value']]));
+    store.getState().writeRunValues({ constructor: undefined } as unknown as Record<string, string | undefined>);
+    expect(store.getState().runSecretNames).toEqual([]);
+    expect(Object.hasOwn(store.getState().runValues, 'constructor')).toBe(false);
+  });
+});
