@@ -120,7 +120,7 @@ function validate(input: ScriptRunInput): void {
   }
   if (typeof input.code !== 'string') throw new TypeError('code must be the script text (a string)');
   if (input.phase === 'post-response' && !input.response) throw new TypeError('a post-response script needs the response');
-  for (const [name, value] of Object.entries({ timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes, maxSendRequests: input.maxSendRequests })) {
+  for (const [name, value] of Object.entries({ timeoutMs: input.timeoutMs, memoryBytes: input.memoryBytes, maxSendRequests: input.maxSendRequests, maxConsoleLines: input.maxConsoleLines, maxConsoleLineChars: input.maxConsoleLineChars })) {
     if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number (got ${value})`);
   }
 }

@@ -63,6 +63,8 @@ export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle
     variables: input.variables,
     info: input.info,
     maxSendRequests: input.maxSendRequests ?? SCRIPT_DEFAULTS.maxSendRequests,
+    maxConsoleLines: input.maxConsoleLines ?? SCRIPT_DEFAULTS.maxConsoleLines,
+    maxConsoleLineChars: input.maxConsoleLineChars ?? SCRIPT_DEFAULTS.maxConsoleLineChars,
   });
   ctx.newFunction('input', () => ctx.newString(payload)).consume((fn) => ctx.setProp(host, 'input', fn));
   ctx

@@ -137,6 +137,20 @@ describe('limits', () => {
     expect(nested.errors[0]).toMatchObject({ kind: 'runtime', message: 'RangeError: stack overflow (too much recursion)' });
   });
 
+  it('console output is bounded: lines past the cap are counted and said, a long line is cut and says by how much', async () => {
+    const result = await engine.run(post(`for (let i = 0; i < 100000; i++) console.log('line ' + i);\nconsole.error('x'.repeat(5000000));`));
+    expect(result.errors).toEqual([]);
+    expect(result.console).toHaveLength(1_001);
+    expect(result.console[999]).toEqual({ level: 'log', text: 'line 999' });
+    expect(result.console[1000]).toEqual({ level: 'warn', text: '… 99001 more lines not kept (a script run keeps 1000 console lines)' });
+    const long = await engine.run(post(`console.log('y'.repeat(5000000));\nconsole.log('after');`, { maxConsoleLines: 5, maxConsoleLineChars: 100 }));
+    expect(long.console).toEqual([
+      { level: 'log', text: `${'y'.repeat(100)}… (4999900 more characters not kept)` },
+      { level: 'log', text: 'after' },
+    ]);
+    expect(JSON.stringify(long).length).toBeLessThan(2_000);
+  });
+
   it('the engine keeps working after stopped runs', async () => {
     const result = await engine.run(post(`pm.test('fine', () => pm.expect(pm.response.json()).to.eql({ a: 1 }));`));
     expect(result.tests).toEqual([{ name: 'fine', passed: true }]);

@@ -7,7 +7,7 @@ import type { ScriptErrorInfo, ScriptTestResult } from '../core/run/types';
 import type { HeaderField } from '../core/types';
 
 /** Defaults a caller may override per run (the page's worker client needs them without loading the engine). */
-export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50 } as const;
+export const SCRIPT_DEFAULTS = { timeoutMs: 5_000, memoryBytes: 64 * 1024 * 1024, maxSendRequests: 50, maxConsoleLines: 1_000, maxConsoleLineChars: 16 * 1024 } as const;
 
 /** When a script runs: before the request is sent, or after its response arrived. */
 export type ScriptPhase = 'pre-request' | 'post-response';
@@ -92,6 +92,13 @@ export interface ScriptRunInput {
   memoryBytes?: number;
   /** Most `pm.sendRequest` calls one run may make (default 50). */
   maxSendRequests?: number;
+  /**
+   * Most console lines one run keeps (default 1,000); past it lines are counted, not kept,
+   * and one last line says how many were left out.
+   */
+  maxConsoleLines?: number;
+  /** Most characters of one console line kept (default 16 Ki); the rest is cut, and the line says how much. */
+  maxConsoleLineChars?: number;
 }
 
 /** One script run's outcome. */
@@ -111,6 +118,7 @@ export interface ScriptRunResult {
   nextRequest?: string | null;
   /** `pm.execution.skipRequest()` was called in a pre-request script. */
   skipRequest?: boolean;
+  /** At most `maxConsoleLines` lines (and a last one saying how many more were not kept), each at most `maxConsoleLineChars` long plus a note. */
   console: ConsoleLine[];
   errors: ScriptErrorInfo[];
   /** Wall time of the run in milliseconds (engine start to result). */

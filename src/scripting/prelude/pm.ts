@@ -211,11 +211,18 @@ function formatArg(value) {
   if (typeof value === 'function') return '[Function ' + (value.name || 'anonymous') + ']';
   try { var text = stringify(value); return text === undefined ? String(value) : text; } catch (e) { return String(value); }
 }
+// Bounded: a script printing in a loop must not fill the run's memory, the page or the terminal.
+var consoleDropped = 0;
 function consoleMethod(level) {
   return function () {
+    if (out.console.length >= input.maxConsoleLines) { consoleDropped += 1; return; }
     var parts = [];
     for (var i = 0; i < arguments.length; i++) parts.push(formatArg(arguments[i]));
-    out.console.push({ level: level, text: parts.join(' ') });
+    var text = parts.join(' ');
+    if (text.length > input.maxConsoleLineChars) {
+      text = text.slice(0, input.maxConsoleLineChars) + '… (' + (text.length - input.maxConsoleLineChars) + ' more characters not kept)';
+    }
+    out.console.push({ level: level, text: text });
   };
 }
 
@@ -294,7 +301,8 @@ var control = {
   },
   collect: function () {
     var result = {
-      tests: out.tests, console: out.console, errors: out.errors, skipRequest: out.skipRequest,
+      tests: out.tests, errors: out.errors, skipRequest: out.skipRequest,
+      console: consoleDropped === 0 ? out.console : out.console.concat([{ level: 'warn', text: '… ' + consoleDropped + ' more line' + (consoleDropped === 1 ? '' : 's') + ' not kept (a script run keeps ' + input.maxConsoleLines + ' console lines)' }]),
       variables: {
         environment: scopes.environment._changes, collection: scopes.collection._changes,
         globals: scopes.globals._changes, local: scopes.local._changes,
