@@ -6,7 +6,7 @@
  * secret-by-kind rule, `looksLikeSecretValue`); secret-named headers are masked whole.
  * Every occurrence of a known secret in any text is replaced by core's `maskFor` wording.
  */
-import { isSecretHeaderName, isSecretValue, looksLikeSecretValue, maskFor, maskSecretText, SecretLedger, type HeaderField } from '../core';
+import { isSecretHeaderName, isSecretValue, looksLikeSecretValue, maskFor, maskResponseHeaders, maskSecretText, SecretLedger, type HeaderField } from '../core';
 
 /** The secrets of one run, and masking by them: core's `SecretLedger` (values by provenance, with their Base64 and percent-encoded forms) and its secret-by-kind rule. */
 export class SecretMask {
@@ -36,6 +36,7 @@ export class SecretMask {
 
   /** Headers with secret names masked whole and known secrets masked inside the rest. */
   headers(headers: readonly HeaderField[]): HeaderField[] {
-    return headers.map((h) => ({ name: h.name, value: isSecretHeaderName(h.name) ? maskFor(h.name) : this.text(h.value) }));
+    // History's header rule first (a code or token in a Location's query or fragment, a Link's target), then whole secret headers and known secrets.
+    return maskResponseHeaders(headers).headers.map((h) => ({ name: h.name, value: isSecretHeaderName(h.name) ? maskFor(h.name) : this.text(h.value) }));
   }
 }

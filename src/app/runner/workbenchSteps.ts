@@ -10,7 +10,7 @@
  * when the run ends. Environment and collection writes go where a single send puts them.
  */
 import type { StoreApi } from 'zustand';
-import { isSecretHeaderName, looksLikeSecretValue, type HeaderField } from '../../core';
+import { isSecretHeaderName, looksLikeSecretValue, maskResponseHeaders, type HeaderField } from '../../core';
 import { maskedValue } from '../../core/run/captures';
 import type { RunStep } from '../../core/run/runPlan';
 import type { RunStepResult } from '../../core/run/types';
@@ -34,7 +34,10 @@ function waitFor(store: StoreApi<WorkbenchState>, done: (state: WorkbenchState) 
 
 /** Response headers as a run reports them: credentials and cookie values masked. */
 export function maskedHeaders(headers: readonly HeaderField[]): HeaderField[] {
-  return headers.map((h) => {
+  // History's header rule first (a code or token in a Location's query, fragment or Link), then the run's own masks.
+  const history = maskResponseHeaders(headers).headers;
+  return headers.map((original, i) => {
+    const h = /^set-cookie$/i.test(original.name) ? original : history[i]!;
     const name = h.name.toLowerCase();
     if (name === 'set-cookie') {
       const eq = h.value.indexOf('=');

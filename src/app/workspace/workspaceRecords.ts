@@ -9,7 +9,9 @@ import {
   draftRowId,
   findVariables,
   looksLikeSecretValue,
+  isSecretVariable,
   maskResponseHeaders,
+  sessionSecrets,
   SecretRedaction,
   storedWorkspaceRecord,
   type Collection,
@@ -77,7 +79,8 @@ function storableItem(item: CollectionItem): CollectionItem {
  * credential) becomes a `{{secret:owner.name}}` reference, its value handed to the keeper.
  */
 export function storableVariableValue(owner: string, name: string, value: string, secret: boolean): string {
-  if (value.trim() === '' || (!secret && !looksLikeSecretValue(value))) return value;
+  // The one gate's decision: marked secret, or a secret by kind, name or provenance (a token a script stored).
+  if (value.trim() === '' || !isSecretVariable({ name, value, secret })) return value;
   if (findVariables(value).length > 0 && value.replace(/\{\{[^{}]*\}\}/g, '').trim() === '') return value;
   const reference = `secret:${owner.replace(/[^A-Za-z0-9_-]+/g, '_')}.${name.replace(/[^A-Za-z0-9_.-]+/g, '_') || 'value'}`;
   keepSecrets({ [reference]: value });
@@ -273,7 +276,8 @@ export function historyEntryWithSecrets(record: ExchangeRecord): { entry: Histor
   } else if (record.elapsedMs !== undefined) entry.durationMs = Math.max(0, record.elapsedMs);
   if (record.error) entry.error = { kind: record.error.kind, message: record.error.message };
   if (record.bodyStored) entry.responseBodyRef = record.id;
-  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record), ...headerSecrets] };
+  // The session's ledger too: a token a script stored or a vault token, repeated by this answer, is masked in the kept body.
+  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record), ...headerSecrets, ...sessionSecrets.values()] };
 }
 
 /**

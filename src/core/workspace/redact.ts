@@ -12,6 +12,7 @@ import type { HeaderField } from '../types';
 import type { HistoryEntry, HistoryWire, Variable } from './model';
 import { isSecretHeaderName, isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX, SECRET_JSON_MEMBER } from './secretKinds';
 import { sessionSecrets, type SecretLedger } from './secretLedger';
+import { replaceSecretSpans } from './secretScan';
 
 export { isSecretHeaderName, isSecretParamName, looksLikeSecretValue, secretValueKind } from './secretKinds';
 
@@ -138,7 +139,7 @@ export class SecretRedaction {
     if (this.ledger && this.ledger.size > 0) {
       for (const secret of this.ledger.values()) if (out.includes(secret)) out = out.split(secret).join(this.replace('secret', secret));
     }
-    return out.replace(SECRET_WORD, (word) => (looksLikeSecretValue(word) && !onlyReferences(word) ? this.replace(secretWordName(word), word) : word));
+    return replaceSecretSpans(out, (word) => this.replace(secretWordName(word), word));
   }
 
   /** Header fields with secret-looking ones replaced; secrets inside other values (a token in a URL-valued header) replaced in place. */
@@ -302,9 +303,6 @@ export class SecretRedaction {
       .join('&');
   }
 }
-
-/** Words of free text that may be credentials: `Bearer …`-style pairs and long token-like runs (each checked by shape). */
-const SECRET_WORD = /(?:bearer|basic|token)\s+[^\s"'<>&]{8,}|[A-Za-z0-9_.+/=-]{16,}/gi;
 
 /** The variable name a credential-shaped word of free text is replaced by. */
 function secretWordName(word: string): string {
