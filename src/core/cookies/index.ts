@@ -14,4 +14,5 @@ export {
 } from './jar';
 export { cookieHeaderValue, cookiePairsOf, mergeCookies, sameSiteContextFor, siteOf, withJarCookies, type MergedCookies } from './cookieHeader';
 export { explainJarRefusal, malformedSetCookie, type JarRefusal } from './refusal';
+export { enforceJarLimits, JAR_LIMITS, type EvictedCookie } from './jarLimits';
 export { describeStoredCookie, previewCookies, type CookieAttributeLine, type CookieLeftOut, type CookiePreview } from './explainCookie';

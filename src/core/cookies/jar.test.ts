@@ -142,3 +142,59 @@ describe('malformed Set-Cookie (RFC 6265bis §4.1.1, §5.6)', () => {
     expect(outcomes[4]!.reason).toMatch(/control character/);
   });
 });
+
+describe("the jar's bound (RFC 6265bis §5.7, §6.1: 50 per domain, 3000 in all)", () => {
+  it('keeps 50 cookies per domain, evicting the least recently used, and says so for a cookie of the same answer', () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    const jar = openJar();
+    for (let i = 0; i < 50; i++) {
+      storeSetCookies(jar, 'https://shop.test/', [`c${i}=v`]);
+      vi.advanceTimersByTime(1000);
+    }
+    // All fifty are read at once; c0 is set again after that, so it is the most recently used of them.
+    expect(cookiesFor(jar, 'https://shop.test/').length).toBe(50);
+    vi.advanceTimersByTime(1000);
+    storeSetCookies(jar, 'https://shop.test/', ['c0=again']);
+    vi.advanceTimersByTime(1000);
+    const outcomes = storeSetCookies(jar, 'https://shop.test/', ['new1=v', 'new2=v']);
+    expect(outcomes.map((o) => o.result)).toEqual(['stored', 'stored']);
+    const names = jarState(jar).cookies.map((c) => c.key);
+    expect(names).toHaveLength(50);
+    expect(names).toContain('c0');
+    expect(names).toContain('new2');
+    // c1…c49 were last used at the same moment; among equals the older goes first.
+    expect(names).not.toContain('c1');
+    expect(names).not.toContain('c2');
+    // One answer setting more than the bound: the first ones are evicted at once and reported as kept out.
+    const flood = storeSetCookies(openJar(), 'https://flood.test/', Array.from({ length: 60 }, (_, i) => `f${i}=v`));
+    expect(flood.filter((o) => o.result === 'stored')).toHaveLength(50);
+    expect(flood[0]).toMatchObject({ name: 'f0', result: 'rejected', reason: expect.stringMatching(/at most 50 cookies for flood\.test .*evicted/) });
+  });
+
+  it('evicts cookies without Secure before Secure ones of the same domain', () => {
+    const jar = openJar();
+    storeSetCookies(jar, 'https://bank.test/', Array.from({ length: 40 }, (_, i) => `s${i}=v; Secure`));
+    storeSetCookies(jar, 'https://bank.test/', Array.from({ length: 15 }, (_, i) => `p${i}=v`));
+    const kept = jarState(jar).cookies.map((c) => c.key);
+    expect(kept.filter((k) => k.startsWith('s'))).toHaveLength(40);
+    expect(kept.filter((k) => k.startsWith('p'))).toHaveLength(10);
+  });
+
+  it('keeps 3000 cookies in all, the least recently used evicted, and bounds a jar opened over the bound', () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    const jar = openJar();
+    for (let d = 0; d < 70; d++) {
+      storeSetCookies(jar, `https://d${d}.test/`, Array.from({ length: 45 }, (_, i) => `k${i}=v`));
+      vi.advanceTimersByTime(1000);
+    }
+    const state = jarState(jar);
+    expect(state.cookies).toHaveLength(3000);
+    // 70 × 45 = 3150: the 150 least recently used (the first domains' cookies) went.
+    expect(state.cookies.some((c) => c.domain === 'd0.test')).toBe(false);
+    expect(state.cookies.filter((c) => c.domain === 'd69.test')).toHaveLength(45);
+    const oversized = { cookies: Array.from({ length: 120 }, (_, i) => ({ key: `o${i}`, value: 'v', domain: 'old.test', path: '/', hostOnly: true, creation: new Date(Date.UTC(2029, 0, 1, 0, 0, i)).toISOString() })) };
+    const reopened = jarState(openJar(oversized)).cookies.map((c) => c.key);
+    expect(reopened).toHaveLength(50);
+    expect(reopened[0]).toBe('o70');
+  });
+});

@@ -10,6 +10,7 @@
 import { Cookie, CookieJar, getPublicSuffix } from 'tough-cookie';
 import { siteOf } from './cookieHeader';
 import { EMPTY_COOKIE_JAR, isStoredCookie, type CookieJarState, type StoredCookie } from './storedCookie';
+import { enforceJarLimits } from './jarLimits';
 import { explainJarRefusal } from './refusal';
 
 export { EMPTY_COOKIE_JAR, isStoredCookie, type CookieJarState, type StoredCookie } from './storedCookie';
@@ -48,6 +49,8 @@ export function openJar(state: CookieJarState = EMPTY_COOKIE_JAR): CookieJar {
   if (!state || !Array.isArray(state.cookies)) throw new TypeError('openJar expects { cookies: StoredCookie[] }');
   const jar = new CookieJar(null, JAR_OPTIONS);
   jar._importCookiesSync({ cookies: state.cookies.filter(isStoredCookie) });
+  // A jar kept before the bound, or edited by hand, is brought within it.
+  enforceJarLimits(jar);
   return jar;
 }
 
@@ -81,11 +84,12 @@ function storedCookieOf(cookie: Cookie): StoredCookie {
 
 /**
  * Stores each `Set-Cookie` line a response to `url` carried, in order. A line the jar
- * refuses is reported with why and changes nothing. Storage is not limited by SameSite:
+ * refuses is reported with why and changes nothing. Then the jar is brought within its
+ * bound (`JAR_LIMITS`: 50 cookies per domain, 3000 in all, least recently used evicted). Storage is not limited by SameSite:
  * every request Wirebench sends is a top-level request the person made.
  */
 export function storeSetCookies(jar: CookieJar, url: string, lines: readonly string[], now: Date = new Date()): SetCookieOutcome[] {
-  return lines.map((line) => {
+  const outcomes = lines.map((line): SetCookieOutcome => {
     const early = explainJarRefusal(line, url);
     if (early) return { name: early.name, result: 'rejected', reason: early.reason };
     try {
@@ -99,6 +103,12 @@ export function storeSetCookies(jar: CookieJar, url: string, lines: readonly str
       return { name: refusal?.name ?? nameOf(line), result: 'rejected', reason: refusal?.reason ?? 'The jar refused it.' };
     }
   });
+  // The jar's bound (jarLimits.ts): a cookie of this answer that the bound evicted at once is reported as kept out, with why.
+  for (const gone of enforceJarLimits(jar, now)) {
+    const outcome = outcomes.find((o) => o.result === 'stored' && o.name === gone.name && o.domain === gone.domain && o.path === gone.path);
+    if (outcome) Object.assign(outcome, { result: 'rejected', reason: gone.reason });
+  }
+  return outcomes;
 }
 
 /**
