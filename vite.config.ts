@@ -5,6 +5,8 @@ import { APP_CSP } from './src/server/staticFiles';
 import { precompressPlugin } from './src/server/precompress';
 
 const DEV_PORT = 5173;
+/** Vite's launch-editor route, as connect matches it: any case, and followed by nothing, `/` or `.`. */
+const OPEN_IN_EDITOR = /^\/__open-in-editor(?:$|[/.])/i;
 /** Per start: Vite marks the scripts it injects (React refresh preamble) with this nonce. */
 const nonce = randomBytes(16).toString('base64');
 
@@ -55,6 +57,14 @@ function wirebenchDevServer(): Plugin {
         res.setHeader('X-Frame-Options', 'DENY');
         res.setHeader('X-Content-Type-Options', 'nosniff');
         const [path = '', query = ''] = (req.url ?? '').split('?');
+        // Vite's /__open-in-editor starts an editor on whatever file it is given, for any page that can make the
+        // browser send a GET (an <img> on another site will do): not served. Matched as connect matches its route.
+        if (OPEN_IN_EDITOR.test(path)) {
+          res.statusCode = 404;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end('Not found: the dev server does not open files in an editor.');
+          return;
+        }
         const ours = path.startsWith('/api') || path.startsWith('/sandbox') || path === '/' || /(^|&)launch=/.test(query);
         if (!ours) return next();
         handle(req, res).then((handled: boolean) => (handled ? undefined : next()), next);
