@@ -12,11 +12,15 @@ import type { RunOptions } from './args';
 import { planUnits, type PlannedRequest } from './plan';
 import type { RunPorts } from './ports';
 import type { SecretMask } from './secrets';
+import { DynamicValues } from './dynamicValues';
 import { shardSlice } from './shard';
 import type { RunSource } from './source';
 import { emptyJar, runStep } from './step';
 import { RunScope } from './variables';
 import type { VaultGrants } from './vaultGrants';
+
+/** A script run's own time limit, unless --timeout allows its requests longer. */
+const SCRIPT_TIME_LIMIT_MS = 5_000;
 
 /** Everything a run is made of. */
 export interface RunInput {
@@ -77,6 +81,7 @@ export async function runSource(input: RunInput): Promise<RunResult> {
   };
   const variables = new RunScope(source.collections, input.environment, options.vars, input.processEnv, mask);
   const jar = emptyJar();
+  const dynamic = new DynamicValues();
   const byId = new Map(requests.map((r) => [r.request.id, r]));
   let plan = startRunPlan(
     requests.map((r) => ({ id: r.request.id, name: r.request.name, path: r.path })),
@@ -98,10 +103,12 @@ export async function runSource(input: RunInput): Promise<RunResult> {
       iteration: firstIteration + step.iteration + 1,
       iterationCount,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      scriptTimeoutMs: 5_000,
+      // A script waiting on a pm.sendRequest that --timeout allows should see that request's own timeout, not its own limit first.
+      scriptTimeoutMs: Math.max(SCRIPT_TIME_LIMIT_MS, (options.timeoutMs ?? 0) + 1_000),
       insecure: options.insecure,
       note,
       console: (text) => input.onConsole?.(text),
+      dynamic,
     });
     steps.push(stepResult);
     input.onStep?.(stepResult, steps.length);

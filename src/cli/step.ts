@@ -4,7 +4,7 @@
  * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
  * result with every secret masked. Every failure lands in the step's result as a value.
  */
-import { buildWireRequest, concatBytes, rememberExchangeSecrets, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { buildWireRequest, concatBytes, rememberExchangeSecrets, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type DynamicVariableResolver, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
 import { jarState, openJar, storeSetCookies } from '../core/cookies';
 
 /** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
@@ -12,9 +12,11 @@ export type CookieJar = ReturnType<typeof openJar>;
 import { evaluateAssertions, evaluateCaptures, exchangeView, maskedValue, type Assertion, type Capture, type ExchangeView, type RunStepResult } from '../core/run';
 import { xmlXPath } from '../core/run/xmlXPath';
 import type { ScriptRequest, ScriptResponse, ScriptRunResult, ScopeChanges } from '../scripting/types';
+import { sendWithin } from './deadline';
 import type { RunPorts } from './ports';
 import type { PlannedRequest } from './plan';
 import type { SecretMask } from './secrets';
+import type { DynamicValues } from './dynamicValues';
 import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
 
@@ -36,6 +38,8 @@ export interface StepContext {
   insecure: boolean;
   /** Notes printed once per run (a script dialect that is not run, …). */
   note(text: string): void;
+  /** Postman's dynamic variables (`{{$guid}}`…), loaded on first need; absent: they stay unresolved. */
+  dynamic?: DynamicValues;
 }
 
 /** A step's result and where the run goes next. */
@@ -87,7 +91,8 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   const { request, path } = planned;
   let draft = request.draft;
   const { mask, variables, ports } = ctx;
-  const result: RunStepResult = { requestId: request.id, name: request.name, path, iteration: ctx.iteration, method: draft.method, url: draft.url, captures: [], assertions: [], tests: [], scriptErrors: [] };
+  // Names and the URL as written go into reports even when the request is never built: masked from the start.
+  const result: RunStepResult = { requestId: request.id, name: mask.text(request.name), path: path.map((p) => mask.text(p)), iteration: ctx.iteration, method: draft.method, url: mask.text(draft.url), captures: [], assertions: [], tests: [], scriptErrors: [] };
   let nextRequest: string | null | undefined;
   let skipped = false;
   const scripts = (request.scripts ?? []).filter((s): s is RequestScript & { text: string } => {
@@ -110,6 +115,8 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
         result.scriptErrors.push({ kind: 'host', message: 'the script engine (src/scripting) is not available in this build, so scripts cannot run' });
         return;
       }
+      // A pm.sendRequest still going when its script ends (stopped at its time limit, or never awaited) is cancelled, not left downloading.
+      const scriptRun = new AbortController();
       const outcome: ScriptRunResult = await ports.runScript({
         phase,
         code: script.text,
@@ -117,9 +124,9 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
         ...(response ? { response } : {}),
         variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: {}, local: variables.layer('run'), iterationData: variables.layer('data') },
         info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount },
-        sendRequest: (sub) => sendForScript(sub, ctx),
+        sendRequest: (sub) => sendForScript(sub, ctx, scriptRun.signal),
         timeoutMs: ctx.scriptTimeoutMs,
-      });
+      }).finally(() => scriptRun.abort());
       applyChanges('environment', outcome.variables.environment);
       applyChanges('collection', outcome.variables.collection);
       applyChanges('global', outcome.variables.globals);
@@ -136,14 +143,18 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
 
   await runScripts('pre-request');
   if (skipped) return { result: { ...result, skipped: true }, nextRequest };
-  let built = buildWireRequest(draft, variables.values());
+  const values = variables.values();
+  // Drawn now, once per use, as the request is built (Postman draws them at send time too).
+  const dynamic: DynamicVariableResolver | undefined = await ctx.dynamic?.resolverFor([JSON.stringify(draft), ...Object.values(values)]);
+  const drawing = dynamic ? { dynamic } : {};
+  let built = buildWireRequest(draft, values, drawing);
   if (built.ok && built.value.vaultPending) {
     const credential = ctx.vault ? await ctx.vault.credential(draft.auth.vaultEntryId ?? '', variables.values()) : { ok: false as const, error: { kind: 'vault-entry', message: `the request takes its token from vault entry "${draft.auth.vaultEntryId ?? ''}"; describe it with --vault FILE (client credentials or refresh token, secrets from {{$env.NAME}})` } };
     if (!credential.ok) {
       result.error = { kind: 'auth', message: mask.text(credential.error.message) };
       return { result, nextRequest };
     }
-    built = buildWireRequest(draft, variables.values(), { vaultCredential: credential.value });
+    built = buildWireRequest(draft, values, { ...drawing, vaultCredential: credential.value });
   }
   if (!built.ok) {
     result.error = { kind: 'bad_request', message: mask.text(built.error.message) };
@@ -153,7 +164,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   // A signing scheme (AWS SigV4) signs last, the request exactly as it goes, at this moment, as a send in the app does.
   if (draft.auth.scheme !== 'vault' && schemeSigns(draft.auth.scheme)) {
     const values: Record<string, string> = {};
-    for (const [name, value] of Object.entries(draft.auth.values)) values[name] = substituteVariables(value, variables.values()).text;
+    for (const [name, value] of Object.entries(draft.auth.values)) values[name] = substituteVariables(value, variables.values(), drawing).text;
     const signed = await signWire(draft.auth.scheme, values, wire, { now: new Date() });
     if (!signed.ok) {
       result.error = { kind: 'auth', message: mask.text(`Not signed: ${signed.error.message}`) };
@@ -166,11 +177,12 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   if (built.value.unresolved.length > 0) ctx.note(`"${request.name}": {{${built.value.unresolved.join('}}, {{')}}} ${built.value.unresolved.length === 1 ? 'is' : 'are'} not defined and sent as written.`);
   const body = bodyBytes(wire);
   if (body && 'error' in body) {
-    result.error = { kind: 'bad_request', message: body.error };
+    result.error = { kind: 'bad_request', message: mask.text(body.error) };
     return { result, nextRequest };
   }
   const withCookies = draft.options.cookies !== false;
-  const sent = await ports.send(
+  const sent = await sendWithin(
+    ports.send,
     {
       method: wire.method,
       url: wire.url,
@@ -183,7 +195,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
       ...(draft.options.protocol && draft.options.protocol !== 'auto' ? { protocol: draft.options.protocol } : {}),
     },
     body,
-    {},
+    ctx.timeoutMs !== undefined ? { deadlineMs: ctx.timeoutMs } : {},
   );
   if (!sent.ok) {
     result.error = { kind: sent.error.kind, message: mask.text(sent.error.message) };
@@ -195,7 +207,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     storeSetCookies(ctx.jar, summary.sent.url, setCookieLines(head.headers));
   }
   result.status = head.status;
-  result.reason = head.reason;
+  result.reason = mask.text(head.reason);
   result.durationMs = summary.timings.total;
   result.responseHeaders = mask.headers(head.headers);
   const view = exchangeView({
@@ -210,13 +222,14 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   if (extra.captures?.length) {
     for (const capture of evaluateCaptures(extra.captures, view, { xpath: xmlXPath })) {
       if (capture.value !== undefined) variables.set(capture.scope, capture.variable, capture.value, capture.secret);
-      result.captures.push(capture.value !== undefined && (capture.secret || mask.isSecret(capture.value)) ? { ...capture, value: maskedValue(capture.value) } : capture);
+      const shown = capture.error ? { ...capture, error: mask.text(capture.error) } : capture;
+      result.captures.push(capture.value !== undefined && (capture.secret || mask.isSecret(capture.value)) ? { ...shown, value: maskedValue(capture.value) } : shown);
     }
   }
   if (extra.assertions?.length) {
     // Expected values may hold {{variables}} (a captured id, an environment's limit), resolved as the request was.
-    const values = variables.values();
-    const resolved = extra.assertions.map((a) => (a.kind === 'compare' && a.expected !== undefined ? { ...a, expected: substituteVariables(a.expected, values).text } : a));
+    const now = variables.values();
+    const resolved = extra.assertions.map((a) => (a.kind === 'compare' && a.expected !== undefined ? { ...a, expected: substituteVariables(a.expected, now, drawing).text } : a));
     result.assertions.push(...evaluateAssertions(resolved, view, { xpath: xmlXPath }).map((a) => ({ ...a, label: mask.text(a.label), ...(a.actual !== undefined ? { actual: mask.text(a.actual) } : {}), ...(a.message ? { message: mask.text(a.message) } : {}) })));
   }
   await runScripts('post-response', scriptResponseOf(view, sent.value.body.length));
@@ -227,13 +240,18 @@ function scriptResponseOf(view: ExchangeView, size: number): ScriptResponse {
   return { code: view.status, status: view.reason, headers: view.headers, body: view.bodyText ?? '', responseTime: view.durationMs ?? 0, responseSize: size };
 }
 
-/** `pm.sendRequest`: the script's request, sent as given through the same engine and jar; a failure rejects in the script. */
-async function sendForScript(request: ScriptRequest, ctx: StepContext): Promise<ScriptResponse> {
+/**
+ * `pm.sendRequest`: the script's request, sent as given through the same engine and jar,
+ * within `--timeout` as a whole and cancelled when its script run ends; a failure rejects
+ * in the script.
+ */
+async function sendForScript(request: ScriptRequest, ctx: StepContext, scriptRun: AbortSignal): Promise<ScriptResponse> {
   const withCookies = jarState(ctx.jar);
-  const sent = await ctx.ports.send(
+  const sent = await sendWithin(
+    ctx.ports.send,
     { method: request.method, url: request.url, headers: request.headers, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), insecureTls: ctx.insecure, cookies: withCookies },
     request.body !== undefined ? encoder.encode(request.body) : null,
-    {},
+    { ...(ctx.timeoutMs !== undefined ? { deadlineMs: ctx.timeoutMs } : {}), signal: scriptRun },
   );
   if (!sent.ok) throw new Error(`pm.sendRequest to ${ctx.mask.text(request.url)} failed (${sent.error.kind}): ${ctx.mask.text(sent.error.message)}`);
   const { head, hops, summary, body } = sent.value;

@@ -29,6 +29,16 @@ export function WirePreviewPanel() {
       {view.build.ok ? (
         <>
           {view.build.value.vaultPending ? <p className="muted small">The Authorization header is added from the vault when sending.</p> : null}
+          {view.build.value.assumedHttp ? (
+            <p className="muted small" data-testid="wire-preview-scheme">
+              The URL has no scheme, so it is sent over http://, as Postman and newman send it.
+            </p>
+          ) : null}
+          {view.build.value.dynamic ? (
+            <p className="muted small" data-testid="wire-preview-dynamic">
+              {view.build.value.dynamic.map((name) => `{{${name}}}`).join(', ')} {view.build.value.dynamic.length === 1 ? 'shows a sample value' : 'show sample values'}: a new value is drawn at send time, once for each use.
+            </p>
+          ) : null}
           {soap.state === 'error' || signed.state === 'error' ? (
             <p className="field-error" data-testid="wire-preview-error">
               Cannot be sent yet: {soap.state === 'error' ? soap.message : signed.state === 'error' ? signed.message : null}

@@ -10,6 +10,7 @@ import {
   lintRequest,
   repeatNeedsConsent,
   requestFingerprint,
+  sampleDynamicValue,
   type CoreError,
   type LintContext,
   type LintFinding,
@@ -63,7 +64,8 @@ let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: stri
 export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord, soap?: LintContext['soap']): ComposerView {
   const fingerprint = record?.fingerprint;
   if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap) return cache.view;
-  const build = buildWireRequest(draft, env);
+  // Dynamic variables ({{$guid}}…) show a fixed sample here; their values are drawn at send time.
+  const build = buildWireRequest(draft, env, { dynamic: sampleDynamicValue });
   let findings: LintFinding[] = [];
   let repeating = false;
   if (build.ok) {

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand';
 import { buildWireRequest, draftRowId, requestFingerprint, type DigestCredentials, type RelayError, type RelayHead, type RelayHop, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
 import { signDraftWire } from '../composer/authSigning';
+import { dynamicResolverFor } from '../composer/dynamicValues';
 import type { SendOrigin } from '../composer/composerModel';
 import { PROGRESS_MIN_BYTES, watchUploadProgress } from '../composer/uploadProgress';
 import { afterTokenRefresh, refreshedConsentMessage, rejectedToken } from '../composer/vaultRetry';
@@ -119,7 +120,10 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     return { ok: false, error: { kind: 'bad_request', message: scripted.message } };
   }
   env = scripted.env;
-  const built = buildWireRequest(draft, env);
+  // Postman's dynamic variables are drawn here, once per use, as the request is built to be sent.
+  const dynamic = await dynamicResolverFor(draft, env);
+  const drawing = dynamic ? { dynamic } : {};
+  const built = buildWireRequest(draft, env, drawing);
   if (!built.ok) {
     store.setState({ sendProblem: built.error });
     state.markNotSent(tabId, built.error.message);
@@ -154,7 +158,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
       const { resolveVaultAuth } = await import('../vault/vaultAccess');
       const credential = await resolveVaultAuth(vaultEntryId, wire.url);
       if (!credential.ok) return { ok: false, error: { kind: 'bad_request', message: `No token from the vault: ${credential.error.message}` } };
-      const resolved = buildWireRequest(draft, env, { vaultCredential: credential.value });
+      const resolved = buildWireRequest(draft, env, { ...drawing, vaultCredential: credential.value });
       if (!resolved.ok) return { ok: false, error: { kind: 'bad_request', message: resolved.error.message } };
       wire = scripted.adjust(resolved.value.wire);
     }

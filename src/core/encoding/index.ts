@@ -35,6 +35,8 @@ export {
   type VariableSubstitution,
   type VariableSubstitutionOptions,
 } from './variables';
+export { DYNAMIC_VARIABLES, isDynamicVariableName, namesDynamicVariable, sampleDynamicValue, type DynamicVariableInfo, type DynamicVariableResolver } from './dynamicVariableNames';
+export { drawnDynamicVariables, dynamicVariableResolver } from './dynamicVariables';
 export { contentTypeParams, formatMediaType, parseMediaType, type ParsedMediaType } from './mediaType';
 export {
   buildMultipart,

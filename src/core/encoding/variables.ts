@@ -58,6 +58,8 @@ export interface VariableSubstitution {
   used: string[];
   /** One entry per unresolved name saying why. */
   problems: VariableProblem[];
+  /** Dynamic variables (`$guid`, `$randomInt`, …) drawn by the `dynamic` resolver, unique, in order; absent when none was. */
+  dynamic?: string[];
 }
 
 /** Limits for substitution; the defaults suit request text. */
@@ -66,6 +68,12 @@ export interface VariableSubstitutionOptions {
   maxDepth?: number;
   /** Longest text one expansion, and the whole result, may grow to (default 10,000,000). */
   maxLength?: number;
+  /**
+   * Draws a value for a name `env` does not define (Postman's dynamic variables: core's
+   * `dynamicVariableResolver` at send time, `sampleDynamicValue` for previews). Called once
+   * per use, so `{{$guid}}` twice gets two values; a defined variable of the same name wins.
+   */
+  dynamic?: (name: string) => string | undefined;
 }
 
 interface Expansion {
@@ -81,6 +89,9 @@ interface ExpansionFailure {
   reason: Exclude<VariableProblemReason, 'undefined'>;
   chain: string[];
 }
+
+/** Draws of dynamic variables after which values holding them are reused instead of expanded again. */
+const MAX_DRAWS = 10_000;
 
 function hasVariable(env: Record<string, string>, name: string): boolean {
   // Own properties only, so `{{constructor}}` or `{{__proto__}}` never reach Object.prototype.
@@ -113,6 +124,20 @@ export function substituteVariables(
   if (!(maxLength > 0)) throw new RangeError(`maxLength must be positive, got ${maxLength}`);
 
   const memo = new Map<string, Expansion>();
+  const dynamic: string[] = [];
+  const dynamicSeen = new Set<string>();
+  // A value that holds a dynamic variable is drawn at each use: such expansions are not memoised.
+  const drawsAnew = new Set<string>();
+
+  let draws = 0;
+  function draw(name: string): string | undefined {
+    const value = options.dynamic?.(name);
+    if (value !== undefined) {
+      draws++;
+      pushUnique(dynamic, dynamicSeen, [name]);
+    }
+    return value;
+  }
 
   function expand(name: string, stack: string[]): Expansion | ExpansionFailure {
     const cycleStart = stack.indexOf(name);
@@ -134,11 +159,20 @@ export function substituteVariables(
     let height = 1;
     let length = 0;
     let last = 0;
+    let fresh = false;
     for (const ref of refs) {
       parts.push(value.slice(last, ref.from));
       length += ref.from - last;
       last = ref.to;
       if (!hasVariable(env, ref.name)) {
+        const drawn = draw(ref.name);
+        if (drawn !== undefined) {
+          fresh = true;
+          parts.push(drawn);
+          length += drawn.length;
+          if (length > maxLength) return { ok: false, reason: 'too-long', chain: inner };
+          continue;
+        }
         parts.push(value.slice(ref.from, ref.to));
         length += ref.to - ref.from;
         pushUnique(undefinedNames, undefinedSeen, [ref.name]);
@@ -146,6 +180,7 @@ export function substituteVariables(
       }
       const sub = expand(ref.name, inner);
       if (!sub.ok) return sub;
+      if (drawsAnew.has(ref.name)) fresh = true;
       parts.push(sub.text);
       length += sub.text.length;
       if (length > maxLength) return { ok: false, reason: 'too-long', chain: inner };
@@ -157,7 +192,9 @@ export function substituteVariables(
     length += value.length - last;
     if (length > maxLength) return { ok: false, reason: 'too-long', chain: inner };
     const expansion: Expansion = { ok: true, text: parts.join(''), height, used, undefinedNames };
-    memo.set(name, expansion);
+    // Past a bound of draws the expansion is kept after all: nesting must not multiply work without end.
+    if (fresh && draws < MAX_DRAWS) drawsAnew.add(name);
+    else memo.set(name, expansion);
     return expansion;
   }
 
@@ -185,6 +222,12 @@ export function substituteVariables(
     last = ref.to;
     const verbatim = text.slice(ref.from, ref.to);
     if (!hasVariable(env, ref.name)) {
+      const drawn = draw(ref.name);
+      if (drawn !== undefined && length + drawn.length <= maxLength) {
+        parts.push(drawn);
+        length += drawn.length;
+        continue;
+      }
       parts.push(verbatim);
       length += verbatim.length;
       report({ name: ref.name, reason: 'undefined', message: `Variable "${ref.name}" is not defined in the environment` });
@@ -213,7 +256,7 @@ export function substituteVariables(
     }
   }
   parts.push(text.slice(last));
-  return { text: parts.join(''), unresolved, used, problems };
+  return { text: parts.join(''), unresolved, used, problems, ...(dynamic.length > 0 ? { dynamic } : {}) };
 }
 
 function describeFailure(name: string, failure: ExpansionFailure, maxDepth: number, maxLength: number): VariableProblem {

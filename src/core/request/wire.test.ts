@@ -225,3 +225,17 @@ describe('buildWireRequest: method override and computed headers', () => {
     expect(wire.headers).toEqual([]);
   });
 });
+
+describe('buildWireRequest: a URL without a scheme', () => {
+  it('is sent over http:// as Postman and newman send it, typed or from a variable, and says so', () => {
+    const typed = build({ url: 'localhost:3000/get?a=1' });
+    expect(typed.wire.url).toBe('http://localhost:3000/get?a=1');
+    expect(typed.assumedHttp).toBe(true);
+    expect(build({ url: 'postman-echo.com/get' }).wire.url).toBe('http://postman-echo.com/get');
+    const viaVariable = build({ url: '{{baseUrl}}/items' }, { baseUrl: 'api.example.com:8080' });
+    expect(viaVariable.wire.url).toBe('http://api.example.com:8080/items');
+    expect(viaVariable.assumedHttp).toBe(true);
+    expect(build({ url: 'https://h/x' }).assumedHttp).toBeUndefined();
+    expect(failure({ url: '/relative/only' })).toMatchObject({ kind: 'url-invalid' });
+  });
+});

@@ -5,7 +5,7 @@
  * typed, so the composer can show everything that will go.
  */
 import { applyAuth, type DigestCredentials } from '../auth';
-import { escapesIn, expandPath, formatUrlParts, parseUrlParts, substituteVariables, type QueryParam, type VariableProblem } from '../encoding';
+import { escapesIn, expandPath, formatUrlParts, parseUrlParts, substituteVariables, type DynamicVariableResolver, type QueryParam, type VariableProblem } from '../encoding';
 import type { KeptEscape } from '../lint';
 import { applyMethodOverride } from '../http';
 import type { HeaderField, Result, WireRequest } from '../types';
@@ -50,24 +50,39 @@ export interface WireBuild {
   bodyLength: number;
   /** Digest credentials the relay answers the server's challenge with; kept out of `wire`, so out of history. */
   digest?: DigestCredentials;
+  /** Dynamic variables (`$guid`, `$randomEmail`, …) the `dynamic` resolver gave values for, unique, in order; absent when none. */
+  dynamic?: string[];
+  /** The URL had no scheme (`localhost:3000/x`, or a variable gave one without it) and is sent over `http://`, as Postman and newman send it. */
+  assumedHttp?: true;
 }
 
 /** Options of `buildWireRequest`. */
 export interface WireBuildOptions {
   /** The header resolved from the vault for a `vault` auth scheme. */
   vaultCredential?: HeaderField;
+  /**
+   * Values of Postman's dynamic variables for names the environment does not define, drawn
+   * once per use: `dynamicVariableResolver(faker)` when sending, `sampleDynamicValue` for a
+   * preview. Without it `{{$guid}}` is unresolved like any undefined name.
+   */
+  dynamic?: DynamicVariableResolver;
 }
 
 /** A substitution pass over a draft that remembers what stayed unresolved, and where. */
 class VariableScope {
   readonly unresolved: string[] = [];
   readonly problems: DraftVariableProblem[] = [];
+  readonly dynamic: string[] = [];
   private readonly seen = new Set<string>();
-  constructor(private readonly env: Record<string, string>) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly draw?: DynamicVariableResolver,
+  ) {}
 
   text(text: string, where: string): string {
     if (!text.includes('{{')) return text;
-    const result = substituteVariables(text, this.env);
+    const result = substituteVariables(text, this.env, this.draw ? { dynamic: this.draw } : {});
+    for (const name of result.dynamic ?? []) if (!this.dynamic.includes(name)) this.dynamic.push(name);
     for (const problem of result.problems) {
       const key = `${problem.name}\u0000${where}`;
       if (this.seen.has(key)) continue;
@@ -117,14 +132,23 @@ function keptEscapesOf(query: readonly QueryParam[], pathValues: Readonly<Record
   return kept;
 }
 
+/** A URL that starts with its scheme and `//`. */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
 function buildUrl(
   draft: RequestDraft,
   scope: VariableScope,
   extraQuery: { name: string; value: string }[],
   keptEscapes: KeptEscape[],
+  assumed: { http: boolean },
 ): Result<string> {
-  const template = draft.url.trim();
+  let template = draft.url.trim();
   if (template === '') return fail({ kind: 'url-empty', field: 'url', message: 'The URL is empty: type an address such as https://api.example.com/items.' });
+  // A URL without a scheme (`api.example.com/items`, `localhost:3000/x`) is sent over http, as Postman and newman send it.
+  if (!SCHEME.test(template) && !template.startsWith('{{') && !template.startsWith('/')) {
+    template = `http://${template}`;
+    assumed.http = true;
+  }
   const parts = parseUrlParts(template);
   const values: Record<string, string> = {};
   for (const row of draft.pathParams) values[row.name] = scope.text(row.value, `path parameter "${row.name}"`);
@@ -135,7 +159,12 @@ function buildUrl(
   const query = [...fromRows, ...extraQuery];
   const base = scope.text(parts.base, 'url');
   const typed = queryAsTyped(template, draft.query, query);
-  const url = typed === undefined ? formatUrlParts({ base, path: scope.text(path.value, 'url'), query }, { lists: 'comma' }) : `${base}${scope.text(path.value, 'url')}?${typed}`;
+  let url = typed === undefined ? formatUrlParts({ base, path: scope.text(path.value, 'url'), query }, { lists: 'comma' }) : `${base}${scope.text(path.value, 'url')}?${typed}`;
+  // Likewise when a variable gave the host without a scheme (`{{baseUrl}}` = `localhost:3000`); not while the URL still holds an undefined one.
+  if (!SCHEME.test(url) && !url.startsWith('/') && !scope.problems.some((p) => p.where === 'url')) {
+    url = `http://${url}`;
+    assumed.http = true;
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -169,7 +198,7 @@ function buildUrl(
  * (`multipart:<part id>`, `boundary`, `body`); `method-empty` (`method`).
  */
 export function buildWireRequest(draft: RequestDraft, env: Record<string, string>, options: WireBuildOptions = {}): Result<WireBuild> {
-  const scope = new VariableScope(env);
+  const scope = new VariableScope(env, options.dynamic);
   const method = draft.method.trim();
   if (method === '') return fail({ kind: 'method-empty', field: 'method', message: 'The method is empty: choose GET, POST or another method.' });
 
@@ -192,7 +221,8 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
   }
 
   const keptEscapes: KeptEscape[] = [];
-  const url = buildUrl(draft, scope, authQuery, keptEscapes);
+  const assumed = { http: false };
+  const url = buildUrl(draft, scope, authQuery, keptEscapes, assumed);
   if (!url.ok) return url;
 
   const headers: HeaderField[] = [];
@@ -239,5 +269,7 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     keptEscapes,
     bodyLength,
     ...(digest ? { digest } : {}),
+    ...(scope.dynamic.length > 0 ? { dynamic: scope.dynamic } : {}),
+    ...(assumed.http ? { assumedHttp: true } : {}),
   });
 }

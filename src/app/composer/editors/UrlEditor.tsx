@@ -1,7 +1,7 @@
 import { Annotation, Compartment, EditorState, Prec, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
 import { Decoration, EditorView, keymap, placeholder, type DecorationSet } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { urlTemplateTokens } from '../../../core';
+import { DYNAMIC_VARIABLES, urlTemplateTokens } from '../../../core';
 import { afterFirstScreen } from '../../lazy/afterFirstScreen';
 
 export interface UrlEditorProps {
@@ -11,7 +11,7 @@ export interface UrlEditorProps {
   onSubmit(): void;
   /** Pasted text; return true to take the paste instead of inserting it (a cURL command). */
   onPaste?(text: string): boolean;
-  /** Names defined in the active environment; other `{{names}}` are marked unresolved. */
+  /** Names defined in the active environment; other `{{names}}` are marked unresolved, except Postman's dynamic variables (`{{$guid}}`…). */
   defined: ReadonlySet<string>;
   /** Id of the element describing the field (its problems). */
   describedBy?: string;
@@ -31,8 +31,18 @@ function tokenMarks(doc: Text, defined: ReadonlySet<string>): DecorationSet {
   const text = doc.toString();
   return Decoration.set(
     urlTemplateTokens(text).map((token) => {
-      const cls = token.kind === 'path-param' ? 'cm-wb-path' : defined.has(token.name) ? 'cm-wb-var' : 'cm-wb-var cm-wb-var-missing';
-      const title = token.kind === 'path-param' ? `Path parameter "${token.name}"` : defined.has(token.name) ? `Variable "${token.name}"` : `Variable "${token.name}" is not defined in the active environment`;
+      // Postman's dynamic variables ({{$guid}}, {{$randomInt}}…) are known: drawn at send time unless the environment defines the name.
+      const dynamic = token.kind !== 'path-param' && !defined.has(token.name) ? DYNAMIC_VARIABLES.get(token.name) : undefined;
+      const known = token.kind !== 'path-param' && (defined.has(token.name) || dynamic !== undefined);
+      const cls = token.kind === 'path-param' ? 'cm-wb-path' : known ? 'cm-wb-var' : 'cm-wb-var cm-wb-var-missing';
+      const title =
+        token.kind === 'path-param'
+          ? `Path parameter "${token.name}"`
+          : dynamic
+            ? `Dynamic variable "${token.name}": ${dynamic.description}, drawn anew at each send`
+            : known
+              ? `Variable "${token.name}"`
+              : `Variable "${token.name}" is not defined in the active environment`;
       return Decoration.mark({ class: cls, attributes: { title } }).range(token.from, token.to);
     }),
   );
