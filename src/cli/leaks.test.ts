@@ -21,14 +21,14 @@
  * setting the CLI has. The CLI has no `--export-*` option besides the reporters' exports.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../relay/childServer';
 import { callServer } from '../testing/sandboxHarness';
-import { describeLeaks, findLeaks, folderStores, plant, randomPart, type LeakStore, type PlantedSecret } from '../testing/leakScan';
+import { changedFiles, describeLeaks, findLeaks, folderStores, plant, randomPart, withOwnDataFolders, type LeakStore, type PlantedSecret } from '../testing/leakScan';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recordingProxy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +54,6 @@ const S = {
   wsse: plant('<wsse:Password> in an XML body', `wsse${randomPart(24)}`),
   multipart: plant('multipart part "password"', `mp${randomPart(26)}`),
   cookie: plant('Cookie header', `ck${randomPart(26)}`),
-  jarCookie: plant('cookie set by the server, sent from the jar', `jar${randomPart(25)}`),
   digest: plant('Digest password ($env)', `Digest pass ${randomPart(20)}`),
   sigv4Secret: plant('SigV4 secret key', `${randomPart(13)}/${randomPart(13)}+${randomPart(12)}`),
   sigv4Session: plant('SigV4 session token ($env)', `IQoJb3JpZ2luX2Vj${randomPart(40)}`),
@@ -142,11 +141,12 @@ function postmanCollection(): unknown {
         request: { method: 'POST', url: '{{baseUrl}}/sandbox/anything/login', body: { mode: 'urlencoded', urlencoded: [{ key: 'user', value: '{{user}}' }, { key: 'password', value: '{{password}}' }] } },
       },
       { name: 'Cookie header', request: { method: 'GET', url: '{{baseUrl}}/sandbox/anything/cookie', header: [{ key: 'Cookie', value: `session=${S.cookie.value}; theme=dark` }] } },
-      { name: 'Cookie from the server', request: { method: 'GET', url: `{{baseUrl}}/sandbox/cookies/set?wb_session=${S.jarCookie.value}` } },
+      // The sandbox's demo login (its fixed demo password): the session cookie it sets is the server's, learned from the proxy.
+      { name: 'Cookie login', request: { method: 'POST', url: '{{baseUrl}}/sandbox/cookies/login', body: { mode: 'urlencoded', urlencoded: [{ key: 'user', value: 'ada' }, { key: 'password', value: 'lovelace' }] } } },
       {
         name: 'Cookie sent from the jar',
-        event: [test('the jar sent the cookie', ['pm.expect(pm.response.text()).to.include("wb_session");'])],
-        request: { method: 'GET', url: '{{baseUrl}}/sandbox/cookies' },
+        event: [test('the jar sent the session', ['pm.response.to.have.status(200);']), { listen: 'test', script: { exec: ["console.log('me', pm.response.text());"] } }],
+        request: { method: 'GET', url: '{{baseUrl}}/sandbox/cookies/me' },
       },
       {
         name: 'Digest',
@@ -310,27 +310,22 @@ function wirebench(args: string[], cwd: string, env: Record<string, string>): Pr
   });
 }
 
-/** Files under `dir` changed since `since` (ms), as stores. */
-function changedSince(dir: string, since: number, label: string): LeakStore[] {
-  try {
-    return folderStores(dir, label).filter((s) => statSync(path.join(dir, path.relative(label, s.name))).mtimeMs >= since - 1000);
-  } catch {
-    return [];
-  }
-}
-
 let server: ChildServer;
 let proxy: RecordingProxy;
 let out: string;
+let serverFolders: { tmp: string; data: string };
 let serverOutput = '';
 
 beforeAll(async () => {
-  server = await startChildServer('leak-cli-test-token');
+  out = mkdtempSync(path.join(tmpdir(), 'wirebench-leaks-'));
+  // The server's temp and data folders are this test's, so everything it writes on disk is searched too.
+  const own = await withOwnDataFolders(path.join(out, 'server'), () => startChildServer('leak-cli-test-token'));
+  server = own.started;
+  serverFolders = own;
   // The server's banner came before anything was planted; from here on every line is kept.
   server.child.stdout!.on('data', (c: Buffer) => (serverOutput += c.toString('utf8')));
   server.child.stderr!.on('data', (c: Buffer) => (serverOutput += c.toString('utf8')));
   proxy = await startRecordingProxy({ upstream: server.origin, credentials: { user: PROXY_USER, password: S.proxyPassword.value }, hostMap: { [PROXIED_HOST]: server.origin } });
-  out = mkdtempSync(path.join(tmpdir(), 'wirebench-leaks-'));
 }, 60_000);
 
 afterAll(async () => {
@@ -419,12 +414,20 @@ describe('wirebench run leaks no secret', () => {
         'captured (capture rule from the sandbox token endpoint): issued access_token',
       ]),
     );
+    // The session cookies the sandbox's login set (Set-Cookie), kept in the run's jar and sent back.
+    for (const exchange of proxy.exchanges) {
+      for (const [name, value] of exchange.responseHeaders) {
+        const sid = /^sid=([^;]+)/.exec(value)?.[1];
+        if (name.toLowerCase() === 'set-cookie' && sid) issued.push(plant('session cookie sid set by the server (kept in the jar)', sid));
+      }
+    }
+    expect(issued.some((s) => s.kind.startsWith('session cookie')), 'the login set a session cookie').toBe(true);
     const secrets = [...Object.values(S), vaultRefresh, ...issued];
 
     // Each planted secret was used: sent as such (or, for Digest and SigV4, a signature was made with it).
     const sent = proxy.requestsText();
     const unsent = Object.values(S)
-      .concat(vaultRefresh)
+      .concat(vaultRefresh, ...issued.filter((s) => s.kind.startsWith('session cookie')))
       .filter((s) => !HASHED_ONLY.has(s) && findLeaks([s], [{ name: 'sent', bytes: sent }]).length === 0)
       .map((s) => s.kind);
     expect(unsent, 'planted but never sent').toEqual([]);
@@ -450,10 +453,12 @@ describe('wirebench run leaks no secret', () => {
       ...folderStores(tmp, 'TMPDIR of the runs'),
       ...folderStores(sources).filter((s) => !sourcesBefore.get(s.name)?.equals(Buffer.from(s.bytes))).map((s) => ({ ...s, name: `source changed by the run: ${s.name}` })),
       { name: 'server stdout+stderr', bytes: serverOutput },
+      ...folderStores(serverFolders.tmp, 'server TMPDIR'),
+      ...folderStores(serverFolders.data, 'server WIREBENCH_DATA_DIR'),
     ];
     expect(readdirSync(runA).sort()).toEqual(['wirebench-report.html', 'wirebench-report.json', 'wirebench-report.xml']);
     // The bundle is the program's own code, which holds the sandbox's fixed client secrets as data: searched for everything else.
-    const hits = [...findLeaks(secrets, stores), ...findLeaks(secrets.filter((s) => !FIXED.has(s)), changedSince(bundleCache, started, 'node_modules/.cache/wirebench'))];
+    const hits = [...findLeaks(secrets, stores), ...findLeaks(secrets.filter((s) => !FIXED.has(s)), changedFiles(bundleCache, started, 'node_modules/.cache/wirebench'))];
     if (process.env.WB_LEAK_KEEP) writeFileSync(process.env.WB_LEAK_KEEP, stores.map((s) => `==== ${s.name}\n${s.bytes.toString()}`).join('\n'));
     if (hits.length > 0) writeFileSync(path.join(tmpdir(), 'wirebench-cli-leaks.txt'), describeLeaks(hits));
     expect(hits.length, describeLeaks(hits)).toBe(0);

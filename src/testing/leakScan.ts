@@ -9,7 +9,7 @@
  * failure says what to fix. Test-only: no product code imports this folder.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A value planted by a test: what kind of secret it stands for, and the value. */
@@ -159,4 +159,33 @@ export function folderStores(dir: string, label = dir): LeakStore[] {
   };
   walk(dir);
   return stores;
+}
+
+/** Files under `dir` written since `sinceMs` (a second's slack for coarse clocks), as stores; none when `dir` does not exist. */
+export function changedFiles(dir: string, sinceMs: number, label = dir): LeakStore[] {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];
+  return folderStores(dir, label).filter((s) => statSync(path.join(dir, s.name.slice(label.length + 1))).mtimeMs >= sinceMs - 1000);
+}
+
+/**
+ * Runs `start` with `TMPDIR` and `WIREBENCH_DATA_DIR` pointing at fresh folders under `root`, so
+ * that a child process started there (a server) writes its temp and data files where a leak
+ * test can search all of them; the variables are restored afterwards.
+ */
+export async function withOwnDataFolders<T>(root: string, start: () => Promise<T>): Promise<{ started: T; tmp: string; data: string }> {
+  const tmp = path.join(root, 'tmp');
+  const data = path.join(root, 'data');
+  mkdirSync(tmp, { recursive: true });
+  mkdirSync(data, { recursive: true });
+  const saved = { TMPDIR: process.env.TMPDIR, WIREBENCH_DATA_DIR: process.env.WIREBENCH_DATA_DIR };
+  process.env.TMPDIR = tmp;
+  process.env.WIREBENCH_DATA_DIR = data;
+  try {
+    return { started: await start(), tmp, data };
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
