@@ -116,6 +116,6 @@ export async function readSource(source: string): Promise<RunSource> {
   if (skipped.length > 0) {
     throw new InputError(`${skipped.length} request${skipped.length === 1 ? '' : 's'} could not be read, so the run would be incomplete:\n${skipped.map((s) => `  ${s.item}: ${s.reason}`).join('\n')}`, source);
   }
-  // Script notes say "Wirebench does not run scripts yet", which the CLI contradicts; the rest are real changes.
-  return { name: collection.name, collections: [collection], environments: [], warnings: warnings.filter((w) => !/does not run scripts yet/.test(w)) };
+  // Warnings are real changes (a part left out, a file to pick); the importer's notes (scripts kept, and that they run) go without saying here.
+  return { name: collection.name, collections: [collection], environments: [], warnings };
 }

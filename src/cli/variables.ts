@@ -124,6 +124,15 @@ export class RunScope {
     const collection = Object.assign(Object.create(null) as Record<string, string>, ...[...collections].reverse().map((c) => variableValues(c.variables)));
     const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask)];
     this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), run: Object.fromEntries(cli), secretNames });
+    // Postman's typed variables (`number`, `boolean`): scripts read them back typed, `{{name}}` reads the text.
+    for (const [layer, variables] of [['collection', [...collections].reverse().flatMap((c) => c.variables)], ['environment', environment?.variables ?? []]] as const) {
+      for (const v of variables) {
+        if (v.enabled === false || v.type === undefined) continue;
+        const value = v.type === 'number' ? Number(v.value) : v.value.trim().toLowerCase() === 'true';
+        if (v.type === 'number' && !Number.isFinite(value as number)) continue;
+        (this.typed[layer] ??= new Map()).set(v.name.trim(), { text: v.value, value });
+      }
+    }
   }
 
   /** The map `{{name}}` resolves from. */

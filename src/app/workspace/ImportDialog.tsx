@@ -17,7 +17,8 @@ type Report =
 /** How the report names what was imported: several pasted cURL commands are not "a cURL command". */
 function formatLabel(outcome: ImportOutcome, count: number): string {
   if (outcome.format === 'curl' && count > 1) return 'cURL commands';
-  return IMPORT_FORMAT_LABELS[outcome.format];
+  // The version the importer read (a v2.0 collection is named v2.0, not the label's v2.1).
+  return outcome.result.format ?? IMPORT_FORMAT_LABELS[outcome.format];
 }
 
 function positionText(error: CoreError): string {
@@ -197,6 +198,13 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                   ))}
                 </ul>
               </>
+            ) : null}
+            {report.outcome.result.notes?.length ? (
+              <ul className="import-notes">
+                {report.outcome.result.notes.map((note, i) => (
+                  <li key={i}>{note}</li>
+                ))}
+              </ul>
             ) : null}
             {report.outcome.result.warnings.length > 0 ? (
               <>

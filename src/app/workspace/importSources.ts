@@ -132,7 +132,7 @@ export async function importUrl(url: string): Promise<Result<ImportOutcome>> {
 /** How the dialog names each format. */
 export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   curl: 'cURL command',
-  postman: 'Postman Collection v2.1',
+  postman: 'Postman Collection',
   har: 'HAR 1.2',
   openapi: 'OpenAPI / Swagger',
   http: '.http file',

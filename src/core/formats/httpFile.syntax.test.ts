@@ -55,7 +55,7 @@ GET https://api.example.test/next
       { phase: 'post-response', dialect: 'jetbrains', text: 'client.test("created", () => client.assert(response.status === 201));' },
     ]);
     expect(next!.scripts).toBeUndefined();
-    expect(result.warnings).toContain('register: its pre-request script and response handler were kept with the request; Wirebench does not run scripts yet.');
+    expect(result.warnings).toContain('register: its pre-request script and response handler were kept with the request but will not run: Wirebench runs Postman (pm) scripts only, not the JetBrains/httpyac handler API.');
   });
 
   it('keeps one-line script blocks and script files by path', () => {

@@ -84,7 +84,7 @@ describe('parseHttpFile', () => {
     expect(login!.draft.auth).toEqual({ scheme: 'basic', values: { username: 'ada', password: 's3cret' } });
     expect(login!.draft.body.form.map((r) => [r.name, r.value])).toEqual([['user', 'ada'], ['remember', 'on']]);
     expect(login!.scripts).toEqual([{ phase: 'post-response', dialect: 'jetbrains', text: 'client.global.set("t", response.body.token)' }]);
-    expect(result.warnings).toContain('Login: its response handler was kept with the request; Wirebench does not run scripts yet.');
+    expect(result.warnings).toContain('Login: its response handler was kept with the request but will not run: Wirebench runs Postman (pm) scripts only, not the JetBrains/httpyac handler API.');
   });
 
   it('joins multi-line queries and reads # @no-redirect (both clients follow redirects otherwise)', () => {

@@ -306,7 +306,7 @@ function parseBlock(block: Block, file: FileState): ParsedBlock | undefined {
   const request = savedRequestOf(requestName, input, description.length > 0 ? description.join('\n') : undefined);
   if (scripts.length > 0) {
     request.scripts = scripts;
-    local.push(`its ${scripts.map((s) => (s.phase === 'pre-request' ? 'pre-request script' : 'response handler')).join(' and ')} ${scripts.length === 1 ? 'was' : 'were'} kept with the request; Wirebench does not run scripts yet.`);
+    local.push(`its ${scripts.map((s) => (s.phase === 'pre-request' ? 'pre-request script' : 'response handler')).join(' and ')} ${scripts.length === 1 ? 'was' : 'were'} kept with the request but will not run: Wirebench runs Postman (pm) scripts only, not the JetBrains/httpyac handler API.`);
   }
   if (ignored.length > 0) local.push(`directives ${ignored.join(', ')} are not supported and were ignored.`);
   return { kind: 'request', request, warnings: local.map((w) => (w.startsWith('Line ') ? `${requestName}, line ${w.slice(5)}` : `${requestName}: ${w}`)) };

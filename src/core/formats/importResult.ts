@@ -24,6 +24,10 @@ export interface ImportResult {
   skipped: ImportSkip[];
   /** Things that came across changed or incomplete (a file to pick again, a dropped script). */
   warnings: string[];
+  /** The format and version the file was read as, when the importer knows it (`Postman Collection v2.0`). */
+  format?: string;
+  /** What the import brought that works as it did (the scripts, and that they run), in a sentence each: facts, not changes. */
+  notes?: string[];
   /** OAuth 2 / OpenID Connect settings a description declares, offered as vault entries to create (no secrets). */
   vaultDrafts?: ImportedVaultDraft[];
 }

@@ -100,12 +100,15 @@ describe('importPostman', () => {
     expect(request(result, 'Public status').draft.options.insecureTls).toBe(true);
   });
 
-  it('reports files to pick again, kept scripts and example responses', () => {
+  it('reports files to pick again and example responses left out, and says the scripts were kept and run', () => {
     expect(result.warnings).toEqual([
       'Upload photo: part "photo" is the file "/Users/ada/Pictures/mug.jpg": pick the file again before sending.',
       'Replace manual: the body is the file "manual.pdf": pick the file again before sending.',
-      '2 scripts (pre-request or test) were kept with the requests they run for (collection and folder scripts on each of their requests); Wirebench does not run scripts yet.',
-      '1 saved example response was left out.',
+      '1 saved example response was left out (Wirebench keeps no example responses).',
+    ]);
+    expect(result.format).toBe('Postman Collection v2.1');
+    expect(result.notes).toEqual([
+      "2 scripts (pre-request or test) were kept with the requests they run for, collection and folder scripts on each of their requests in Postman's order (collection, folder, request; for tests too). They run when a request is sent, in the app, its runner and wirebench run, with the pm API.",
     ]);
   });
 });

@@ -83,6 +83,9 @@ function itemToPostman(item: CollectionItem, collectionAuth: Collection['auth'],
   const behaviour: Json = {};
   if (!draft.options.followRedirects) behaviour.followRedirects = false;
   if (draft.options.insecureTls) behaviour.strictSSL = false;
+  if (draft.options.cookies === false) behaviour.disableCookies = true;
+  // Postman sends no body with GET, HEAD, COPY, PURGE or UNLOCK unless told to; Wirebench sends the one it has.
+  if ((out.request as Json).body !== undefined && /^(GET|HEAD|COPY|PURGE|UNLOCK)$/i.test(draft.method)) behaviour.disableBodyPruning = true;
   if (Object.keys(behaviour).length > 0) out.protocolProfileBehavior = behaviour;
   const event = eventsOf(item.scripts, redaction);
   if (event.length > 0) out.event = event;
@@ -103,7 +106,7 @@ function eventsOf(scripts: SavedRequest['scripts'], redaction: SecretRedaction |
 
 function variableToPostman(variable: Variable, includeSecrets: boolean): Json {
   // The one gate's decision: marked secret, a credential by name or shape, or a value the session learned is secret (a token a script stored).
-  const out: Json = { key: variable.name, value: isSecretVariable(variable) && !includeSecrets ? '' : variable.value, type: 'string' };
+  const out: Json = { key: variable.name, value: isSecretVariable(variable) && !includeSecrets ? '' : variable.value, type: variable.type ?? 'string' };
   if (variable.enabled === false) out.disabled = true;
   return out;
 }

@@ -23,6 +23,7 @@ import {
   postmanEventSchema,
   postmanFolderSchema,
   postmanRequestItemSchema,
+  type PostmanBehaviour,
   type PostmanDescription,
   type PostmanRequest,
   type PostmanVersion,
@@ -48,6 +49,8 @@ interface Level {
   auth: DraftAuth | undefined;
   before: RequestScript[];
   after: RequestScript[];
+  /** `protocolProfileBehavior` of the collection and folders above, the nearest winning per option (as postman-runtime merges them). */
+  behaviour: PostmanBehaviour;
   /** `Folder / Subfolder / `, for naming items in reports. */
   path: string;
   depth: number;
@@ -70,6 +73,8 @@ export function variablesFromPostman(list: readonly Record<string, unknown>[] | 
     if (key === undefined) return [];
     const variable: Variable = { name: key, value: fieldText(v.value) };
     if (v.type === 'secret') variable.secret = true;
+    // Typed as Postman's SDK types them: scripts get a number or a boolean back, `{{name}}` its text.
+    if (v.type === 'number' || v.type === 'boolean') variable.type = v.type;
     if (v.disabled === true) variable.enabled = false;
     return [variable];
   });
@@ -77,7 +82,7 @@ export function variablesFromPostman(list: readonly Record<string, unknown>[] | 
 
 /** The effective auth of a level: its own block, or (absent or null) the inherited one. */
 function resolveAuth(block: PostmanAuthBlock | null | undefined, inherited: DraftAuth | undefined, where: string, ctx: ImportContext): DraftAuth | undefined {
-  if (block === undefined || block === null) return inherited;
+  if (block === undefined || block === null || block.type === 'inherit') return inherited;
   const mapped = authFromPostman(block);
   if (mapped.warning) ctx.result.warnings.push(`${where}: ${mapped.warning}.`);
   return mapped.auth ?? { scheme: 'none', values: {} };
@@ -170,26 +175,57 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A script's text: Postman's `script` is an object with `exec` (lines or one string), or itself a string or lines. */
+function scriptText(script: unknown): string | undefined {
+  const lines = (exec: unknown): string | undefined => (typeof exec === 'string' ? exec : Array.isArray(exec) ? exec.map((line) => (typeof line === 'string' ? line : '')).join('\n') : undefined);
+  if (isObject(script)) return lines(script.exec) ?? '';
+  return lines(script);
+}
+
 /**
- * The enabled scripts of an `event` list, before and after the request. Postman writes
- * `exec` as lines (or one string); blank scripts (Postman writes `[""]` for an emptied
- * editor) and disabled ones are not kept, since Postman does not run them.
+ * The enabled scripts of an `event` list, before and after the request. `event` may be one
+ * event object instead of a list, and a script its lines or one string, as Postman's SDK
+ * reads them; blank scripts (Postman writes `[""]` for an emptied editor) and disabled ones
+ * are not kept, since Postman does not run them. An event that cannot be read is named in a
+ * warning, never dropped silently: a test script lost without a word is a run that passes
+ * for the wrong reason.
  */
-function scriptsOf(event: unknown, ctx: ImportContext): { before: RequestScript[]; after: RequestScript[] } {
+function scriptsOf(event: unknown, where: string, ctx: ImportContext): { before: RequestScript[]; after: RequestScript[] } {
   const out = { before: [] as RequestScript[], after: [] as RequestScript[] };
-  if (!Array.isArray(event)) return out;
-  for (const entry of event) {
-    const parsed = postmanEventSchema.safeParse(entry);
-    if (!parsed.success || parsed.data.disabled) continue;
-    const exec = parsed.data.script?.exec;
-    const text = Array.isArray(exec) ? exec.map((line) => (typeof line === 'string' ? line : '')).join('\n') : (exec ?? '');
-    if (text.trim() === '') continue;
-    const script: RequestScript = { phase: parsed.data.listen === 'prerequest' ? 'pre-request' : 'post-response', dialect: 'postman', text };
-    if (parsed.data.listen === 'prerequest') out.before.push(script);
-    else if (parsed.data.listen === 'test') out.after.push(script);
-    else continue;
-    ctx.scripts++;
+  if (event === undefined || event === null) return out;
+  const list = Array.isArray(event) ? event : isObject(event) ? [event] : undefined;
+  if (!list) {
+    ctx.result.warnings.push(`${where}: "event" is ${typeof event === 'string' ? 'a string' : `a ${typeof event}`}, not an event or a list of them, so its scripts were left out.`);
+    return out;
   }
+  list.forEach((entry, index) => {
+    const at = list.length > 1 || Array.isArray(event) ? `event[${index}]` : 'event';
+    const parsed = postmanEventSchema.safeParse(entry);
+    if (!parsed.success) {
+      ctx.result.warnings.push(`${where}: ${at} is not an event Postman reads (${isObject(entry) ? 'a field has the wrong type' : 'not an object'}), so it was left out.`);
+      return;
+    }
+    if (parsed.data.disabled) return;
+    const listen = parsed.data.listen;
+    if (isObject(parsed.data.script) && typeof parsed.data.script.src === 'string' && parsed.data.script.exec === undefined) {
+      ctx.result.warnings.push(`${where}: the ${listen ?? ''} script of ${at} is the file "${parsed.data.script.src}", which is not read; it was left out.`);
+      return;
+    }
+    const text = scriptText(parsed.data.script);
+    if (text === undefined) {
+      ctx.result.warnings.push(`${where}: the script of ${at} is neither code nor lines of code, so it was left out.`);
+      return;
+    }
+    if (text.trim() === '') return;
+    if (listen !== 'prerequest' && listen !== 'test') {
+      ctx.result.warnings.push(`${where}: ${at} listens to "${listen ?? '(nothing)'}"; Postman runs only "prerequest" and "test" scripts, so it was left out.`);
+      return;
+    }
+    const script: RequestScript = { phase: listen === 'prerequest' ? 'pre-request' : 'post-response', dialect: 'postman', text };
+    if (listen === 'prerequest') out.before.push(script);
+    else out.after.push(script);
+    ctx.scripts++;
+  });
   return out;
 }
 
@@ -225,12 +261,32 @@ function parseLeniently<T>(schema: z.ZodType<T>, value: Record<string, unknown>,
 /** Parts of a request item that cost only themselves when they cannot be read. */
 const DROPPABLE_REQUEST_PARTS = ['request.body', 'request.auth', 'request.header', 'request.description', 'description', 'variable', 'protocolProfileBehavior'];
 /** Parts of a collection's own fields that cost only themselves when they cannot be read. */
-const DROPPABLE_COLLECTION_PARTS = ['info', 'variable', 'auth'];
+const DROPPABLE_COLLECTION_PARTS = ['info', 'variable', 'auth', 'protocolProfileBehavior'];
 /** Parts of a folder that cost only themselves when they cannot be read. */
-const DROPPABLE_FOLDER_PARTS = ['auth', 'description', 'variable'];
+const DROPPABLE_FOLDER_PARTS = ['auth', 'description', 'variable', 'protocolProfileBehavior'];
 
 function nameOf(raw: Record<string, unknown>, fallback: string): string {
   return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name.trim() : fallback;
+}
+
+/** Methods postman-runtime sends without their body unless `disableBodyPruning` is true. */
+const BODY_PRUNED_METHODS: ReadonlySet<string> = new Set(['GET', 'COPY', 'HEAD', 'PURGE', 'UNLOCK']);
+
+/** Whether an imported body would send anything (Postman exports an empty raw body on many GETs). */
+function bodyHoldsSomething(body: NonNullable<DraftInput['body']>): boolean {
+  const texts = Object.values(body.texts ?? {}).some((text) => typeof text === 'string' && text !== '');
+  return texts || (body.form?.length ?? 0) > 0 || (body.multipart?.length ?? 0) > 0 || body.kind === 'binary';
+}
+
+/** `protocolProfileBehavior` options Wirebench honours; the others are named when set. */
+const HONOURED_BEHAVIOUR = new Set(['followRedirects', 'strictSSL', 'disableBodyPruning', 'disableCookies']);
+
+/** A request's behaviour: its own options over the folders' and the collection's, one by one; options not honoured named once per request. */
+function behaviourOf(inherited: PostmanBehaviour, own: PostmanBehaviour | null | undefined, where: string, ctx: ImportContext): PostmanBehaviour {
+  const behaviour: PostmanBehaviour = { ...inherited, ...(own ?? {}) };
+  const ignored = Object.keys(behaviour).filter((key) => !HONOURED_BEHAVIOUR.has(key) && behaviour[key] !== undefined && behaviour[key] !== null);
+  if (ignored.length > 0) ctx.result.warnings.push(`${where}: protocolProfileBehavior ${ignored.map((k) => `${k}: ${JSON.stringify(behaviour[k])}`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not supported and ignored.`);
+  return behaviour;
 }
 
 function requestItem(raw: Record<string, unknown>, level: Level, ctx: ImportContext): CollectionItem | undefined {
@@ -251,14 +307,19 @@ function requestItem(raw: Record<string, unknown>, level: Level, ctx: ImportCont
   bodyFromPostman(request.body, input, where, ctx);
   const effective = resolveAuth(request.auth as PostmanAuthBlock | null | undefined, level.auth, where, ctx);
   if (effective) input.auth = effective;
-  const behaviour = item.protocolProfileBehavior;
+  const behaviour = behaviourOf(level.behaviour, item.protocolProfileBehavior, where, ctx);
   // Postman follows redirects unless told not to; Wirebench does not unless told to.
-  input.options = { followRedirects: behaviour?.followRedirects ?? true, insecureTls: behaviour?.strictSSL === false };
+  input.options = { followRedirects: behaviour.followRedirects ?? true, insecureTls: behaviour.strictSSL === false, ...(behaviour.disableCookies === true ? { cookies: false } : {}) };
+  // postman-runtime sends no body with these methods unless disableBodyPruning says to.
+  if (input.body && BODY_PRUNED_METHODS.has(input.method!) && behaviour.disableBodyPruning !== true) {
+    if (bodyHoldsSomething(input.body)) ctx.result.warnings.push(`${where}: its body was left out: Postman sends no body with ${input.method} unless protocolProfileBehavior.disableBodyPruning is true.`);
+    delete input.body;
+  }
   if (item.variable?.length) ctx.result.warnings.push(`${where}: request-level variables are not supported and were left out.`);
   ctx.examples += Array.isArray(item.response) ? item.response.length : 0;
   const saved = savedRequestOf(name, input, descriptionText(request.description) ?? descriptionText(item.description));
   // Postman runs collection, then folder, then request pre-request scripts, and the test scripts in the same order.
-  const own = scriptsOf(item.event, ctx);
+  const own = scriptsOf(item.event, where, ctx);
   const scripts = [...level.before, ...own.before, ...level.after, ...own.after];
   if (scripts.length > 0) saved.scripts = scripts;
   return saved;
@@ -287,8 +348,9 @@ function folderItem(raw: Record<string, unknown>, level: Level, ctx: ImportConte
       ctx.result.warnings.push(`Folder "${where}": variable "${variable.name}" was moved to the collection, which holds all variables in Wirebench.`);
     }
   }
-  const scripts = scriptsOf(folder.event, ctx);
-  const inner: Level = { auth, before: [...level.before, ...scripts.before], after: [...level.after, ...scripts.after], path: `${where} / `, depth: level.depth + 1 };
+  const scripts = scriptsOf(folder.event, `Folder "${where}"`, ctx);
+  const behaviour = { ...level.behaviour, ...(folder.protocolProfileBehavior ?? {}) };
+  const inner: Level = { auth, before: [...level.before, ...scripts.before], after: [...level.after, ...scripts.after], behaviour, path: `${where} / `, depth: level.depth + 1 };
   const out: CollectionItem = { kind: 'folder', id: workspaceItemId('fld'), name, items: itemsOf(folder.item, inner, ctx) };
   const description = descriptionText(folder.description);
   if (description) out.description = description;
@@ -350,13 +412,16 @@ function importPostmanUnguarded(text: string): Result<ImportResult> {
   const ctx: ImportContext = { result: { collection, skipped: [], warnings }, version: version.value.version, scripts: 0, examples: 0 };
   const rootAuth = resolveAuth(postman.auth as PostmanAuthBlock | null | undefined, undefined, 'Collection', ctx);
   if (rootAuth) collection.auth = rootAuth;
-  const scripts = scriptsOf(postman.event, ctx);
-  collection.items = itemsOf(postman.item ?? [], { auth: rootAuth, before: scripts.before, after: scripts.after, path: '', depth: 0 }, ctx);
+  const scripts = scriptsOf(postman.event, 'Collection', ctx);
+  collection.items = itemsOf(postman.item ?? [], { auth: rootAuth, before: scripts.before, after: scripts.after, behaviour: postman.protocolProfileBehavior ?? {}, path: '', depth: 0 }, ctx);
+  ctx.result.format = `Postman Collection ${version.value.version}`;
+  const notes: string[] = [];
   if (ctx.scripts > 0) {
-    ctx.result.warnings.push(
-      `${ctx.scripts} script${ctx.scripts === 1 ? ' (pre-request or test) was' : 's (pre-request or test) were'} kept with the requests they run for (collection and folder scripts on each of their requests); Wirebench does not run scripts yet.`,
+    notes.push(
+      `${ctx.scripts} script${ctx.scripts === 1 ? ' (pre-request or test) was' : 's (pre-request or test) were'} kept with the requests they run for, collection and folder scripts on each of their requests in Postman's order (collection, folder, request; for tests too). They run when a request is sent, in the app, its runner and wirebench run, with the pm API.`,
     );
   }
-  if (ctx.examples > 0) ctx.result.warnings.push(`${ctx.examples} saved example response${ctx.examples === 1 ? ' was' : 's were'} left out.`);
+  if (notes.length > 0) ctx.result.notes = notes;
+  if (ctx.examples > 0) ctx.result.warnings.push(`${ctx.examples} saved example response${ctx.examples === 1 ? ' was' : 's were'} left out (Wirebench keeps no example responses).`);
   return ok(ctx.result);
 }

@@ -102,13 +102,24 @@ export const postmanRequestSchema = z.union([
   }),
 ]);
 
-const protocolProfileBehavior = z.looseObject({ followRedirects: z.boolean().optional(), strictSSL: z.boolean().optional() }).nullable().optional();
+/** The options of `protocolProfileBehavior` that change what goes on the wire, and which Wirebench honours. */
+const protocolProfileBehavior = z
+  .looseObject({ followRedirects: z.boolean().optional(), strictSSL: z.boolean().optional(), disableBodyPruning: z.boolean().optional(), disableCookies: z.boolean().optional() })
+  .nullable()
+  .optional();
+
+/** `protocolProfileBehavior` as read (unknown options kept, for naming them). */
+export type PostmanBehaviour = NonNullable<z.infer<typeof protocolProfileBehavior>>;
 
 /** A script attached to an item, folder or collection (`listen` is `prerequest` or `test`). */
 export const postmanEventSchema = z.looseObject({
   listen: z.string().optional(),
   disabled: z.boolean().optional(),
-  script: z.looseObject({ exec: z.union([z.array(z.unknown()), z.string()]).optional(), type: z.string().optional() }).nullable().optional(),
+  // Postman's SDK reads a script as an object (`exec` lines or one string, or a `src` file), or as the code itself.
+  script: z
+    .union([z.looseObject({ exec: z.union([z.array(z.unknown()), z.string()]).optional(), src: z.unknown().optional(), type: z.string().optional() }), z.string(), z.array(z.unknown())])
+    .nullable()
+    .optional(),
 });
 
 /** A request item, checked on its own: its folder's `item` list is walked by the importer. */
@@ -131,6 +142,7 @@ export const postmanFolderSchema = z.looseObject({
   event: z.unknown().optional(),
   item: z.array(z.unknown()),
   auth: postmanAuthSchema.nullable().optional(),
+  protocolProfileBehavior,
 });
 
 /** A request item as validated. */
@@ -152,6 +164,7 @@ export const postmanCollectionSchema = z.looseObject({
   event: z.unknown().optional(),
   variable: variableList,
   auth: postmanAuthSchema.nullable().optional(),
+  protocolProfileBehavior,
 });
 
 /** A validated collection envelope (items unchecked). */

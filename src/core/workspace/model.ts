@@ -24,6 +24,8 @@ export interface Variable {
   secret?: boolean;
   /** A disabled variable is kept but not used; absent means enabled. */
   enabled?: boolean;
+  /** Postman's typed variables: scripts read the value back as a number or a boolean; `{{name}}` gives its text. Absent: text. */
+  type?: 'number' | 'boolean';
 }
 
 /** Which WSDL operation a SOAP request was made from, so its envelope can be regenerated. */

@@ -117,7 +117,7 @@ function isCompleteDraft(draft: Record<string, unknown>): boolean {
 }
 
 /** A collection or environment variable. */
-export const variableSchema = z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional(), enabled: z.boolean().optional() });
+export const variableSchema = z.object({ name: z.string(), value: z.string(), secret: z.boolean().optional(), enabled: z.boolean().optional(), type: z.enum(['number', 'boolean']).optional() });
 
 /** What a capture or an assertion reads (see `ExchangeSubject` in core/run). */
 const exchangeSubjectSchema = z.discriminatedUnion('kind', [
