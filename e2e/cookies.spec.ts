@@ -71,6 +71,24 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   await composer.send.click();
   await composer.waitForExchange(before);
   await expect(composer.status).toContainText('401');
+  // One story (issue 27.4): the 401 is about the session cookie, and the fix is the jar, not an auth scheme.
+  await inspector.explain();
+  const missing = inspector.finding('No "sid" cookie sent');
+  // Read from the Cookie header as sent (the typed prefs and the jar's other cookies), names only.
+  await expect(missing).toContainText(/sent cookies \([^)]*prefs[^)]*\), but not the "sid" cookie/);
+  await expect(inspector.finding('The server asks for a session cookie')).toBeVisible();
+  await expect(inspector.statusCard).not.toContainText('No Authorization sent');
+  await expect(inspector.statusCard).not.toContainText('Send credentials for Cookie');
+  await expect(inspector.statusCard.getByRole('button', { name: /^Set up Cookie auth/ })).toHaveCount(0);
+  await workspace.showHistory();
+  await expect(page.getByRole('heading', { name: 'Cookie jar' })).toBeHidden();
+  await missing.getByRole('button', { name: 'Show the cookie jar' }).click();
+  await expect(page.getByRole('heading', { name: 'Cookie jar' })).toBeVisible();
+  // The request is still sendable: nothing was set up in its place.
+  const again = (await composer.metrics.textContent()) ?? '';
+  await composer.send.click();
+  await composer.waitForExchange(again);
+  await expect(composer.status).toContainText('401');
 
   // History and its HAR export hold the Set-Cookie and Cookie headers masked, never the session value.
   await workspace.showHistory();

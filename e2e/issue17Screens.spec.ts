@@ -104,8 +104,8 @@ test('a streamed SSE response, a Digest exchange, HTTP/2 pseudo-headers and the 
   await composer.sendAndWait();
   await expect(inspector.status).toContainText('200');
   await inspector.openTab('Timing');
-  await expect(page.getByRole('list', { name: 'Requests of the redirect chain' }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('list', { name: 'Requests of the redirect chain' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Requests of the exchange' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('list', { name: 'Requests of the exchange' }).scrollIntoViewIfNeeded();
   await shoot(page, 'digest-hops');
 
   await composer.compose('GET', `https://${authority}/sandbox/http2/info`);

@@ -31,6 +31,14 @@ test('AWS Signature V4 through the UI: signed at send time, 200; a wrong secret 
   await form.secretAccessKey.fill('not-the-secret-key');
   await inspector.send();
   await expect(inspector.status).toContainText('403');
+  // One story (issue 27.4): a signature that does not match is authentication failing, as the body says — not a permission.
+  await expect(inspector.sentence).toContainText('could not authenticate the request');
+  await inspector.explain();
+  const failed = inspector.finding('Not authenticated: SignatureDoesNotMatch');
+  await expect(failed).toContainText('Check the secret access key');
+  await expect(inspector.statusCard).not.toContainText('Authenticated, but refused');
+  await expect(inspector.statusCard).not.toContainText('needed permission');
+  await expect(failed.getByRole('button', { name: 'Check the AWS Signature V4 credentials' })).toBeVisible();
   await inspector.openTab('Body');
   await expect(inspector.body).toContainText('SignatureDoesNotMatch');
   await inspector.openTab('Headers');

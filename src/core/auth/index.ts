@@ -23,6 +23,7 @@ export {
   parseChallenges,
   type Challenge,
 } from './challenges';
+export { challengeCarrier, NON_AUTHORIZATION_CHALLENGES, sessionCookieChallenge, type ChallengeCarrier } from './challengeCarrier';
 export { basicCredentials, parseBasic, type BasicCredentials } from './basic';
 export {
   apiKeyHeader,

@@ -11,7 +11,7 @@ import type { Verdict } from './verdict';
 import { STANDARD_METHODS, methodSemantics } from './methods';
 import { statusInfo, type StatusClass } from './status';
 import { parseAllow, parseRetryAfter } from './responseHeaders';
-import { explainForbidden, explainProxyAuthentication, explainUnauthorized } from './explainAuth';
+import { authenticationFailureSummary, explainForbidden, explainProxyAuthentication, explainUnauthorized, forbiddenAuthenticationError, type AuthContext } from './explainAuth';
 import {
   explainBadRequest,
   explainProblemDetails,
@@ -24,8 +24,11 @@ import { soapFaultOfResponse, soapFaultSummary } from './explainSoapStatus';
 import type { SoapFault } from '../soap/soapFault';
 import { explainStreamedResponse } from '../stream/explainStream';
 
-/** Options of {@link explainResponse}. */
-export interface ExplainOptions {
+/**
+ * Options of {@link explainResponse}. The auth context (`composedAuth`, `cookieJar`) says what
+ * the composer had set, so an action offers only what would change the request.
+ */
+export interface ExplainOptions extends AuthContext {
   /** The moment to count Retry-After from; defaults to the current time. */
   now?: Date;
   /**
@@ -75,17 +78,22 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
   const info = statusInfo(status);
   const fault = options.soapFault === undefined ? soapFaultOfResponse(response) : options.soapFault;
   // With a SOAP fault the fault code says who is at fault; every finding then speaks in its voice.
+  // A 403 whose body names an authentication failure (a signature that does not match) is summarised as that.
+  const authenticationError = fault ? undefined : forbiddenAuthenticationError(response);
+  const context: AuthContext = { ...(options.composedAuth !== undefined ? { composedAuth: options.composedAuth } : {}), ...(options.cookieJar !== undefined ? { cookieJar: options.cookieJar } : {}) };
   const summary: Finding = fault
     ? soapFaultSummary(fault, status, info).finding
-    : {
-        id: 'status',
-        severity: SUMMARY_SEVERITY[info.class],
-        title: `${status} ${info.reason}`,
-        message: info.explanation,
-        next: info.nextStep,
-        reference: info.reference,
-        ...(CLASS_VERDICT[info.class] ? { verdict: CLASS_VERDICT[info.class] } : {}),
-      };
+    : authenticationError
+      ? authenticationFailureSummary(authenticationError, status, info)
+      : {
+          id: 'status',
+          severity: SUMMARY_SEVERITY[info.class],
+          title: `${status} ${info.reason}`,
+          message: info.explanation,
+          next: info.nextStep,
+          reference: info.reference,
+          ...(CLASS_VERDICT[info.class] ? { verdict: CLASS_VERDICT[info.class] } : {}),
+        };
   const findings: Finding[] = [];
 
   switch (status) {
@@ -93,10 +101,10 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
       findings.push(...explainBadRequest(request));
       break;
     case 401:
-      findings.push(...explainUnauthorized(request, response));
+      findings.push(...explainUnauthorized(request, response, context));
       break;
     case 403:
-      findings.push(...explainForbidden(request, response));
+      findings.push(...explainForbidden(request, response, context));
       break;
     case 405:
       findings.push(...explainMethodNotAllowed(request, response));

@@ -174,3 +174,106 @@ describe('403 Forbidden', () => {
     expect(byId(f, 'auth-insufficient-scope').message).toContain('the scope needed is "items:write"');
   });
 });
+
+describe('the request as sent, and the scheme the composer has (issue 27.4: one story)', () => {
+  const DIGEST_ANSWER = 'Digest username="Mufasa", realm="api@test", uri="/x", algorithm=SHA-256, nonce="n1", nc=00000001, cnonce="c", qop=auth, response="0"';
+  const challenge = ['WWW-Authenticate: Digest realm="api@test", nonce="n2", qop="auth", algorithm=SHA-256'];
+
+  it('a Digest answer the relay sent and the server refused: rejected, never "No Authorization sent"; no "Set up Digest" when Digest is set up', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/x', [`Authorization: ${DIGEST_ANSWER}`]), wireResponse(401, challenge), { composedAuth: 'digest' });
+    expect(ids(f)).toEqual(['status', 'auth-challenge', 'auth-credentials-rejected']);
+    expect(byId(f, 'auth-challenge').action).toBeUndefined();
+    expect(byId(f, 'auth-challenge').message).toContain('This request already uses Digest.');
+    const rejected = byId(f, 'auth-credentials-rejected');
+    expect(rejected).toMatchObject({ title: 'Digest credentials rejected', action: { kind: 'review-auth', scheme: 'digest' } });
+    expect(rejected.message).toMatch(/Digest never sends the password.*user name or password is wrong/);
+    expect(JSON.stringify(f)).not.toContain('Mufasa');
+  });
+
+  it('still offers to set up Digest when the request has another scheme or none', () => {
+    for (const composedAuth of [undefined, 'none', 'basic']) {
+      const f = explainResponse(wireRequest('GET https://api.test/x'), wireResponse(401, challenge), composedAuth ? { composedAuth } : {});
+      expect(byId(f, 'auth-challenge').action).toEqual({ kind: 'open-auth', scheme: 'Digest', realm: 'api@test' });
+    }
+  });
+
+  it('a Bearer token from the vault refused: check it, do not set up Bearer over the vault', () => {
+    const f = explainResponse(
+      wireRequest('GET https://api.test/x', [`Authorization: Bearer ${TOKEN}`]),
+      wireResponse(401, ['WWW-Authenticate: Bearer error="invalid_token"']),
+      { composedAuth: 'vault' },
+    );
+    expect(byId(f, 'auth-challenge').action).toBeUndefined();
+    expect(byId(f, 'auth-credentials-rejected').action).toEqual({ kind: 'review-auth', scheme: 'vault' });
+    expect(byId(f, 'auth-token-invalid').action).toEqual({ kind: 'review-auth', scheme: 'vault' });
+  });
+
+  it('a proxy challenge is not answered by the request\u2019s own scheme', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/x'), wireResponse(407, ['Proxy-Authenticate: Basic realm="p"']), { composedAuth: 'basic' });
+    expect(byId(f, 'auth-challenge').action).toEqual({ kind: 'open-auth', scheme: 'Basic' });
+  });
+});
+
+describe('a session-cookie challenge (WWW-Authenticate: Cookie)', () => {
+  const cookieChallenge = ['WWW-Authenticate: Cookie realm="sandbox", form-action="/sandbox/cookies/login", cookie-name="sid"'];
+
+  it('without cookies: no session cookie sent, log in with the jar on; never Authorization or "Set up Cookie auth"', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/me'), wireResponse(401, cookieChallenge), { cookieJar: true });
+    expect(ids(f)).toEqual(['status', 'auth-challenge', 'auth-session-cookie-missing']);
+    expect(byId(f, 'auth-challenge')).toMatchObject({ title: 'The server asks for a session cookie' });
+    expect(byId(f, 'auth-challenge').action).toBeUndefined();
+    const missing = byId(f, 'auth-session-cookie-missing');
+    expect(missing).toMatchObject({ title: 'No "sid" cookie sent', action: { kind: 'open-cookies' } });
+    expect(missing.message).toMatch(/carried no Cookie header.*not an Authorization header: log in at \/sandbox\/cookies\/login with "Send and store cookies" on/);
+    expect(JSON.stringify(f)).not.toMatch(/No Authorization sent|Send credentials for Cookie|open-auth/);
+  });
+
+  it('with other cookies but not the session: names them, not their values', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/me', ['Cookie: prefs=compact; __Host-csrf=s3cr3t']), wireResponse(401, cookieChallenge));
+    const missing = byId(f, 'auth-session-cookie-missing');
+    expect(missing.message).toContain('sent cookies (prefs, __Host-csrf), but not the "sid" cookie');
+    expect(JSON.stringify(f)).not.toContain('s3cr3t');
+  });
+
+  it('with the session cookie: the session expired or ended; log in again', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/me', ['Cookie: sid=old-session']), wireResponse(401, cookieChallenge));
+    const rejected = byId(f, 'auth-session-cookie-rejected');
+    expect(rejected).toMatchObject({ title: 'Session cookie "sid" not accepted', action: { kind: 'open-cookies' } });
+    expect(rejected.message).toMatch(/sent the "sid" cookie \(values not shown\).*expired, was ended by a logout/);
+    expect(JSON.stringify(f)).not.toContain('old-session');
+  });
+
+  it('says when "Send and store cookies" was off', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/me'), wireResponse(401, cookieChallenge), { cookieJar: false });
+    expect(byId(f, 'auth-session-cookie-missing').message).toContain('"Send and store cookies" is off for this request');
+  });
+
+  it('beside an Authorization challenge, the Authorization findings stay', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/me'), wireResponse(401, ['WWW-Authenticate: Cookie cookie-name="sid", Basic realm="r"']));
+    expect(byId(f, 'auth-credentials-missing').message).toContain('Send credentials for Basic.');
+    expect(f.filter((x) => x.id === 'auth-challenge').map((x) => x.action)).toEqual([undefined, { kind: 'open-auth', scheme: 'Basic' }]);
+  });
+});
+
+describe('403 with the body\u2019s own error code', () => {
+  const SIGV4 = 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20240101/us-east-1/execute-api/aws4_request, SignedHeaders=host;x-amz-date, Signature=abc';
+  const mismatch = JSON.stringify({ Error: { Type: 'Sender', Code: 'SignatureDoesNotMatch', Message: 'The request signature we calculated does not match the signature you provided.' } });
+
+  it('SignatureDoesNotMatch is authentication failing: the summary and the finding say so, and offer to check the SigV4 credentials', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/x', [`Authorization: ${SIGV4}`]), wireResponse(403, ['Content-Type: application/json'], mismatch), { composedAuth: 'sigv4' });
+    expect(ids(f)).toEqual(['status', 'forbidden-authentication-failed']);
+    expect(f[0]!.message).toMatch(/^The server could not authenticate the request: its own error, SignatureDoesNotMatch, is an authentication failure/);
+    expect(f[0]!.next).toMatch(/Check the secret access key.*canonical request/);
+    expect(f[0]!.verdict).toEqual({ blame: 'request', outcome: 'failed' });
+    const failed = byId(f, 'forbidden-authentication-failed');
+    expect(failed).toMatchObject({ title: 'Not authenticated: SignatureDoesNotMatch', action: { kind: 'review-auth', scheme: 'sigv4' } });
+    expect(failed.message).toContain('AWS4-HMAC-SHA256 scheme');
+    expect(JSON.stringify(f)).not.toMatch(/Authenticated, but refused|identity with the needed permission|AKIDEXAMPLE/);
+  });
+
+  it('AccessDenied stays authorization', () => {
+    const f = explainResponse(wireRequest('GET https://api.test/x', [`Authorization: ${SIGV4}`]), wireResponse(403, ['Content-Type: application/json'], JSON.stringify({ Error: { Code: 'AccessDenied' } })));
+    expect(ids(f)).toContain('forbidden-authenticated');
+    expect(f[0]!.message).toContain('this is authorization failing');
+  });
+});

@@ -1,13 +1,34 @@
 /**
  * Explanations for authentication answers: 401 (and its proxy twin 407) read against the
  * challenges the server sent and the credentials the request carried, and 403 told apart
- * from 401 (spec §5 and §7, RFC 9110 §11, RFC 6750 §3). Credential values never appear in
- * a message: only the scheme that was sent.
+ * from 401 (spec §5 and §7, RFC 9110 §11, RFC 6750 §3). "Carried" means as sent: the caller
+ * passes the request as the relay wrote it (`requestAsSent`), so an Authorization the relay
+ * added answering a Digest challenge, or a Cookie from the jar, counts. A challenge answered
+ * by a cookie (the Cookie scheme) is explained as a session, and the body's own error code
+ * (`bodyAuthError`) decides whether a 403 is authentication or authorization failing. An
+ * action offers to set up only a scheme the request has not set up. Credential values never
+ * appear in a message: only the scheme that was sent.
  */
 import type { HeaderField, WireRequest, WireResponse } from '../types';
 import { headerValue, headerValues } from '../types';
 import { authParam, describeChallenge, parseChallengeList, type Challenge } from '../auth/challenges';
-import type { Finding } from './finding';
+import { challengeCarrier, sessionCookieChallenge } from '../auth/challengeCarrier';
+import { authSchemeForChallenge } from '../inspect/challengeScheme';
+import { bodyAuthError, type BodyAuthError } from './bodyAuthError';
+import type { ExplainAction, Finding } from './finding';
+import type { StatusInfo } from './status';
+
+/** What the composer knew when the request was sent, beyond what the wire shows. */
+export interface AuthContext {
+  /**
+   * The composer's auth scheme for this request (`none`, `basic`, `digest`, `sigv4`, `vault`…):
+   * a finding then offers to set up only a scheme that is not set up already, and offers to
+   * check the one that is.
+   */
+  composedAuth?: string;
+  /** False when "Send and store cookies" was off for this request (no jar sent or kept cookies). */
+  cookieJar?: boolean;
+}
 
 /** The header pair a challenge-response exchange uses: origin (401) or proxy (407). */
 interface ChallengeHeaders {
@@ -52,7 +73,76 @@ export function describeSentCredentials(scheme: string, header = 'Authorization'
     : `Your request sent ${header} with the ${scheme} scheme (the credential itself is not shown)`;
 }
 
-function challengeFindings(request: WireRequest, response: WireResponse, headers: ChallengeHeaders): Finding[] {
+/** Whether the composer already has the scheme that answers a challenge of `challengeScheme` (the vault supplies Bearer tokens). */
+function alreadySetUp(challengeScheme: string, context: AuthContext): boolean {
+  const composed = context.composedAuth;
+  if (composed === undefined || composed === 'none') return false;
+  const wanted = authSchemeForChallenge(challengeScheme);
+  return wanted === composed || (composed === 'vault' && wanted === 'bearer');
+}
+
+/** The one-click fix for a challenge: the cookie jar, setting up its scheme, or nothing when that scheme is set up already. */
+function setUpAction(challenge: Challenge, headers: ChallengeHeaders, context: AuthContext): ExplainAction | undefined {
+  if (challengeCarrier(challenge.scheme, headers.credentials).via === 'cookie-jar') return { kind: 'open-cookies' };
+  if (headers === ORIGIN && alreadySetUp(challenge.scheme, context)) return undefined;
+  return { kind: 'open-auth', scheme: challenge.scheme, ...realmOf(challenge) };
+}
+
+/** For credentials the server refused: check the scheme already set up, or set up the one sent. */
+function refusedAction(scheme: string, headers: ChallengeHeaders, context: AuthContext): ExplainAction | undefined {
+  if (headers === ORIGIN && context.composedAuth && alreadySetUp(scheme, context)) return { kind: 'review-auth', scheme: context.composedAuth };
+  return scheme ? { kind: 'open-auth', scheme } : undefined;
+}
+
+/** Names of the cookies a request's Cookie headers carry (never their values). */
+export function sentCookieNames(headers: readonly HeaderField[]): string[] {
+  return headerValues(headers, 'Cookie')
+    .flatMap((line) => line.split(';'))
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter((name) => name !== '');
+}
+
+const JAR_ON = 'with "Send and store cookies" on (Options)';
+
+/**
+ * A 401 whose challenge is answered by a cookie: the session cookie it names was not sent,
+ * or was sent and refused. About the Cookie header, never Authorization; the fix is a login
+ * and the jar, not an auth scheme.
+ */
+function sessionCookieFindings(request: WireRequest, challenge: Challenge, context: AuthContext): Finding[] {
+  const { cookieName, formAction } = sessionCookieChallenge(challenge);
+  const sent = sentCookieNames(request.headers);
+  const login = formAction ? `Log in at ${formAction}` : 'Log in';
+  const jarOff = context.cookieJar === false ? ' "Send and store cookies" is off for this request, so no jar sent or kept a cookie.' : '';
+  const reference = 'RFC 6265 §5.4';
+  const named = cookieName !== undefined && sent.some((n) => n === cookieName);
+  if (named || (cookieName === undefined && sent.length > 0)) {
+    const which = named ? `the "${cookieName}" cookie` : `cookies (${sent.join(', ')})`;
+    return [
+      {
+        id: 'auth-session-cookie-rejected',
+        severity: 'warning',
+        title: named ? `Session cookie "${cookieName}" not accepted` : 'Session cookies not accepted',
+        message: `Your request sent ${which} (values not shown), and the server does not accept it as a session: it expired, was ended by a logout, or the server no longer knows it. ${login} again ${JAR_ON}; the jar keeps the new session cookie and sends it from then on.${jarOff}`,
+        reference,
+        action: { kind: 'open-cookies' },
+      },
+    ];
+  }
+  const what = cookieName ? `"${cookieName}" cookie` : 'session cookie';
+  return [
+    {
+      id: 'auth-session-cookie-missing',
+      severity: 'warning',
+      title: `No ${what} sent`,
+      message: `Your request ${sent.length ? `sent cookies (${sent.join(', ')}), but not the ${what}` : 'carried no Cookie header'}, so the server has no session to go on. The answer to this challenge is a cookie, not an Authorization header: ${login.charAt(0).toLowerCase()}${login.slice(1)} ${JAR_ON}, and the jar sends the session cookie it sets with each request to this site.${jarOff}`,
+      reference,
+      action: { kind: 'open-cookies' },
+    },
+  ];
+}
+
+function challengeFindings(request: WireRequest, response: WireResponse, headers: ChallengeHeaders, context: AuthContext = {}): Finding[] {
   const findings: Finding[] = [];
   const values = headerValues(response.headers, headers.challenge);
   const sent = sentCredentialsScheme(request.headers, headers.credentials);
@@ -77,18 +167,31 @@ function challengeFindings(request: WireRequest, response: WireResponse, headers
     });
   } else {
     for (const challenge of challenges) {
+      const carrier = challengeCarrier(challenge.scheme, headers.credentials);
+      const action = carrier.via === 'cookie-jar' ? undefined : setUpAction(challenge, headers, context);
       findings.push({
         id: 'auth-challenge',
         severity: 'info',
-        title: `The server asks for ${challenge.scheme}`,
-        message: describeChallenge(challenge),
+        title: carrier.via === 'cookie-jar' ? 'The server asks for a session cookie' : `The server asks for ${challenge.scheme}`,
+        message:
+          carrier.via === 'cookie-jar'
+            ? `${describeChallenge(challenge)} Its answer travels in the ${carrier.header} header: the session cookie a login sets, which the cookie jar stores and sends.`
+            : `${describeChallenge(challenge)}${action ? '' : ` This request already uses ${challenge.scheme}.`}`,
         reference: 'RFC 9110 §11.6.1',
-        action: { kind: 'open-auth', scheme: challenge.scheme, ...realmOf(challenge) },
+        ...(action ? { action } : {}),
       });
     }
   }
 
-  const asked = challenges?.map((c) => c.scheme) ?? [];
+  // Challenges answered by a cookie are about the session, not Authorization.
+  const cookieChallenge = challenges?.find((c) => challengeCarrier(c.scheme, headers.credentials).via === 'cookie-jar');
+  const authChallenges = challenges?.filter((c) => challengeCarrier(c.scheme, headers.credentials).via === 'auth-scheme');
+  if (cookieChallenge && authChallenges?.length === 0) {
+    findings.push(...sessionCookieFindings(request, cookieChallenge, context));
+    return findings;
+  }
+
+  const asked = authChallenges?.map((c) => c.scheme) ?? [];
   const askedList = asked.join(' or ');
   if (sent === undefined) {
     findings.push({
@@ -100,8 +203,8 @@ function challengeFindings(request: WireRequest, response: WireResponse, headers
     });
     return findings;
   }
-  const matching = challenges?.find((c) => c.scheme.toLowerCase() === sent.toLowerCase());
-  if (challenges && challenges.length > 0 && !matching) {
+  const matching = authChallenges?.find((c) => c.scheme.toLowerCase() === sent.toLowerCase());
+  if (authChallenges && authChallenges.length > 0 && !matching) {
     findings.push({
       id: 'auth-scheme-mismatch',
       severity: 'error',
@@ -117,16 +220,22 @@ function challengeFindings(request: WireRequest, response: WireResponse, headers
     return findings;
   }
   const rejectedScheme = matching?.scheme ?? sent;
+  const action = refusedAction(rejectedScheme, headers, context);
+  const digest = sent.toLowerCase() === 'digest';
   findings.push({
     id: 'auth-credentials-rejected',
     severity: 'warning',
     title: sent ? `${sent} credentials rejected` : 'Credentials without a scheme rejected',
-    message: `${describeSentCredentials(sent, headers.credentials)}${matching ? ', the scheme the server asks for,' : ''} and was still refused: the credentials are missing parts, wrong, expired, revoked, or not valid for this realm.`,
+    message: `${describeSentCredentials(sent, headers.credentials)}${matching ? ', the scheme the server asks for,' : ''} and was still refused: ${
+      digest
+        ? 'Digest never sends the password, so the server compared its own hash with the one sent and they differ — the user name or password is wrong for this realm (or the answer hashed another method, URI or body).'
+        : 'the credentials are missing parts, wrong, expired, revoked, or not valid for this realm.'
+    }`,
     reference: headers.reference,
-    ...(rejectedScheme ? { action: { kind: 'open-auth', scheme: rejectedScheme } as const } : {}),
+    ...(action ? { action } : {}),
   });
   if (matching && matching.scheme.toLowerCase() === 'bearer') {
-    const bearer = bearerErrorFinding(matching);
+    const bearer = bearerErrorFinding(matching, action);
     if (bearer) findings.push(bearer);
   }
   return findings;
@@ -138,7 +247,7 @@ function realmOf(challenge: Challenge): { realm?: string } {
   return realm === undefined ? {} : { realm };
 }
 
-function bearerErrorFinding(challenge: Challenge): Finding | undefined {
+function bearerErrorFinding(challenge: Challenge, action: ExplainAction | undefined): Finding | undefined {
   const error = authParam(challenge, 'error');
   const description = authParam(challenge, 'error_description');
   const expired = description !== undefined && /expir/i.test(description);
@@ -149,7 +258,7 @@ function bearerErrorFinding(challenge: Challenge): Finding | undefined {
       title: expired ? 'Access token expired' : 'Access token rejected (invalid_token)',
       message: `The server rejected the bearer token${description ? `: "${description}"` : ''}. An invalid_token error means the token is expired, revoked, malformed or otherwise invalid (RFC 6750 §3.1). If it expired, exchange your refresh token for a new access token (spec §4.1) and send the request again with it.`,
       reference: 'RFC 6750 §3.1',
-      action: { kind: 'open-auth', scheme: challenge.scheme },
+      ...(action ? { action } : {}),
     };
   }
   if (error === 'invalid_request') {
@@ -164,9 +273,9 @@ function bearerErrorFinding(challenge: Challenge): Finding | undefined {
   return undefined;
 }
 
-/** Explanations for a 401: challenges asked for, credentials sent, and what to change. */
-export function explainUnauthorized(request: WireRequest, response: WireResponse): Finding[] {
-  return challengeFindings(request, response, ORIGIN);
+/** Explanations for a 401: challenges asked for, credentials sent (as the relay wrote them), and what to change. */
+export function explainUnauthorized(request: WireRequest, response: WireResponse, context: AuthContext = {}): Finding[] {
+  return challengeFindings(request, response, ORIGIN, context);
 }
 
 /** Explanations for a 407: the same exchange as 401, with a proxy and its own headers. */
@@ -175,12 +284,38 @@ export function explainProxyAuthentication(request: WireRequest, response: WireR
 }
 
 /**
- * Explanations for a 403: authenticated but refused. Without an Authorization header the
- * refusal is set against what a 401 would have said, and any other identifying headers the
- * request carried (cookies, API keys) are named — names only.
+ * The status summary of a 403 whose body names an authentication failure (AWS answers a
+ * wrong signature with 403 SignatureDoesNotMatch): the status speaks of authentication
+ * failing, as the body does, instead of the registry's "authenticated but not allowed".
  */
-export function explainForbidden(request: WireRequest, response: WireResponse): Finding[] {
+export function authenticationFailureSummary(error: BodyAuthError, status: number, info: StatusInfo): Finding {
+  return {
+    id: 'status',
+    severity: 'error',
+    title: `${status} ${info.reason}`,
+    message: `The server could not authenticate the request: its own error, ${error.code}, is an authentication failure, which this API answers with ${status} where RFC 9110 would use 401 with a challenge. Permissions are not the question yet, and sending the same request again will fail the same way.`,
+    next: error.check,
+    reference: info.reference,
+    verdict: { blame: 'request', outcome: 'failed' },
+  };
+}
+
+/** The body's own error code when it names an authentication failure, for a 403's summary. */
+export function forbiddenAuthenticationError(response: WireResponse): BodyAuthError | undefined {
+  const error = response.status === 403 ? bodyAuthError(response) : undefined;
+  return error?.kind === 'authentication' ? error : undefined;
+}
+
+/**
+ * Explanations for a 403: authenticated but refused — unless the body's own error says the
+ * credentials themselves were not accepted (a signature that does not match), which is
+ * authentication failing. Without an Authorization header the refusal is set against what a
+ * 401 would have said, and any other identifying headers the request carried (cookies, API
+ * keys) are named — names only.
+ */
+export function explainForbidden(request: WireRequest, response: WireResponse, context: AuthContext = {}): Finding[] {
   const sent = sentCredentialsScheme(request.headers);
+  const authenticationError = forbiddenAuthenticationError(response);
   const challenges = (() => {
     const values = headerValues(response.headers, 'WWW-Authenticate');
     if (values.length === 0) return [];
@@ -190,7 +325,17 @@ export function explainForbidden(request: WireRequest, response: WireResponse): 
   const bearer = challenges.find((c) => c.scheme.toLowerCase() === 'bearer');
   const findings: Finding[] = [];
 
-  if (sent !== undefined) {
+  if (sent !== undefined && authenticationError) {
+    const review = context.composedAuth && context.composedAuth !== 'none' ? ({ kind: 'review-auth', scheme: context.composedAuth } as const) : undefined;
+    findings.push({
+      id: 'forbidden-authentication-failed',
+      severity: 'error',
+      title: `Not authenticated: ${authenticationError.code}`,
+      message: `${describeSentCredentials(sent, 'Authorization')}, and the server's own error, ${authenticationError.code} (${authenticationError.where}), says it could not verify them: authentication failed, answered with 403. ${authenticationError.check}`,
+      reference: 'RFC 9110 §11.4',
+      ...(review ? { action: review } : {}),
+    });
+  } else if (sent !== undefined) {
     findings.push({
       id: 'forbidden-authenticated',
       severity: 'error',

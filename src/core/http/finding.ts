@@ -7,8 +7,15 @@ import type { Verdict } from './verdict';
 
 /** Something the inspector can do about a finding. */
 export type ExplainAction =
-  /** Open the auth editor on this scheme, because the server asked for it. */
+  /** Set up this scheme in the auth editor, because the server asked for it and the request has not set it up. */
   | { kind: 'open-auth'; scheme: string; /** The realm the challenge names, shown in the auth form (Digest). */ realm?: string }
+  /**
+   * Open the auth editor on the scheme the request already has (a composer scheme id such as
+   * `digest` or `sigv4`), to check its values: nothing is changed, so the request stays sendable.
+   */
+  | { kind: 'review-auth'; scheme: string }
+  /** Show the cookie jar: the answer to a session-cookie challenge is a cookie, not an auth scheme. */
+  | { kind: 'open-cookies' }
   /** Offer a retry after a wait; `at` is the ISO time the wait ends. */
   | { kind: 'retry-after'; seconds: number; at?: string }
   /** Offer to send a request to this absolute (or, if unresolvable, as-given) URL. */

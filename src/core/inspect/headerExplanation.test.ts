@@ -22,6 +22,15 @@ describe('explainResponseHeader', () => {
     expect(e?.details[1]?.value).toContain('invalid_token');
   });
 
+  it('says a Cookie challenge is answered by a session cookie, not in Authorization', () => {
+    expect(explain('WWW-Authenticate', 'Cookie realm="sandbox", form-action="/login", cookie-name="sid"')?.summary).toBe(
+      'Asks for a session cookie (the Cookie scheme): a login sets it, and the Cookie header carries it back.',
+    );
+    expect(explain('WWW-Authenticate', 'Basic realm="r", Cookie cookie-name="sid"')?.summary).toBe(
+      'Asks for Basic credentials in Authorization. Or asks for a session cookie (the Cookie scheme): a login sets it, and the Cookie header carries it back.',
+    );
+  });
+
   it('reports a malformed challenge with its position', () => {
     const e = explain('WWW-Authenticate', 'Basic realm="unclosed');
     expect(e?.findings[0]?.id).toBe('challenge-syntax');

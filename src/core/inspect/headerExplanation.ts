@@ -5,6 +5,7 @@
  * Retry-After, HTTP-dates), so the rules live once.
  */
 import { describeChallenge, parseChallenges } from '../auth/challenges';
+import { challengeCarrier } from '../auth/challengeCarrier';
 import { contentTypeParams, parseMediaType } from '../encoding/mediaType';
 import type { Finding } from '../http/finding';
 import type { Verdict } from '../http/verdict';
@@ -298,9 +299,15 @@ function explainChallengeHeader(value: string, header: string, answer: string): 
       reference: 'RFC 9110 §11.6.1',
     };
   }
-  const schemes = parsed.value.map((c) => c.scheme);
+  // A Cookie challenge is answered by a session cookie, not in Authorization (challengeCarrier).
+  const inAnswer = parsed.value.filter((c) => challengeCarrier(c.scheme, answer).via === 'auth-scheme').map((c) => c.scheme);
+  const byCookie = parsed.value.filter((c) => challengeCarrier(c.scheme, answer).via === 'cookie-jar').map((c) => c.scheme);
+  const asks = [
+    inAnswer.length ? `Asks for ${inAnswer.join(' or ')} credentials in ${answer}.` : '',
+    byCookie.length ? `${inAnswer.length ? 'Or asks' : 'Asks'} for a session cookie (the ${byCookie.join(' or ')} scheme): a login sets it, and the Cookie header carries it back.` : '',
+  ].filter(Boolean);
   return {
-    summary: schemes.length === 0 ? 'An empty challenge list.' : `Asks for ${schemes.join(' or ')} credentials in ${answer}.`,
+    summary: asks.length === 0 ? 'An empty challenge list.' : asks.join(' '),
     details: parsed.value.map((c) => ({ label: c.scheme, value: describeChallenge(c) })),
     findings: [],
     reference: 'RFC 9110 §11.6.1',

@@ -1,3 +1,4 @@
 export * from './protocol';
 export * from './tlsTypes';
 export * from './errors';
+export * from './hopsStory';

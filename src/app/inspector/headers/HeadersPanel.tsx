@@ -1,5 +1,5 @@
 /** The response headers beside the request as sent (side by side when the pane is wide enough). */
-import type { RelayHead, RelaySummary, SigningStep, WireRequest } from '../../../core';
+import { requestAsSent, type RelayHead, type RelaySummary, type SigningStep, type WireRequest } from '../../../core';
 import { SigningSteps } from '../../components/SigningSteps';
 import { ResponseHeaders } from './ResponseHeaders';
 import { SentRequest } from './SentRequest';
@@ -19,7 +19,8 @@ export function HeadersPanel({ head, summary, request, signing }: HeadersPanelPr
         <h3 id="response-headers-title">
           Response headers <span className="muted">({head.headers.length}, in wire order)</span>
         </h3>
-        <ResponseHeaders headers={head.headers} {...(head.pseudoHeaders ? { pseudoHeaders: head.pseudoHeaders } : {})} request={request} status={head.status} />
+        {/* Read against the final request as the relay wrote it (its URL after redirects, the jar's Cookie). */}
+        <ResponseHeaders headers={head.headers} {...(head.pseudoHeaders ? { pseudoHeaders: head.pseudoHeaders } : {})} request={request ? requestAsSent(request, summary?.sent) : undefined} status={head.status} />
       </section>
       <section aria-labelledby="sent-request-title">
         <h3 id="sent-request-title">Request as sent</h3>

@@ -5,7 +5,7 @@
  * header block: its pseudo-header fields are explained, and what the relay dropped or rewrote
  * for HTTP/2 (connection-specific fields, Host as :authority) is listed.
  */
-import { explainPseudoHeader, type RelaySummary, type WireRequest } from '../../../core';
+import { describeHops, explainPseudoHeader, type RelaySummary, type WireRequest } from '../../../core';
 import { formatSize } from '../units';
 import { HeaderRow } from './HeaderRow';
 
@@ -45,7 +45,7 @@ export function SentRequest({ summary, request }: { summary: RelaySummary | unde
       ) : null}
       <p className="muted">
         {sent.bodyBytes > 0 ? `Followed by ${formatSize(sent.bodyBytes)} of body.` : 'No body.'}
-        {summary.hops.length ? ` This is the last of ${summary.hops.length + 1} requests; the redirect chain is under Timing.` : ''}
+        {summary.hops.length ? ` This is the last of ${summary.hops.length + 1} requests; ${describeHops(summary.hops).whereEarlier}.` : ''}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@
  * Findings as a list: severity, title, the message tied to the request, where the rule is
  * defined (linked when it is an RFC), and the finding's action as a control.
  */
-import { authSchemeForChallenge, rfcReferenceUrl, type Finding } from '../../../core';
+import { authSchemeForChallenge, explainActionLabel, rfcReferenceUrl, type Finding } from '../../../core';
 import { useComposerActions } from './findingActions';
 import { RetryCountdown } from './RetryCountdown';
 
@@ -19,24 +19,41 @@ export function Reference({ reference }: { reference: string }) {
 }
 
 function FindingAction({ finding }: { finding: Finding }) {
-  const { focusAuth, loadDraft } = useComposerActions();
+  const { focusAuth, loadDraft, showSidebarSection } = useComposerActions();
   const action = finding.action;
   if (!action) return null;
   if (action.kind === 'retry-after') return <RetryCountdown {...(action.at ? { at: action.at } : {})} seconds={action.seconds} />;
+  // The words come from core, where the one-story check reads them too.
+  const label = explainActionLabel(action);
   if (action.kind === 'open-auth' && focusAuth) {
     const scheme = authSchemeForChallenge(action.scheme);
     // Digest's form shows the realm the server asked for; other schemes' forms have no realm.
     const realm = scheme === 'digest' && action.realm !== undefined ? action.realm : undefined;
     return (
       <button type="button" className="finding-action" onClick={() => focusAuth(scheme, realm !== undefined ? { realm } : undefined)}>
-        Set up {action.scheme} auth{realm !== undefined ? ` (realm "${realm}")` : ''}
+        {label}
+      </button>
+    );
+  }
+  if (action.kind === 'review-auth' && focusAuth) {
+    // The scheme the request already has: the Auth tab opens on it, nothing changes.
+    return (
+      <button type="button" className="finding-action" onClick={() => focusAuth(action.scheme)}>
+        {label}
+      </button>
+    );
+  }
+  if (action.kind === 'open-cookies' && showSidebarSection) {
+    return (
+      <button type="button" className="finding-action" onClick={() => showSidebarSection('cookies')}>
+        {label}
       </button>
     );
   }
   if (action.kind === 'follow' && loadDraft) {
     return (
       <button type="button" className="finding-action" onClick={() => loadDraft({ method: 'GET', url: action.location }, { newTab: true })}>
-        Open GET {action.location} in a new tab
+        {label}
       </button>
     );
   }

@@ -5,10 +5,14 @@
  * and the `explainResponse` findings with their actions — and the choice is remembered.
  * The sentence and the explanation come from `explainResponse`'s summary, which follows a
  * SOAP fault code when the body carries one, so the card never contradicts the fault card.
+ * One story (issue 27.4): the explanation reads the request as the relay sent it (a Digest
+ * answer, the jar's cookies), knows the composer's auth scheme (no "Set up" for the one it
+ * has), and the hops are counted by core's `describeHops` (a challenge round is no redirect).
  */
 import { useId, useMemo } from 'react';
-import { explainResponse, leadSentence, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
+import { describeHops, explainResponse, leadSentence, requestAsSent, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../core';
 import { activeExchange } from '../../store/exchangeSlice';
+import { useWorkbench } from '../../store/StoreProvider';
 import type { WorkbenchState } from '../../store/workbenchStore';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { formatMs, formatSize } from '../units';
@@ -34,17 +38,23 @@ export interface StatusCardProps {
 }
 
 const receivedOf = (s: WorkbenchState) => activeExchange(s).received;
+// The active tab's request as composed now: what a one-click fix would change.
+const composedAuthOf = (s: WorkbenchState) => s.draft.auth.scheme;
+const cookieJarOf = (s: WorkbenchState) => s.draft.options.cookies !== false;
 
 export function StatusCard({ request, head, summary, bodyText, streaming }: StatusCardProps) {
   const info = statusInfo(head.status);
   const received = useFrameThrottled(receivedOf);
   const [open, setOpen] = useExplainOpen();
   const detailsId = useId();
+  const composedAuth = useWorkbench(composedAuthOf);
+  const cookieJar = useWorkbench(cookieJarOf);
+  const sent = summary?.sent;
   const explained = useMemo(() => {
     if (!request) return [];
     const response = { status: head.status, reason: head.reason, httpVersion: head.httpVersion, headers: head.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
-    return explainResponse(request, response);
-  }, [request, head, bodyText]);
+    return explainResponse(requestAsSent(request, sent), response, { composedAuth, cookieJar });
+  }, [request, sent, head, bodyText, composedAuth, cookieJar]);
   const lead = explained[0];
   const findings = explained.slice(1);
   const explanation = lead?.message ?? info.explanation;
@@ -54,7 +64,7 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
   const noReasonPhrase = /^[23]/.test(head.httpVersion);
   const reason = head.reason || (noReasonPhrase ? '' : info.reason);
   const problems = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
-  const redirects = summary ? summary.hops.filter((h) => h.kind !== 'digest').length : 0;
+  const hops = summary ? describeHops(summary.hops) : undefined;
   return (
     <section className={`status-card status-card-${info.class}`} aria-label="Status">
       <div className="status-line">
@@ -68,10 +78,10 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
             <span title="Total time">{formatMs(summary.timings.total)}</span>
             <span title="Body size on the wire">{formatSize(summary.sizes.responseBodyWire)}</span>
             <span title="Protocol">HTTP/{head.httpVersion}</span>
-            {redirects ? <span title="Redirects followed">{redirects} redirect{redirects === 1 ? '' : 's'}</span> : null}
-            {summary.hops.length > redirects ? (
+            {hops?.redirectMarker ? <span title="Redirects followed">{hops.redirectMarker}</span> : null}
+            {hops?.challengeMarker ? (
               <span title="The relay answered the server's Digest challenge; the Timing tab lists each request" data-testid="digest-marker">
-                Digest: {summary.hops.length + 1} requests
+                {hops.challengeMarker}
               </span>
             ) : null}
             {summary.insecureTls ? (

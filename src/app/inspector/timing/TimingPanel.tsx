@@ -1,9 +1,9 @@
 /**
  * Where the time and the bytes went: the waterfall (a group per request of a redirect
- * chain), sizes on the wire and decoded, the chain hop by hop with each hop's own time and
- * TLS, and the final connection (remote address, protocol, TLS).
+ * chain or a Digest challenge round), sizes on the wire and decoded, the requests hop by hop
+ * with each hop's own time and TLS, and the final connection (remote address, protocol, TLS).
  */
-import type { RelayHead, RelayHop, RelaySummary } from '../../../core';
+import { describeHops, type RelayHead, type RelayHop, type RelaySummary } from '../../../core';
 import { formatMs, formatSize } from '../units';
 import { CertificateChain } from './CertificateChain';
 import { describeCookieReport } from './cookieReport';
@@ -71,14 +71,14 @@ function Connection({ summary, head }: { summary: RelaySummary; head: RelayHead 
   );
 }
 
-function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecure: boolean }) {
+function RedirectChain({ hops, insecure, label }: { hops: readonly HopTiming[]; insecure: boolean; label: string }) {
   // Outcomes read in chain order, so a cookie set again by a later hop reads as replaced.
   const stored = new Set<string>();
   const cookies = hops.map((hop) => describeCookieReport(hop.cookies, stored));
   // A chain all over plain HTTP says so once (under Connection), not on every request.
   const anyTls = hops.some((hop) => hop.tls);
   return (
-    <ol className="redirect-chain" aria-label="Requests of the redirect chain">
+    <ol className="redirect-chain" aria-label={label}>
       {hops.map((hop) => (
         <li key={hop.index}>
           <code>
@@ -108,14 +108,17 @@ function RedirectChain({ hops, insecure }: { hops: readonly HopTiming[]; insecur
 export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
   if (!summary) return <p className="muted">Timings appear when the exchange completes.</p>;
   // Hops stream in as Hop frames; the summary repeats them once the exchange is over.
+  const relayHops = summary.hops.length ? summary.hops : hops;
   const chain = hopTimings(summary.hops.length ? summary : { ...summary, hops: [...hops] }, head?.status);
+  // Redirects and Digest challenge rounds, each called by its name (core's words, shared with the status line).
+  const story = describeHops(relayHops);
   // A single request's cookies get their own line; a chain shows them hop by hop below.
   const onlyCookies = chain.hops.length === 1 ? describeCookieReport(summary.cookies) : undefined;
   return (
     <div className="timing-panel">
       <section aria-labelledby="timing-title">
         <h3 id="timing-title">Timing</h3>
-        <Waterfall hops={chain.hops} total={chain.total} />
+        <Waterfall hops={chain.hops} total={chain.total} overview={story.overview} />
       </section>
       <section aria-labelledby="sizes-title">
         <h3 id="sizes-title">Sizes</h3>
@@ -134,8 +137,8 @@ export function TimingPanel({ head, summary, hops }: TimingPanelProps) {
       ) : null}
       {chain.hops.length > 1 ? (
         <section aria-labelledby="redirects-title">
-          <h3 id="redirects-title">{chain.hops.some((h) => h.note) ? `Requests of the exchange (${chain.hops.length})` : `Redirect chain (${chain.hops.length - 1})`}</h3>
-          <RedirectChain hops={chain.hops} insecure={summary.insecureTls} />
+          <h3 id="redirects-title">{story.heading}</h3>
+          <RedirectChain hops={chain.hops} insecure={summary.insecureTls} label={story.listLabel} />
           <p className="muted small">Whole exchange: {formatMs(chain.total)}.</p>
         </section>
       ) : null}

@@ -1,6 +1,6 @@
 /**
- * The phases of an exchange as a waterfall, one group of rows per request of a redirect
- * chain: bars sit on the exchange's clock (each hop starts where it began), durations are
+ * The phases of an exchange as a waterfall, one group of rows per request (of a redirect
+ * chain or a Digest challenge round): bars sit on the exchange's clock (each hop starts where it began), durations are
  * each hop's own. The chart is a picture for the eye; the table under it holds the same
  * numbers for screen readers and for copying.
  */
@@ -54,7 +54,8 @@ function skippedWord(timings: RelayTimings, key: string): string {
   return timings.reusedConnection && /^(dns|connect|tls|proxyTls|tunnel)$/.test(key) ? 'reused' : '—';
 }
 
-export function Waterfall({ hops, total }: { hops: readonly HopTiming[]; total: number }) {
+/** `overview` names the requests (core's `describeHops`): "3 requests (2 redirects followed)", "2 requests (1 Digest challenge answered)". */
+export function Waterfall({ hops, total, overview }: { hops: readonly HopTiming[]; total: number; overview: string }) {
   const span = Math.max(total, ...hops.map((h) => h.start + PHASES.reduce((sum, p) => sum + (h.timings[p.key] ?? 0), 0)), 0.001);
   const groups = hops.map((hop) => ({ hop, rows: phaseRows(hop) }));
   const chained = hops.length > 1;
@@ -101,7 +102,7 @@ export function Waterfall({ hops, total }: { hops: readonly HopTiming[]; total: 
       </svg>
       <figcaption id="waterfall-caption">
         {chained
-          ? `Timing of the exchange: ${formatMs(total)} in total over ${hops.length} requests (${hops.length - 1} redirect${hops.length > 2 ? 's' : ''} followed). Durations are each request's own; start times count from the first request.`
+          ? `Timing of the exchange: ${formatMs(total)} in total over ${overview}. Durations are each request's own; start times count from the first request.`
           : `Timing of the exchange: ${formatMs(total)} in total${hops[0]?.timings.reusedConnection ? ', over a kept-alive connection (no DNS, connect or TLS)' : ''}.`}
       </figcaption>
       <table className="timing-table" aria-label="Timing phases">
