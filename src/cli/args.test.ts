@@ -16,15 +16,25 @@ describe('readCommand', () => {
       ],
       data: 'rows.csv',
       iterations: 3,
-      folder: 'Orders',
+      folders: ['Orders'],
       bail: true,
       timeoutMs: 5000,
       delayMs: 10,
       insecure: true,
+      ignoreRedirects: false,
+      exportSecrets: false,
+      silent: false,
+      color: 'auto',
       reporters: ['cli', 'junit', 'html'],
       exports: { junit: 'out.xml' },
       shard: { index: 1, total: 2 },
     });
+  });
+
+  it("reads newman's CI options: repeated --folder in order, the timeouts, exports, globals, working folder, silence and colour", () => {
+    expect(
+      readCommand(['run', 'c.json', '--folder', 'B', '--folder', 'A', '--timeout-request', '900', '--timeout-run', '60000', '--timeout-script', '250', '--delay-request', '5', '--ignore-redirects', '-g', 'g.json', '--export-environment', 'e.json', '--export-globals', 'gl.json', '--export-collection', 'c2.json', '--export-secrets', '--working-dir', 'files', '--silent', '--color', 'off']),
+    ).toMatchObject({ folders: ['B', 'A'], timeoutMs: 900, runTimeoutMs: 60_000, scriptTimeoutMs: 250, delayMs: 5, ignoreRedirects: true, globals: 'g.json', exportEnvironment: 'e.json', exportGlobals: 'gl.json', exportCollection: 'c2.json', exportSecrets: true, workingDir: 'files', silent: true, color: 'off' });
   });
 
   it('defaults to the cli reporter and no delay', () => {

@@ -33,11 +33,33 @@ export interface RunOptions {
   vars: [string, string][];
   data?: string;
   iterations?: number;
-  folder?: string;
+  /** `--folder`, repeatable: each folder (or collection) run in the order given. */
+  folders?: string[];
   bail: boolean;
+  /** `--timeout` / `--timeout-request`: per request. */
   timeoutMs?: number;
+  /** `--timeout-run`: the whole run; past it the request in flight is cancelled and the run stops (exit 3). */
+  runTimeoutMs?: number;
+  /** `--timeout-script`: one script run (default 5,000 ms). */
+  scriptTimeoutMs?: number;
   delayMs: number;
   insecure: boolean;
+  /** `--ignore-redirects`: no request follows a redirect, whatever it says. */
+  ignoreRedirects: boolean;
+  /** `--globals FILE`: a Postman globals (or environment) file, the lowest variable layer. */
+  globals?: string;
+  /** `--export-environment`, `--export-globals`, `--export-collection`: files written after the run with its final values. */
+  exportEnvironment?: string;
+  exportGlobals?: string;
+  exportCollection?: string;
+  /** `--export-secrets`: exported files keep secret values (said on stderr each time); otherwise they are written blank. */
+  exportSecrets: boolean;
+  /** `--working-dir DIR`: where files a request uploads (form-data files, a binary body) are read from (default: the current folder). */
+  workingDir?: string;
+  /** `--silent`: nothing on stdout; errors still go to stderr. */
+  silent: boolean;
+  /** `--color on|off|auto`: colour in the cli reporter (auto: on a terminal, unless NO_COLOR is set). */
+  color: 'on' | 'off' | 'auto';
   reporters: ReporterName[];
   /** `--reporter-<name>-export PATH`. */
   exports: Partial<Record<ReporterName, string>>;
@@ -90,11 +112,24 @@ export function readCommand(argv: readonly string[]): Command {
         'env-var-allow': { type: 'string', multiple: true },
         data: { type: 'string', short: 'd' },
         iterations: { type: 'string', short: 'n' },
-        folder: { type: 'string' },
+        folder: { type: 'string', multiple: true },
         bail: { type: 'boolean' },
         timeout: { type: 'string' },
+        'timeout-request': { type: 'string' },
+        'timeout-run': { type: 'string' },
+        'timeout-script': { type: 'string' },
         delay: { type: 'string' },
+        'delay-request': { type: 'string' },
         insecure: { type: 'boolean', short: 'k' },
+        'ignore-redirects': { type: 'boolean' },
+        globals: { type: 'string', short: 'g' },
+        'export-environment': { type: 'string' },
+        'export-globals': { type: 'string' },
+        'export-collection': { type: 'string' },
+        'export-secrets': { type: 'boolean' },
+        'working-dir': { type: 'string' },
+        silent: { type: 'boolean' },
+        color: { type: 'string' },
         reporter: { type: 'string', short: 'r', multiple: true },
         'reporter-cli-export': { type: 'string' },
         'reporter-json-export': { type: 'string' },
@@ -133,25 +168,50 @@ export function readCommand(argv: readonly string[]): Command {
     if (!reporters.includes(name)) throw new UsageError(`--reporter-${name}-export is given but the ${name} reporter is not; add --reporter ${name}.`);
     exports[name] = path;
   }
+  if (values.timeout !== undefined && values['timeout-request'] !== undefined) throw new UsageError('--timeout and --timeout-request are the same limit (per request); give one.');
+  if (values.delay !== undefined && values['delay-request'] !== undefined) throw new UsageError('--delay and --delay-request are the same wait; give one.');
+  const color = values.color ?? 'auto';
+  if (color !== 'on' && color !== 'off' && color !== 'auto') throw new UsageError(`--color takes on, off or auto, not "${color}".`);
   const options: RunOptions = {
     command: 'run',
     source: positionals[0]!,
     envVarAllow,
     vars,
     bail: values.bail === true,
-    delayMs: wholeNumber('delay', values.delay, 0, 3_600_000) ?? 0,
+    delayMs: wholeNumber(values['delay-request'] !== undefined ? 'delay-request' : 'delay', values['delay-request'] ?? values.delay, 0, 3_600_000) ?? 0,
     insecure: values.insecure === true,
+    ignoreRedirects: values['ignore-redirects'] === true,
+    exportSecrets: values['export-secrets'] === true,
+    silent: values.silent === true,
+    color,
     reporters,
     exports,
   };
+  for (const [flag, key] of [['globals', 'globals'], ['export-environment', 'exportEnvironment'], ['export-globals', 'exportGlobals'], ['export-collection', 'exportCollection'], ['working-dir', 'workingDir']] as const) {
+    const given = values[flag];
+    if (given === undefined) continue;
+    if (given.trim() === '') throw new UsageError(`--${flag} takes a path, not an empty one.`);
+    options[key] = given;
+  }
+  if (values['export-secrets'] && !options.exportEnvironment && !options.exportGlobals && !options.exportCollection) {
+    throw new UsageError('--export-secrets is given but nothing is exported; add --export-environment, --export-globals or --export-collection.');
+  }
   if (values.env !== undefined) options.env = values.env;
   if (values.vault !== undefined) options.vault = values.vault;
   if (values.data !== undefined) options.data = values.data;
-  if (values.folder !== undefined) options.folder = values.folder;
+  if (values.folder !== undefined) {
+    const folders = values.folder.map((f) => f.trim());
+    if (folders.some((f) => f === '')) throw new UsageError('--folder takes a folder or collection name, not an empty one.');
+    options.folders = folders;
+  }
   const iterations = wholeNumber('iterations', values.iterations, 1, 100_000);
   if (iterations !== undefined) options.iterations = iterations;
-  const timeout = wholeNumber('timeout', values.timeout, 100, 3_600_000);
+  const timeout = wholeNumber(values['timeout-request'] !== undefined ? 'timeout-request' : 'timeout', values['timeout-request'] ?? values.timeout, 100, 3_600_000);
   if (timeout !== undefined) options.timeoutMs = timeout;
+  const runTimeout = wholeNumber('timeout-run', values['timeout-run'], 100, 86_400_000);
+  if (runTimeout !== undefined) options.runTimeoutMs = runTimeout;
+  const scriptTimeout = wholeNumber('timeout-script', values['timeout-script'], 10, 3_600_000);
+  if (scriptTimeout !== undefined) options.scriptTimeoutMs = scriptTimeout;
   if (values.shard !== undefined) options.shard = parseShard(values.shard);
   return options;
 }

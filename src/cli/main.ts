@@ -16,7 +16,8 @@ import { runSource } from './runner';
 import { SecretMask } from './secrets';
 import { InputError, readSource } from './source';
 import { TerminalReporter } from './terminalReport';
-import { chooseEnvironment, envReferences, processEnvValues } from './variables';
+import { writeExports } from './exports';
+import { chooseEnvironment, envReferences, globalsFile, processEnvValues, RunScope } from './variables';
 import { readVaultFile, VaultGrants } from './vaultGrants';
 import { realPorts } from './wiring';
 
@@ -96,28 +97,36 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   // The run's ledger is core's session ledger, so every redaction of this process (reports, exports) knows what the run learned is secret.
   const mask = new SecretMask(sessionSecrets);
-  // Only the cli reporter writes to stdout while the run goes; the rest is files.
-  const terminal = options.reporters.includes('cli') ? stdout : stderr;
+  // Only the cli reporter writes to stdout while the run goes; the rest is files. --silent: nothing on stdout at all.
+  const terminal = options.silent ? { write: () => true, isTTY: false } : options.reporters.includes('cli') ? stdout : stderr;
   let run: RunResult;
+  let timedOut = false;
+  let finished: (() => Promise<void>) | undefined;
   try {
     const source = await readSource(options.source);
+    if (options.exportCollection && source.collections.length !== 1) throw new InputError(`--export-collection writes one collection, and this workspace holds ${source.collections.length}; run a Postman collection file instead.`, options.source);
     const environment = await chooseEnvironment(options.env, source);
+    const globals = options.globals !== undefined ? await globalsFile(options.globals) : [];
     const data = options.data !== undefined ? await readDataRows(options.data) : undefined;
     const dataRows = data?.rows;
-    const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), ...options.vars.map(([, v]) => v)];
+    const texts = [JSON.stringify(source.collections), JSON.stringify(environment ?? {}), JSON.stringify(globals), ...options.vars.map(([, v]) => v)];
     const allow = new EnvVarAllowList(options.envVarAllow, source.workspaceRoot !== undefined ? await readWorkspaceEnvAllow(source.workspaceRoot) : [], source.workspaceRoot !== undefined);
     const processEnv = processEnvValues(texts, env, mask, allow);
     const ports = realPorts();
     const vault = options.vault !== undefined ? new VaultGrants(await readVaultFile(options.vault, processEnv, env, mask, allow), ports.send, mask, options.insecure, options.timeoutMs) : undefined;
     let failedSteps = 0;
-    const live = new TerminalReporter({ write: (t) => terminal.write(mask.text(t)), isTTY: terminal.isTTY === true }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
+    const isTTY = terminal.isTTY === true;
+    const color = options.color === 'on' || (options.color === 'auto' && isTTY && !env.NO_COLOR);
+    const live = new TerminalReporter({ write: (t) => terminal.write(mask.text(t)), isTTY, color }, options.iterations ?? Math.max(1, dataRows?.length ?? 0));
     for (const warning of source.warnings) live.note(mask.text(warning));
     // A workspace's own allowance is its authors' word: say which names it let the run read.
     const byWorkspace = [...new Set(texts.flatMap((t) => envReferences(t).map((r) => r.name)))].filter((name) => allow.allowedBy(name) === WORKSPACE_SETTINGS_FILE);
     if (byWorkspace.length > 0) live.note(`the run reads environment variable${byWorkspace.length === 1 ? '' : 's'} ${byWorkspace.join(', ')}, allowed by the workspace's ${WORKSPACE_SETTINGS_FILE}.`);
-    run = await runSource({
+    const variables = new RunScope(source.collections, environment, options.vars, processEnv, mask, globals);
+    const sourceRun = await runSource({
       options,
       source,
+      variables,
       ...(environment ? { environment } : {}),
       ...(dataRows ? { dataRows } : {}),
       ...(data?.typed ? { typedRows: data.typed } : {}),
@@ -134,17 +143,22 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         if (options.reporters.includes('cli')) live.step(step, done, failedSteps);
       },
     });
+    ({ timedOut = false, ...run } = sourceRun);
+    if (run.steps.length === 0 && options.shard) live.note(`shard ${options.shard.index}/${options.shard.total} has no part of this run (there are fewer units than shards); nothing was sent.`);
     if (options.reporters.includes('cli')) live.finish(run);
+    finished = () => writeExports({ options, scope: variables, collections: source.collections, ...(environment ? { environment } : {}), globals, mask, log: (t) => stderr.write(mask.text(t)) });
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     stderr.write(`wirebench: ${mask.text(err.describe())}\n`);
     return EXIT.usage;
   }
   try {
-    await writeReports(run, options, mask, (t) => stderr.write(t));
+    await writeReports(run, options, mask, (t) => (options.silent ? undefined : stderr.write(t)));
+    await finished?.();
   } catch (err) {
     stderr.write(`wirebench: a report could not be written: ${(err as Error).message}\n`);
     return EXIT.usage;
   }
-  return exitCodeOf(run);
+  // --timeout-run: the run was cut short, so requests were not sent (a script error still ranks higher).
+  return timedOut ? Math.max(exitCodeOf(run), EXIT.notSent) : exitCodeOf(run);
 }

@@ -37,10 +37,12 @@ function folderNames(items: readonly CollectionItem[]): string[] {
 
 /**
  * The units of the run: every collection's top-level items, or with `folder` the items of
- * the first folder (depth-first) of that name, or of the collection of that name. An
- * unknown folder is an `InputError` listing the folders there are.
+ * the first folder (depth-first) of that name, or of the collection of that name; with a
+ * list, each folder's in turn. An unknown folder is an `InputError` listing the folders there are.
  */
-export function planUnits(collections: readonly Collection[], folder: string | undefined): PlanUnit[] {
+export function planUnits(collections: readonly Collection[], folder: string | readonly string[] | undefined): PlanUnit[] {
+  // Several folders (`--folder A --folder B`): each one's units, in the order given, as newman runs them.
+  if (typeof folder === 'object') return folder.length === 0 ? planUnits(collections, undefined) : folder.flatMap((name) => planUnits(collections, name));
   const units = (items: readonly CollectionItem[], collection: Collection, path: string[]) =>
     items.map((item) => flatten([item], collection, path)).filter((unit) => unit.length > 0);
   if (folder === undefined) return collections.flatMap((c) => units(c.items, c, []));

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { importPostman, parseHttpFile, type Collection, type CoreError, type Environment } from '../core';
+import { importPostman, parseHttpFile, sniffImportFormat, type Collection, type CoreError, type Environment } from '../core';
 import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../core/workspace/folderLayoutReading';
 import { readWorkspaceJson } from './workspaceFiles';
 
@@ -99,6 +99,51 @@ export async function readWorkspace(dir: string): Promise<RunSource> {
   return { name: collections.length === 1 ? collections[0]!.name : path.basename(root), collections, environments, warnings: [], workspaceRoot: root };
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const IMPORT_FIRST = 'import it into the app first (Import), which makes a collection of it, then run that workspace folder or the collection exported from it';
+
+/**
+ * What a file that `wirebench run` cannot run looks like, and what to do with it, or
+ * undefined when it may be a Postman collection (the importer then says what is wrong).
+ * A Swagger file once ran as "0 requests… All passed", exit 0: a CI job must not pass on a
+ * file it never ran.
+ */
+export function notACollection(text: string, file: string): string | undefined {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  let value: unknown;
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      return undefined; // broken JSON: the importer names the line and column
+    }
+  } else {
+    const format = sniffImportFormat(trimmed, path.basename(file));
+    if (format === 'openapi') {
+      const version = /^\s*(openapi|swagger)\s*:\s*["']?([\d.]+)/m.exec(trimmed);
+      return `is ${version?.[1] === 'swagger' ? `a Swagger ${version[2]} document` : `an OpenAPI ${version?.[2] ?? ''} document`.replace('  ', ' ')} (YAML), not a collection: ${IMPORT_FIRST}.`;
+    }
+    if (format === 'wsdl') return `is a WSDL, not a collection: ${IMPORT_FIRST}.`;
+    if (format === 'curl') return `is a cURL command, not a collection: ${IMPORT_FIRST}.`;
+    if (format === 'http') return undefined;
+    return `is not JSON, so not a Postman collection, nor a .http file (name it .http or .rest), nor a workspace folder.`;
+  }
+  if (!isObject(value)) return `holds ${Array.isArray(value) ? 'a JSON array' : 'a JSON value'}, not a Postman collection (an object with "info" and "item").`;
+  if (typeof value.swagger === 'string' || typeof value.swagger === 'number') return `is a Swagger ${String(value.swagger)} document, not a collection: ${IMPORT_FIRST}.`;
+  if (typeof value.openapi === 'string') return `is an OpenAPI ${value.openapi} document, not a collection: ${IMPORT_FIRST}.`;
+  if (isObject(value.log) && Array.isArray(value.log.entries)) return `is a HAR capture (${value.log.entries.length} entries), not a collection: ${IMPORT_FIRST}.`;
+  if (value._postman_variable_scope === 'environment') return 'is a Postman environment, not a collection: pass it with --env FILE, and the collection as the source.';
+  if (value._postman_variable_scope === 'globals') return 'is a Postman globals file, not a collection: pass it with --globals FILE, and the collection as the source.';
+  if (value._type === 'export' && Array.isArray(value.resources)) return `is an Insomnia export, which wirebench run does not read: export the requests from Insomnia as a Postman collection or a HAR and ${IMPORT_FIRST}.`;
+  if (!('info' in value) && !('item' in value) && !Array.isArray(value.requests) && !Array.isArray(value.collections) && Array.isArray(value.values)) {
+    return 'looks like an environment (a "values" list), not a collection: pass it with --env FILE.';
+  }
+  return undefined;
+}
+
 /** Reads the source named on the command line. */
 export async function readSource(source: string): Promise<RunSource> {
   let info;
@@ -110,6 +155,10 @@ export async function readSource(source: string): Promise<RunSource> {
   if (info.isDirectory()) return readWorkspace(source);
   const text = await readText(source);
   const isHttp = /\.(http|rest)$/i.test(source);
+  if (!isHttp) {
+    const other = notACollection(text, source);
+    if (other) throw new InputError(other, source);
+  }
   const imported = isHttp ? parseHttpFile(text, path.basename(source).replace(/\.(http|rest)$/i, '')) : importPostman(text);
   if (!imported.ok) throw inputErrorOf(source, imported.error);
   const { collection, skipped, warnings } = imported.value;

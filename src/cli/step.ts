@@ -17,6 +17,7 @@ import type { RunPorts } from './ports';
 import type { PlannedRequest } from './plan';
 import type { SecretMask } from './secrets';
 import type { DynamicValues } from './dynamicValues';
+import { readUploadFile } from './uploads';
 import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
 
@@ -38,6 +39,8 @@ export interface StepContext {
   insecure: boolean;
   /** Notes printed once per run (a script dialect that is not run, …). */
   note(text: string): void;
+  /** `--working-dir`: where the files requests upload are read from; absent: the current folder. */
+  workingDir?: string;
   /** Postman's dynamic variables (`{{$guid}}`…), loaded on first need; absent: they stay unresolved. */
   dynamic?: DynamicValues;
 }
@@ -51,13 +54,23 @@ export interface StepOutcome {
 
 const encoder = new TextEncoder();
 
-function bodyBytes(wire: WireRequest): Uint8Array | null | { error: string } {
+/**
+ * The body's bytes. A file part (a form-data file, a binary body) is read from the path the
+ * collection names, relative to `--working-dir` (default: the current folder) and confined
+ * to it by real path, as newman reads collection files: a collection does not get to upload
+ * whatever it likes from the machine running it.
+ */
+async function bodyBytes(wire: WireRequest, workingDir: string | undefined): Promise<Uint8Array | null | { error: string }> {
   if (!wire.body || wire.body.length === 0) return null;
   const parts: Uint8Array[] = [];
   for (const chunk of wire.body) {
     if (typeof chunk === 'string') parts.push(encoder.encode(chunk));
     else if (chunk instanceof Uint8Array) parts.push(chunk);
-    else return { error: `the body has a file part ("${chunk.name}") picked in the app; files are not read by wirebench run` };
+    else {
+      const read = await readUploadFile(chunk.name, workingDir);
+      if ('error' in read) return read;
+      parts.push(read.bytes);
+    }
   }
   return concatBytes(parts);
 }
@@ -122,7 +135,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
         code: script.text,
         request: scriptRequestOf(draft),
         ...(response ? { response } : {}),
-        variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: {}, local: variables.layer('run'), iterationData: variables.layer('data') },
+        variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: variables.layer('global'), local: variables.layer('run'), iterationData: variables.layer('data') },
         info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount },
         sendRequest: (sub) => sendForScript(sub, ctx, scriptRun.signal),
         timeoutMs: ctx.scriptTimeoutMs,
@@ -175,7 +188,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   result.method = wire.method;
   result.url = mask.text(wire.url);
   if (built.value.unresolved.length > 0) ctx.note(`"${request.name}": {{${built.value.unresolved.join('}}, {{')}}} ${built.value.unresolved.length === 1 ? 'is' : 'are'} not defined and sent as written.`);
-  const body = bodyBytes(wire);
+  const body = await bodyBytes(wire, ctx.workingDir);
   if (body && 'error' in body) {
     result.error = { kind: 'bad_request', message: mask.text(body.error) };
     return { result, nextRequest };

@@ -6,10 +6,11 @@
  */
 import { stepTitle, tallyRun, type RunResult, type RunStepResult } from '../core/run';
 
-/** Where the reporter writes, and whether that is a terminal (for progress and colour). */
+/** Where the reporter writes, whether that is a terminal (for the progress line), and whether to colour (`--color`; default: on a terminal). */
 export interface TerminalOut {
   write(text: string): void;
   isTTY: boolean;
+  color?: boolean;
 }
 
 const paint = (tty: boolean, code: string, text: string) => (tty ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -78,7 +79,7 @@ export class TerminalReporter {
   /** One step's lines, then (on a TTY) the progress line. */
   step(step: RunStepResult, done: number, failed: number): void {
     this.clearProgress();
-    this.out.write(`${stepLines(step, this.iterations, this.out.isTTY).join('\n')}\n`);
+    this.out.write(`${stepLines(step, this.iterations, this.out.color ?? this.out.isTTY).join('\n')}\n`);
     if (this.out.isTTY) {
       this.out.write(`${done} request${done === 1 ? '' : 's'} run${failed ? `, ${failed} failed` : ''}…`);
       this.progressShown = true;

@@ -78,13 +78,19 @@ async function environmentFile(file: string): Promise<Environment> {
     const variables: Variable[] = [];
     for (const entry of value.values as Record<string, unknown>[]) {
       if (!entry || typeof entry.key !== 'string') continue;
-      variables.push({ name: entry.key, value: entry.value === undefined || entry.value === null ? '' : String(entry.value), enabled: entry.enabled !== false, secret: entry.type === 'secret' });
+      variables.push({ name: entry.key, value: entry.value === undefined || entry.value === null ? '' : String(entry.value), enabled: entry.enabled !== false, secret: entry.type === 'secret', ...(entry.type === 'number' || entry.type === 'boolean' ? { type: entry.type } : {}) });
     }
     return { id: 'env-file', name: typeof value.name === 'string' ? value.name : path.basename(file), variables };
   }
   const read = environmentFromFile(path.basename(file), text);
   if ('setAside' in read) throw new InputError(`is neither a Postman environment nor a Wirebench environment: ${read.setAside.reason}`, file);
   return read.environment;
+}
+
+/** `--globals FILE`: a Postman globals export (or an environment file: its variables are taken as globals). */
+export async function globalsFile(file: string): Promise<Variable[]> {
+  if (!existsSync(file)) throw new InputError('no such globals file', file);
+  return (await environmentFile(file)).variables;
 }
 
 /**
@@ -118,14 +124,17 @@ export class RunScope {
     cli: readonly [string, string][],
     private readonly processEnv: Record<string, string>,
     private readonly mask: SecretMask,
+    globals: readonly Variable[] = [],
   ) {
     // Several collections (a workspace): the first's variables win over the others'.
     // Null-prototype maps throughout: a variable named __proto__ or constructor is a variable like any other.
     const collection = Object.assign(Object.create(null) as Record<string, string>, ...[...collections].reverse().map((c) => variableValues(c.variables)));
     const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask)];
-    this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), run: Object.fromEntries(cli), secretNames });
+    // --globals: the lowest layer, as in Postman; its secrets are masked like any other's.
+    secretNames.push(...recordSecrets(globals, mask));
+    this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), global: variableValues(globals), run: Object.fromEntries(cli), secretNames });
     // Postman's typed variables (`number`, `boolean`): scripts read them back typed, `{{name}}` reads the text.
-    for (const [layer, variables] of [['collection', [...collections].reverse().flatMap((c) => c.variables)], ['environment', environment?.variables ?? []]] as const) {
+    for (const [layer, variables] of [['collection', [...collections].reverse().flatMap((c) => c.variables)], ['environment', environment?.variables ?? []], ['global', globals]] as const) {
       for (const v of variables) {
         if (v.enabled === false || v.type === undefined) continue;
         const value = v.type === 'number' ? Number(v.value) : v.value.trim().toLowerCase() === 'true';
@@ -166,13 +175,13 @@ export class RunScope {
   setTyped(scope: VariableScope | 'global', name: string, value: ScriptValue): void {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     this.set(scope, name, text);
-    const layer: RunVariableLayer = scope === 'global' ? 'run' : scope;
+    const layer: RunVariableLayer = scope;
     if (typeof value !== 'string') (this.typed[layer] ??= new Map()).set(name.trim(), { text, value });
   }
 
-  /** Writes (or with `undefined` unsets) a value; a script's `globals` go to the run layer, the run's widest writable one. */
+  /** Writes (or with `undefined` unsets) a value; a script's `pm.globals` go to the global layer, the lowest, as in Postman. */
   set(scope: VariableScope | 'global', name: string, value: string | undefined, secret = false): void {
-    const target: VariableScope = scope === 'global' ? 'run' : scope;
+    const target = scope;
     if (name.trim() === '') return;
     // Provenance: a value copied from a token (a response's access_token, a secret variable, an env secret) stays a secret under its new name.
     const isSecret = secret || (value !== undefined && this.mask.isSecretNamed(name, value));

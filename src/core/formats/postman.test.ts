@@ -102,8 +102,8 @@ describe('importPostman', () => {
 
   it('reports files to pick again and example responses left out, and says the scripts were kept and run', () => {
     expect(result.warnings).toEqual([
-      'Upload photo: part "photo" is the file "/Users/ada/Pictures/mug.jpg": pick the file again before sending.',
-      'Replace manual: the body is the file "manual.pdf": pick the file again before sending.',
+      'Upload photo: part "photo" is the file "/Users/ada/Pictures/mug.jpg": pick the file again before sending in the app (wirebench run reads it from --working-dir).',
+      'Replace manual: the body is the file "manual.pdf": pick the file again before sending in the app (wirebench run reads it from --working-dir).',
       '1 saved example response was left out (Wirebench keeps no example responses).',
     ]);
     expect(result.format).toBe('Postman Collection v2.1');

@@ -40,7 +40,7 @@ function bodyToPostman(draft: RequestDraft): Json | undefined {
           const entry: Json = { key: part.name };
           if (part.kind === 'file') {
             entry.type = 'file';
-            entry.src = part.filename ?? part.file?.name ?? '';
+            entry.src = part.file?.name ?? part.filename ?? '';
           } else {
             entry.type = 'text';
             entry.value = part.value;

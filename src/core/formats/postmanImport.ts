@@ -139,17 +139,23 @@ function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput
           if (isFile) {
             const src = Array.isArray(p.src) ? p.src[0] : p.src;
             if (Array.isArray(p.src) && p.src.length > 1) warn(`part "${p.key}" has ${p.src.length} files; only the first is kept.`);
-            if (src) part.filename = baseName(src);
-            warn(`part "${p.key}" is the file "${src ?? '(none chosen)'}": pick the file again before sending.`);
+            if (src) {
+              part.filename = baseName(src);
+              // The path as the collection names it: wirebench run reads it relative to --working-dir, as newman does.
+              part.file = { kind: 'file', id: draftRowId('file'), name: src, size: 0, ...(contentType ? { type: contentType } : {}) };
+            }
+            warn(`part "${p.key}" is the file "${src ?? '(none chosen)'}": pick the file again before sending in the app (wirebench run reads it from --working-dir).`);
           }
           return part;
         }),
       };
       return;
-    case 'file':
-      input.body = { kind: 'binary' };
-      warn(`the body is the file "${body.file?.src ?? '(none chosen)'}": pick the file again before sending.`);
+    case 'file': {
+      const src = body.file?.src;
+      input.body = src ? { kind: 'binary', binary: { kind: 'file', id: draftRowId('file'), name: src, size: 0 } } : { kind: 'binary' };
+      warn(`the body is the file "${src ?? '(none chosen)'}": pick the file again before sending in the app (wirebench run reads it from --working-dir).`);
       return;
+    }
     case 'graphql': {
       const query = body.graphql?.query ?? '';
       let variables: unknown = body.graphql?.variables ?? {};

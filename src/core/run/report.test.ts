@@ -1,3 +1,4 @@
+import { junitSchemaProblems } from '../../testing/junitSchema';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runHtmlReport } from './reportHtml';
@@ -36,8 +37,31 @@ describe('runJsonReport', () => {
   it('is the run itself with its totals', () => {
     const parsed = JSON.parse(runJsonReport(run));
     expect(parsed.format).toBe('wirebench-run');
-    expect(parsed.run).toEqual(run);
+    const { stats, timings, executions, failures, error, ...own } = parsed.run;
+    expect(own).toEqual(run);
+    expect([stats, timings, executions, failures, error].every((v) => v !== undefined)).toBe(true);
     expect(parsed.tally.failedSteps).toBe(3);
+  });
+
+  it("carries newman's JSON reporter members: run.stats, run.timings, run.executions and run.failures", () => {
+    const parsed = JSON.parse(runJsonReport(run));
+    expect(parsed.collection.info.name).toBe(run.source);
+    expect(parsed.run.stats.requests).toEqual({ total: 5, pending: 0, failed: 1 });
+    expect(parsed.run.stats.assertions).toEqual({ total: 5, pending: 0, failed: 2 });
+    expect(parsed.run.stats.iterations.total).toBe(run.iterations);
+    expect(parsed.run.executions).toHaveLength(5);
+    expect(parsed.run.executions[0]).toMatchObject({ cursor: { iteration: 0, position: 0 }, item: { name: 'Get user' }, request: { method: 'GET' }, response: { code: 200 } });
+    expect(parsed.run.executions[1].assertions).toEqual([
+      { assertion: 'status == 200', skipped: false, error: { name: 'AssertionError', message: 'expected 200 <got> 404 & "more"', test: 'status == 200' } },
+      { assertion: 'later', skipped: true },
+    ]);
+    expect(parsed.run.failures.map((f: { at: string; error: { name: string } }) => [f.at, f.error.name])).toEqual([
+      ['assertion:0', 'AssertionError'],
+      ['request', 'refused'],
+      ['script', 'SyntaxError'],
+      ['assertion:0', 'AssertionError'],
+    ]);
+    expect(parsed.run.timings.started).toBe(Date.parse(run.startedAt));
   });
 });
 
@@ -54,7 +78,8 @@ describe('runJunitReport', () => {
     expect(doc.testsuites.tests).toBe('8');
     expect(doc.testsuites.failures).toBe('2');
     expect(doc.testsuites.errors).toBe('2');
-    expect(doc.testsuites.skipped).toBe('1');
+    expect(doc.testsuites.skipped).toBeUndefined();
+    expect(junitSchemaProblems(xml)).toEqual([]);
   });
 
   it('carries failure messages escaped, errors for unsent requests and script errors, and skips', () => {

@@ -11,7 +11,7 @@ import type { CaptureResult, VariableScope } from './types';
 /** The layers, highest precedence first. */
 export const RUN_VARIABLE_LAYERS = ['run', 'data', 'environment', 'collection', 'global'] as const;
 
-/** One layer of run variables. `data` and `global` are read-only during a run. */
+/** One layer of run variables. `data` is read-only during a run; `global` is written only by scripts (`pm.globals`), as in Postman. */
 export type RunVariableLayer = (typeof RUN_VARIABLE_LAYERS)[number];
 
 /** A run's variables by layer, and which names hold secrets (to mask them when shown). */
@@ -88,19 +88,19 @@ function withLayer(variables: RunVariables, layer: RunVariableLayer, change: (va
   return { layers: { ...variables.layers, [layer]: values }, secretNames };
 }
 
-/** Sets `name` in a writable scope (run, environment or collection); `secret` marks it for masking. */
-export function setRunVariable(variables: RunVariables, scope: VariableScope, name: string, value: string, secret = false): RunVariables {
+/** Sets `name` in a writable scope (run, environment, collection, or global for `pm.globals`); `secret` marks it for masking. */
+export function setRunVariable(variables: RunVariables, scope: VariableScope | 'global', name: string, value: string, secret = false): RunVariables {
   const key = checkName(name, 'setRunVariable');
   if (typeof value !== 'string') throw new TypeError(`setRunVariable: the value of ${key} must be a string, got ${typeof value}`);
-  if (scope !== 'run' && scope !== 'environment' && scope !== 'collection') throw new RangeError(`setRunVariable: cannot write to scope ${JSON.stringify(scope)}`);
+  if (scope !== 'run' && scope !== 'environment' && scope !== 'collection' && scope !== 'global') throw new RangeError(`setRunVariable: cannot write to scope ${JSON.stringify(scope)}`);
   const secretNames = secret && !variables.secretNames.includes(key) ? [...variables.secretNames, key] : variables.secretNames;
   return withLayer(variables, scope, (values) => (values[key] = value), secretNames);
 }
 
 /** Removes `name` from one writable scope; lower layers show through again. */
-export function unsetRunVariable(variables: RunVariables, scope: VariableScope, name: string): RunVariables {
+export function unsetRunVariable(variables: RunVariables, scope: VariableScope | 'global', name: string): RunVariables {
   const key = checkName(name, 'unsetRunVariable');
-  if (scope !== 'run' && scope !== 'environment' && scope !== 'collection') throw new RangeError(`unsetRunVariable: cannot write to scope ${JSON.stringify(scope)}`);
+  if (scope !== 'run' && scope !== 'environment' && scope !== 'collection' && scope !== 'global') throw new RangeError(`unsetRunVariable: cannot write to scope ${JSON.stringify(scope)}`);
   if (!Object.prototype.hasOwnProperty.call(variables.layers[scope], key)) return variables;
   return withLayer(variables, scope, (values) => delete values[key]);
 }
