@@ -238,6 +238,22 @@ describe('exports and the redaction gate', () => {
     }
   });
 
+  it('blanks a token the run learned (an answer held it, a script copied it) in every export, by provenance', async () => {
+    const [env, globals, collection] = ['token-env.json', 'token-globals.json', 'token-collection.json'].map((f) => path.join(out, f));
+    const json = path.join(out, 'token.json');
+    const ran = await wirebench(['run', data('token-export.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--export-environment', env!, '--export-globals', globals!, '--export-collection', collection!, '-r', 'json', '--reporter-json-export', json]);
+    expect(ran.code).toBe(0);
+    const environment = JSON.parse(await readFile(env!, 'utf8'));
+    expect(environment.values).toEqual([{ key: 'session', value: '', type: 'secret', enabled: true }]);
+    const global = JSON.parse(await readFile(globals!, 'utf8'));
+    expect(global.values).toEqual([{ key: 'copied', value: '', type: 'secret', enabled: true }]);
+    const exported = JSON.parse(await readFile(collection!, 'utf8'));
+    expect(exported.variable.find((v: { key: string }) => v.key === 'plain')).toMatchObject({ value: 'not-a-secret' });
+    for (const text of [ran.stdout, ran.stderr, await readFile(env!, 'utf8'), await readFile(globals!, 'utf8'), await readFile(collection!, 'utf8'), await readFile(json, 'utf8')]) expect(text).not.toMatch(/tok-[0-9a-f]{8}-/);
+    expect(ran.stderr).toContain('1 secret value was written blank (session)');
+    expect(ran.stderr).toContain('1 secret value was written blank (copied)');
+  });
+
   it('keeps secret values only with --export-secrets, and warns on stderr that it did', async () => {
     const env = path.join(out, 'env-secrets.json');
     const ran = await wirebench([...fidelity(), '--env', data('ci.postman_environment.json'), '--export-environment', env, '--export-secrets']);
