@@ -24,3 +24,18 @@ describe("the page's run values and names like Object.prototype members", () => 
     expect(Object.hasOwn(store.getState().runValues, 'constructor')).toBe(false);
   });
 });
+
+describe("the page's scripts and Postman's typed variables", () => {
+  it('reads number and boolean variables back typed while they hold their text; {{name}} stays text', () => {
+    const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `typed-values-test-${Math.random()}` });
+    const environment = { id: 'env-typed', name: 'Typed', variables: [
+      { id: 'v1', enabled: true, name: 'count', value: '3', type: 'number' as const },
+      { id: 'v2', enabled: true, name: 'flag', value: 'true', type: 'boolean' as const },
+      { id: 'v3', enabled: true, name: 'odd', value: 'x', type: 'number' as const },
+      { id: 'v4', enabled: true, name: 'text', value: '7' },
+    ] };
+    const state = { ...store.getState(), environments: [environment], activeEnvironmentId: environment.id };
+    expect(scriptVariablesOf(state, state.activeTabId).environment).toEqual({ count: 3, flag: true, odd: 'x', text: '7' });
+    expect(substituteVariables('{{count}}/{{flag}}', activeEnvironmentValues(state)).text).toBe('3/true');
+  });
+});

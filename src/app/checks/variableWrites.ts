@@ -54,14 +54,33 @@ function typedLocal(runValues: Record<string, string>): Record<string, ScriptVal
 export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptVariables {
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
   rememberSecretVariables(state, tabId);
+  const collectionId = state.tabLinks[tabId]?.collectionId;
+  const collection = collectionId ? state.collections.find((c) => c.id === collectionId) : undefined;
   return {
-    environment: { ...environmentValues(environment) },
-    collection: { ...collectionVariableValues({ ...state, activeTabId: tabId }) },
+    environment: typedValues({ ...environmentValues(environment) }, environment?.variables ?? []),
+    collection: typedValues({ ...collectionVariableValues({ ...state, activeTabId: tabId }) }, collection?.variables ?? []),
     globals: {},
     local: typedLocal(state.runValues),
     // The collection runner's data row for this iteration (none for a single send).
     iterationData: { ...currentRunContext()?.data },
   };
+}
+
+/**
+ * Postman's typed variables (`number`, `boolean`, kept from an import): a script reads them
+ * back typed, as in Postman and `wirebench run`, while `{{name}}` gives the text. Only while
+ * the value is still the text the variable holds.
+ */
+function typedValues(values: Record<string, ScriptValue>, variables: readonly Variable[]): Record<string, ScriptValue> {
+  for (const v of variables) {
+    const name = v.name.trim();
+    if (v.enabled === false || v.type === undefined || values[name] !== v.value) continue;
+    const value = v.type === 'number' ? Number(v.value) : v.value.trim().toLowerCase() === 'true';
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    // Defined, not assigned: a variable named __proto__ is a variable like any other.
+    Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return values;
 }
 
 /**
