@@ -3,7 +3,7 @@
  * scripts, kept per tab beside the draft and written into the saved request on Save
  * (`SavedRequest.captures/assertions/scripts`). Pure functions only; the slice routes them.
  */
-import { draftRowId, secretValueKind, type RequestScript, type SavedRequest } from '../../core';
+import { draftRowId, isSecretName, secretValueKind, sessionSecrets, type RequestScript, type SavedRequest } from '../../core';
 import type { Assertion, AssertionOperator, Capture, ExchangeSubject } from '../../core/run/types';
 
 /** What a tab holds beside its draft. Arrays are never absent here, only in the saved request. */
@@ -138,8 +138,21 @@ export function withScriptText(checks: RequestChecks, phase: RequestScript['phas
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\r\n])*)\1/g;
 
 /**
- * A script's text with every string literal that has the shape of a credential (a JWT, a
- * GitHub token, …: `secretValueKind`) replaced by a `{{secret:owner.scriptN}}` reference,
+ * Whether a string literal of a script holds a secret, by the one gate's rules: its shape
+ * (a JWT, a GitHub token…), its provenance (a value the session learned is secret), or the
+ * credential name it is written under (`{ refresh_token: '…' }`, `password = "…"`).
+ */
+function isSecretLiteral(inner: string, before: string): boolean {
+  if (inner.length < 8 || /^\s*\{\{[^{}]*\}\}\s*$/.test(inner)) return false;
+  if (secretValueKind(inner) !== undefined || sessionSecrets.originOf(inner) !== undefined) return true;
+  const name = /["'`]?([A-Za-z_$][\w$-]*)["'`]?\s*[:=]\s*$/.exec(before)?.[1];
+  // `{ key: 'Authorization', value: … }`: a `key` member names a header or variable, it does not hold a secret.
+  return name !== undefined && !/^(key|name)$/i.test(name) && isSecretName(name);
+}
+
+/**
+ * A script's text with every string literal that is a secret (`isSecretLiteral`: by shape,
+ * provenance or the credential name it is written under) replaced by a `{{secret:owner.scriptN}}` reference,
  * and the values taken out — so a token pasted into a script is never stored in plaintext.
  * Reading the record back puts the values in again (`restoreKeptSecrets` walks every string).
  */
@@ -147,8 +160,8 @@ export function keepScriptSecrets(text: string, owner: string): { text: string; 
   const kept: Record<string, string> = {};
   const prefix = `secret:${owner.replace(/[^A-Za-z0-9_-]+/g, '_')}.script`;
   let n = 0;
-  const out = text.replace(STRING_LITERAL, (whole, quote: string, inner: string) => {
-    if (secretValueKind(inner) === undefined) return whole;
+  const out = text.replace(STRING_LITERAL, (whole, quote: string, inner: string, offset: number) => {
+    if (!isSecretLiteral(inner, text.slice(Math.max(0, offset - 80), offset))) return whole;
     const name = `${prefix}${++n}`;
     kept[name] = inner;
     return `${quote}{{${name}}}${quote}`;

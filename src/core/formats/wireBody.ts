@@ -8,7 +8,6 @@ import { concatBytes, contentTypeParams, findInvalidUtf8, parseMultipart, utf8De
 import type { FileRef, HeaderField, WireRequest } from '../types';
 import { headerValue } from '../types';
 import type { SecretRedaction } from '../workspace';
-import { isSecretParamName } from '../workspace';
 
 /** One part of a multipart body as an exporter writes it. */
 export interface WireFormPart {
@@ -109,12 +108,13 @@ export function redactWireExport(wire: WireRequest, view: WireBodyView, redactio
   const media = wireMediaType(wire.headers);
   let redacted = view;
   if (view.kind === 'text') {
-    const text = media === 'application/x-www-form-urlencoded' ? redaction.formText(view.text) : /json/.test(media) ? redaction.jsonText(view.text) : view.text;
+    // The one gate's body rule, as history's: form, JSON and XML by their names, credential-shaped words and learned secrets anywhere.
+    const text = redaction.bodyText(view.text, wire.headers.find((h) => /^content-type$/i.test(h.name))?.value ?? media);
     redacted = { kind: 'text', text };
   } else if (view.kind === 'multipart') {
     redacted = {
       ...view,
-      parts: view.parts.map((part) => (part.value !== undefined && isSecretParamName(part.name) ? { ...part, value: redaction.replace(part.name, part.value) } : part)),
+      parts: view.parts.map((part) => (part.value !== undefined && redaction.isSecretParam(part.name, part.value) ? { ...part, value: redaction.replace(part.name, part.value) } : part.value !== undefined ? { ...part, value: redaction.textSecrets(part.value) } : part)),
     };
   }
   if (redacted.kind === 'text') out.body = [redacted.text];
