@@ -29,10 +29,10 @@ describe("the page's scripts and Postman's typed variables", () => {
   it('reads number and boolean variables back typed while they hold their text; {{name}} stays text', () => {
     const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `typed-values-test-${Math.random()}` });
     const environment = { id: 'env-typed', name: 'Typed', variables: [
-      { id: 'v1', enabled: true, name: 'count', value: '3', type: 'number' as const },
-      { id: 'v2', enabled: true, name: 'flag', value: 'true', type: 'boolean' as const },
-      { id: 'v3', enabled: true, name: 'odd', value: 'x', type: 'number' as const },
-      { id: 'v4', enabled: true, name: 'text', value: '7' },
+      { id: 'v1', enabled: true, secret: false, name: 'count', value: '3', type: 'number' as const },
+      { id: 'v2', enabled: true, secret: false, name: 'flag', value: 'true', type: 'boolean' as const },
+      { id: 'v3', enabled: true, secret: false, name: 'odd', value: 'x', type: 'number' as const },
+      { id: 'v4', enabled: true, secret: false, name: 'text', value: '7' },
     ] };
     const state = { ...store.getState(), environments: [environment], activeEnvironmentId: environment.id };
     expect(scriptVariablesOf(state, state.activeTabId).environment).toEqual({ count: 3, flag: true, odd: 'x', text: '7' });
