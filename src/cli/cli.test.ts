@@ -110,11 +110,16 @@ describe('wirebench run on a workspace folder', () => {
 
 describe('wirebench run and {{$env.NAME}}', () => {
   const DERIVED = `Drv-s3cr3t/val+ue.${Math.random().toString(36).slice(2, 12)}`;
+  const API_KEY = `cli-var-key-${Math.random().toString(36).slice(2, 12)}`;
+  /** One with the characters JSON, HTML and XML escape, and URLs percent-encode. */
+  const MARKUP = `Qu'o"te&<mark>-${Math.random().toString(36).slice(2, 12)}`;
   const hexOf = (text: string) => Buffer.from(text).toString('hex');
   /** The secret and what a script derives from it: reversed, either case, hex, and (of the value and of it reversed) percent-encoded and Base64 at each alignment. */
   function derivedForms(secret: string): string[] {
     const reversed = secret.split('').reverse().join('');
-    const forms = [secret, reversed, secret.toUpperCase(), secret.toLowerCase(), hexOf(secret), hexOf(secret).toUpperCase(), encodeURIComponent(secret)];
+    const forms = [secret, reversed, secret.toUpperCase(), secret.toLowerCase(), hexOf(secret), hexOf(secret).toUpperCase(), encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+    const markup = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    forms.push(markup.replace(/'/g, '&#39;'), markup.replace(/'/g, '&apos;'));
     for (const value of [secret, reversed]) {
       // Percent-encoded as a query value (only `+`, `&`, `%`… encoded) and as encodeURIComponent does.
       forms.push(value.replace(/\+/g, '%2B'), encodeURIComponent(value));
@@ -150,11 +155,14 @@ describe('wirebench run and {{$env.NAME}}', () => {
     }
   });
 
-  it('sends an allowed one, and what scripts derive from it (Base64, reversed, hex, either case) leaves no trace in the terminal, JUnit, JSON or HTML', async () => {
-    const [xml, json, html] = ['derived.xml', 'derived.json', 'derived.html'].map((f) => path.join(out, f));
+  it.each([
+    ['a token', DERIVED],
+    ['a value with quotes, & and <>', MARKUP],
+  ])('sends an allowed one (%s), and what scripts derive from it (Base64, reversed, hex, either case) leaves no trace in the terminal, JUnit, JSON or HTML', async (label, secret) => {
+    const [xml, json, html] = ['xml', 'json', 'html'].map((ext) => path.join(out, `derived-${label.length}.${ext}`));
     const ran = await wirebench(
-      ['run', data('derived-secret.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--env-var-allow', 'WB_CLI_*', '-r', 'cli,junit,json,html', '--reporter-junit-export', xml!, '--reporter-json-export', json!, '--reporter-html-export', html!],
-      { WB_CLI_DERIVED: DERIVED },
+      ['run', data('derived-secret.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--var', `apiKey=${API_KEY}`, '--env-var-allow', 'WB_CLI_*', '-r', 'cli,junit,json,html', '--reporter-junit-export', xml!, '--reporter-json-export', json!, '--reporter-html-export', html!],
+      { WB_CLI_DERIVED: secret },
     );
     expect(ran.stderr).not.toContain('unexpected');
     // The one failing test (its message shows two derived forms) is the only failure: the secret was sent and echoed.
@@ -170,7 +178,77 @@ describe('wirebench run and {{$env.NAME}}', () => {
       ['JSON', await readFile(json!, 'utf8')],
       ['HTML', await readFile(html!, 'utf8')],
     ];
-    for (const [where, text] of outputs) for (const form of derivedForms(DERIVED)) expect(text.includes(form), `${where} holds ${form}`).toBe(false);
+    // A --var value secret by its name (apiKey) is masked as a secret variable's is.
+    expect(ran.stdout).toContain('│ the API key from --var: •••• (masked: a secret) •••• (masked: a secret)');
+    for (const [where, text] of outputs) for (const form of [...derivedForms(secret), ...derivedForms(API_KEY)]) expect(text.includes(form), `${where} holds ${form}`).toBe(false);
+  });
+});
+
+describe('wirebench run masking of what no exchange teaches', () => {
+  it("masks an auth's secret field as resolved: a Basic password a script decodes from the echoed header appears nowhere", async () => {
+    const [xml, json, html] = ['xml', 'json', 'html'].map((ext) => path.join(out, `basic-echo.${ext}`));
+    const ran = await wirebench(['run', data('basic-echo.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '-r', 'cli,junit,json,html', '--reporter-junit-export', xml!, '--reporter-json-export', json!, '--reporter-html-export', html!]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('│ decoded: ci-user:•••• (masked: a secret)');
+    for (const text of [ran.stdout, ran.stderr, await readFile(xml!, 'utf8'), await readFile(json!, 'utf8'), await readFile(html!, 'utf8')]) expect(text).not.toContain('lit3ral-basic-Pass');
+  });
+});
+
+describe('wirebench run --timeout', () => {
+  /** A server whose answers never end: the head, then a byte every 100 ms. Keeps when each connection opened and closed, by path. */
+  async function endlessServer() {
+    const seen = new Map<string, { opened: number; closed?: number }>();
+    const timers = new Set<NodeJS.Timeout>();
+    const target = createServer((req, res) => {
+      const entry = { opened: Date.now() } as { opened: number; closed?: number };
+      seen.set(req.url ?? '', entry);
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 100);
+      timers.add(timer);
+      res.on('close', () => {
+        entry.closed = Date.now();
+        clearInterval(timer);
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    return {
+      origin: `http://127.0.0.1:${(target.address() as AddressInfo).port}`,
+      seen,
+      close: () => {
+        for (const t of timers) clearInterval(t);
+        target.closeAllConnections();
+        return new Promise((resolve) => target.close(resolve));
+      },
+    };
+  }
+
+  it('bounds the whole exchange, a body that drips for ever included, and each pm.sendRequest; a request its script left is cancelled when the script ends', async () => {
+    const slow = await endlessServer();
+    try {
+      const xml = path.join(out, 'slow.xml');
+      const started = Date.now();
+      const ran = await wirebench(['run', data('slow.postman_collection.json'), '--var', `baseUrl=${server.origin}`, '--var', `slowUrl=${slow.origin}`, '--timeout', '1000', '-r', 'cli,junit', '--reporter-junit-export', xml]);
+      expect(ran.stderr).not.toContain('unexpected');
+      expect(ran.code).toBe(3);
+      expect(ran.stdout).toContain('not sent (timeout): The whole exchange took longer than --timeout 1000 ms');
+      expect(ran.stdout).toMatch(/│ pm.sendRequest: pm.sendRequest to http:\/\/127.0.0.1:\d+\/awaited failed \(timeout\): The whole exchange took longer than --timeout 1000 ms/);
+      expect((await junit(xml))[0]!.testcase[0]!.error!.type).toBe('timeout');
+      for (const route of ['/main', '/awaited', '/forgotten']) {
+        const entry = slow.seen.get(route);
+        expect(entry?.closed, route).toBeDefined();
+        expect(entry!.closed! - entry!.opened, route).toBeLessThan(3_000);
+      }
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // Without --timeout the script's own limit ends the script; the request it left is cancelled then, not when the run ends (4 s later).
+      slow.seen.clear();
+      const forgotten = await wirebench(['run', data('slow.postman_collection.json'), '--folder', 'Left behind', '--delay', '4000', '--var', `baseUrl=${server.origin}`, '--var', `slowUrl=${slow.origin}`]);
+      expect(forgotten.stdout).toContain('script error (timeout)');
+      const left = slow.seen.get('/forgotten')!;
+      expect(left.closed).toBeDefined();
+      expect(left.closed! - left.opened).toBeLessThan(7_000);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -22,7 +22,9 @@ Options:
       --folder NAME           run only this folder (or collection) of the source; repeat it
                               to run several, each in the order given
       --bail                  stop at the first request that fails
-      --timeout MS            time allowed per request to connect, get the head (1xx responses do not extend it), and between body chunks
+      --timeout MS            the most one request may take, connecting to its last body byte
+                              (redirects included; 1xx responses do not extend it); also each
+                              pm.sendRequest and vault token request; scripts get MS + 1 s at least
       --timeout-request MS    the same as --timeout (newman's name)
       --timeout-run MS        the whole run: past it the request in flight is stopped and
                               nothing more is sent (exit 3); newman calls this --timeout

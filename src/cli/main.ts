@@ -148,15 +148,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     if (options.reporters.includes('cli')) live.finish(run);
     finished = () => writeExports({ options, scope: variables, collections: source.collections, ...(environment ? { environment } : {}), globals, mask, log: (t) => stderr.write(mask.text(t)) });
   } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    stderr.write(`wirebench: ${mask.text(err.describe())}\n`);
+    // Whatever failed, its message passes the mask: a stack can quote a URL or a header the run built.
+    if (!(err instanceof InputError)) stderr.write(`wirebench: unexpected failure: ${mask.text(String((err as Error)?.stack ?? err))}\n`);
+    else stderr.write(`wirebench: ${mask.text(err.describe())}\n`);
     return EXIT.usage;
   }
   try {
     await writeReports(run, options, mask, (t) => (options.silent ? undefined : stderr.write(t)));
     await finished?.();
   } catch (err) {
-    stderr.write(`wirebench: a report could not be written: ${(err as Error).message}\n`);
+    stderr.write(`wirebench: a report could not be written: ${mask.text((err as Error).message)}\n`);
     return EXIT.usage;
   }
   // --timeout-run: the run was cut short, so requests were not sent (a script error still ranks higher).

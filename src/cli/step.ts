@@ -4,7 +4,7 @@
  * jar, captures and assertions (`core/run`), its post-response scripts — and the step's
  * result with every secret masked. Every failure lands in the step's result as a value.
  */
-import { buildWireRequest, concatBytes, rememberExchangeSecrets, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type DynamicVariableResolver, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
+import { authScheme, buildWireRequest, concatBytes, rememberExchangeSecrets, draftWithUrl, normaliseDraft, schemeSigns, signWire, substituteVariables, type DynamicVariableResolver, type HeaderField, type RequestDraft, type RequestScript, type WireRequest } from '../core';
 import { jarState, openJar, storeSetCookies } from '../core/cookies';
 
 /** A live cookie jar (tough-cookie's), as core's `openJar` makes it. */
@@ -172,6 +172,11 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   if (!built.ok) {
     result.error = { kind: 'bad_request', message: mask.text(built.error.message) };
     return { result, nextRequest };
+  }
+  // The auth's secret fields as resolved: a Digest password or an AWS secret key never goes on the wire, and a Basic
+  // password goes only Base64-encoded, so no exchange teaches the mask them; a script or an echo could still show them.
+  for (const field of authScheme(draft.auth.scheme)?.fields ?? []) {
+    if (field.kind === 'secret') mask.add(substituteVariables(draft.auth.values[field.name] ?? '', values).text, `the request's ${field.label}`);
   }
   let wire = built.value.wire;
   // A signing scheme (AWS SigV4) signs last, the request exactly as it goes, at this moment, as a send in the app does.

@@ -129,7 +129,9 @@ export class RunScope {
     // Several collections (a workspace): the first's variables win over the others'.
     // Null-prototype maps throughout: a variable named __proto__ or constructor is a variable like any other.
     const collection = Object.assign(Object.create(null) as Record<string, string>, ...[...collections].reverse().map((c) => variableValues(c.variables)));
-    const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask)];
+    // --var values are secrets on the same terms as a file's variables (by name or kind): `--var apiKey=…` is masked too.
+    const cliVariables = cli.map(([name, value]) => ({ name, value }));
+    const secretNames = [...collections.flatMap((c) => recordSecrets(c.variables, mask)), ...recordSecrets(environment?.variables ?? [], mask), ...recordSecrets(cliVariables, mask)];
     // --globals: the lowest layer, as in Postman; its secrets are masked like any other's.
     secretNames.push(...recordSecrets(globals, mask));
     this.state = createRunVariables({ collection, environment: variableValues(environment?.variables), global: variableValues(globals), run: Object.fromEntries(cli), secretNames });

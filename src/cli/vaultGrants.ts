@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { mapTokenResponse, parseJson, substituteVariables, VAULT_DEFAULT_MAPPING, type HeaderField, type Result, type WireRequest } from '../core';
 import { buildGrantTokenRequest, CLIENT_AUTH_METHODS, type ClientAuthMethod } from '../core/oauth';
+import { sendWithin } from './deadline';
 import type { EnvVarAllowList } from './envAllow';
 import type { SendExchange } from './ports';
 import type { SecretMask } from './secrets';
@@ -105,7 +106,7 @@ export class VaultGrants {
     const grant = entry.grant === 'refresh_token' ? { kind: 'refresh_token' as const, refreshToken: entry.refreshToken! } : { kind: 'client_credentials' as const };
     const wire = await buildGrantTokenRequest(substituteVariables(entry.tokenUrl, values).text, client, grant, { ...(entry.scope ? { scope: entry.scope } : {}), ...(entry.audience ? { audience: entry.audience } : {}) });
     if (!wire.ok) return wire;
-    const sent = await this.send({ method: wire.value.method, url: wire.value.url, headers: wire.value.headers, insecureTls: this.insecure, ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}) }, bytesOf(wire.value), {});
+    const sent = await sendWithin(this.send, { method: wire.value.method, url: wire.value.url, headers: wire.value.headers, insecureTls: this.insecure, ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}) }, bytesOf(wire.value), this.timeoutMs !== undefined ? { deadlineMs: this.timeoutMs } : {});
     if (!sent.ok) return { ok: false, error: { kind: 'vault-grant', message: `the ${entry.grant} token request for "${id}" was not sent (${sent.error.kind}): ${this.mask.text(sent.error.message)}` } };
     const answer = { status: sent.value.head.status, headers: sent.value.head.headers, bodyText: new TextDecoder().decode(sent.value.body) };
     const tokens = mapTokenResponse(answer, VAULT_DEFAULT_MAPPING);

@@ -42,7 +42,7 @@ describe('SecretLedger: secrets by provenance', () => {
 
   it('knows the forms a value is derived in: reversed, upper- and lower-cased, hex, Base64 at every alignment, escaped for JSON and HTML', () => {
     const ledger = new SecretLedger();
-    const secret = 'Tok"en&Value-4711<x>';
+    const secret = `Tok"en&Val'ue-4711<x>`;
     ledger.remember(secret, 'an environment variable');
     const reversed = secret.split('').reverse().join('');
     const hex = Buffer.from(secret).toString('hex');
@@ -57,7 +57,8 @@ describe('SecretLedger: secrets by provenance', () => {
       new URLSearchParams({ q: secret }).toString().slice(2),
       new URL(`http://h/?q=${secret}`).search.slice(3),
       JSON.stringify(secret).slice(1, -1),
-      secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+      secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+      secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
     ];
     for (const form of derived) expect(ledger.mask(`<${form}>`, () => '***'), form).toBe('<***>');
     // Base64 of a text that holds the secret at any offset (a Basic header's user:secret) holds one of the aligned forms.

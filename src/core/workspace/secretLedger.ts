@@ -10,7 +10,7 @@
  */
 import { encodeBase64, encodeBase64Url, utf8Encode } from '../encoding/base64';
 import { checkJsonSyntax, type JsonToken } from '../encoding/jsonSyntax';
-import { COMPONENT_SET, FORM_SET, PATH_SEGMENT_SET, PATH_SET, percentEncode, SPECIAL_QUERY_SET, USERINFO_SET, withCharacters, type PercentEncodeSet } from '../encoding/percentEncoding';
+import { COMPONENT_SET, FORM_SET, PATH_SEGMENT_SET, PATH_SET, percentEncode, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, withCharacters, type PercentEncodeSet } from '../encoding/percentEncoding';
 import { isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX } from './secretKinds';
 import { replaceSecretSpans } from './secretScan';
 
@@ -53,6 +53,8 @@ const PERCENT_SETS: readonly [PercentEncodeSet, boolean][] = [
   [USERINFO_SET, false],
   [PATH_SET, false],
   [PATH_SEGMENT_SET, false],
+  [SPECIAL_QUERY_SET, false],
+  [QUERY_SET, false],
   [withCharacters(SPECIAL_QUERY_SET, '%&+'), false],
 ];
 
@@ -63,9 +65,11 @@ function hexOf(bytes: Uint8Array): string {
   return out;
 }
 
-/** What HTML, XML and JUnit reports write for the value (`&amp;`, `&lt;`, `&quot;`…). */
-function markupEscaped(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** What HTML, XML and JUnit reports write for the value: `&`, `<`, `>` escaped, and quotes as `&quot;` with `&#39;` or `&apos;` (the XML builder's), or left as they are (text). */
+function markupEscaped(value: string): string[] {
+  const text = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const quoted = text.replace(/"/g, '&quot;');
+  return [text, quoted, quoted.replace(/'/g, '&#39;'), quoted.replace(/'/g, '&apos;')];
 }
 
 /**
@@ -107,7 +111,7 @@ export function encodedForms(value: string): string[] {
   forms.add(hex);
   forms.add(hex.toUpperCase());
   forms.add(JSON.stringify(value).slice(1, -1));
-  forms.add(markupEscaped(value));
+  for (const form of markupEscaped(value)) forms.add(form);
   // Derived values: the same value reversed (by UTF-16 unit, as split('').reverse() does) or in another case.
   const derived = [[...value].reverse().join(''), value.split('').reverse().join(''), value.toUpperCase(), value.toLowerCase()].filter((d) => d !== value);
   for (const text of [value, ...derived]) {
