@@ -164,3 +164,15 @@ describe('formatJson', () => {
     expect(formatJson('{"a":1,}')).toEqual(parseJson('{"a":1,}'));
   });
 });
+
+describe('jsonNestingBeyond', () => {
+  it('finds the bracket that opens a level past the limit, skipping strings', async () => {
+    const { jsonNestingBeyond } = await import('./jsonSyntax');
+    expect(jsonNestingBeyond('[[1]]', 2)).toBeUndefined();
+    expect(jsonNestingBeyond('[[1]]', 1)).toBe(1);
+    expect(jsonNestingBeyond('{"a":[{"b":1}]}', 2)).toBe(6);
+    expect(jsonNestingBeyond('["[[[[", "\\"[[[", {"k": 1}]', 1)).toBe(18);
+    expect(jsonNestingBeyond('[1],[2],[3]', 1)).toBeUndefined();
+    expect(jsonNestingBeyond(`${'['.repeat(200_000)}`, 1000)).toBe(1000);
+  });
+});

@@ -300,3 +300,29 @@ function positionLabel(text: string, offset: number): string {
   const { line, column } = positionAt(text, offset);
   return `line ${line}, column ${column}`;
 }
+
+/**
+ * How deep a JSON document core reads into values and walks may nest (Jackson's default
+ * too). Real documents stay far below; the walkers (JSONPath, deep equality, schema
+ * validation, `JSON.stringify`) each spend stack frames per level.
+ */
+export const JSON_READ_DEPTH = 1000;
+
+/**
+ * The offset of the first `[` or `{` that opens a level deeper than `limit` in a JSON
+ * text, or undefined when none does. A plain scan (strings skipped), so it is safe on any
+ * depth; callers that walk parsed values recursively check this first, so a hostile
+ * document is refused with a position instead of overflowing the stack.
+ */
+export function jsonNestingBeyond(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return undefined;
+}

@@ -54,3 +54,24 @@ describe('JSONPath on deep input', () => {
     expect(() => compiled.value.select(deep)).toThrow(JsonPathTooDeep);
   });
 });
+
+describe('I-Regexp groups nested deep (issue 26.4)', () => {
+  it('refuses groups nested past 256 levels with the column, never a RangeError', () => {
+    const result = compileIRegexp(`${'('.repeat(20_000)}a${')'.repeat(20_000)}`);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toEqual({ kind: 'iregexp-too-large', column: 257, message: 'Not an I-Regexp (RFC 9485) at column 257: groups nested more than 256 levels deep.' });
+  });
+
+  it('compiles nested groups once each (20 levels used to double the states per level, past the 20,000 cap)', () => {
+    const result = compileIRegexp(`${'('.repeat(20)}a${')'.repeat(20)}b`);
+    expect(result.ok && result.value.matchesWhole('ab')).toBe(true);
+    const repeated = compileIRegexp('((a|b)c){2}(d)*');
+    expect(repeated.ok && [repeated.value.matchesWhole('acbc'), repeated.value.matchesWhole('acbcddd'), repeated.value.matchesWhole('acd')]).toEqual([true, true, false]);
+  });
+
+  it('accepts 256 levels', () => {
+    const result = compileIRegexp(`${'('.repeat(256)}a${')'.repeat(256)}`);
+    expect(result.ok && result.value.matchesWhole('a')).toBe(true);
+  });
+});

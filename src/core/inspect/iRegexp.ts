@@ -30,6 +30,9 @@ export interface IRegexp {
 /** Most NFA states a pattern may compile to (counted repetition multiplies states). */
 export const IREGEXP_MAX_STATES = 20_000;
 
+/** How deep groups may nest: each level is a few stack frames of the compiler, so `((((…` 20 KB long is refused, not a stack overflow. */
+export const IREGEXP_MAX_GROUP_DEPTH = 256;
+
 const SINGLE_ESCAPES = new Set(['(', ')', '*', '+', '-', '.', '?', '[', '\\', ']', '^', '{', '|', '}', 'n', 'r', 't']);
 
 class Syntax extends Error {
@@ -51,6 +54,7 @@ interface Fragment {
 class Compiler {
   readonly states: State[] = [];
   private pos = 0;
+  private depth = 0;
 
   constructor(private readonly source: string) {}
 
@@ -104,7 +108,15 @@ class Compiler {
 
   private piece(): Fragment {
     const atomStart = this.pos;
-    const build = this.atom();
+    const atom = this.atom();
+    // The fragment built while reading the atom is its first copy; only repetitions build more.
+    // (Building a fresh one for every use made each level of nested groups double the states.)
+    let firstUsed = false;
+    const build = (): Fragment => {
+      if (firstUsed) return atom.build();
+      firstUsed = true;
+      return atom.first;
+    };
     const c = this.source[this.pos];
     let min = 1;
     let max: number | undefined = 1;
@@ -140,31 +152,36 @@ class Compiler {
     return { start: split, exits: [...inner.exits, { state: split, field: 'b' }] };
   }
 
-  /** Reads one atom and returns a builder that makes a fresh copy of it (for repetition). */
-  private atom(): () => Fragment {
+  /** Reads one atom: the fragment built while reading it, and a builder that makes a fresh copy (for repetition). */
+  private atom(): { first: Fragment; build: () => Fragment } {
     const c = this.source[this.pos];
     if (c === undefined) throw new Syntax('an atom', this.pos);
     if (c === '(') {
+      if (this.depth >= IREGEXP_MAX_GROUP_DEPTH) throw new Syntax(`groups nested more than ${IREGEXP_MAX_GROUP_DEPTH} levels deep`, this.pos, true);
       this.pos++;
       const start = this.pos;
-      this.alternation();
+      this.depth++;
+      const first = this.alternation();
+      this.depth--;
       if (this.source[this.pos] !== ')') throw new Syntax('")" to close the group', this.pos);
       this.pos++;
-      // Each copy (for a repetition) is parsed again from the group's start, into new states.
-      return () => {
+      // Each further copy (for a repetition) is parsed again from the group's start, into new states.
+      const build = () => {
         const saved = this.pos;
         this.pos = start;
         const fragment = this.alternation();
         this.pos = saved;
         return fragment;
       };
+      return { first, build };
     }
     if (c === ')' || c === '*' || c === '+' || c === '?' || c === '{' || c === '}' || c === ']') throw new Syntax(`"${c}" must be escaped here`, this.pos);
     const test = this.charTest();
-    return () => {
+    const build = (): Fragment => {
       const s = this.add({ kind: 'char', test, out: -1 });
       return { start: s, exits: [{ state: s, field: 'out' }] };
     };
+    return { first: build(), build };
   }
 
   private charTest(): CharTest {

@@ -25,7 +25,7 @@ export {
   type SniffedKind,
   type SniffResult,
 } from './sniff';
-export { compileJsonPath, JsonPathTooDeep, queryJsonPath, type CompiledJsonPath, type JsonPathError, type JsonPathNode } from './jsonPath';
+export { compileJsonPath, JsonPathTooDeep, queryJsonPath, type CompiledJsonPath, type JsonPathDepthError, type JsonPathError, type JsonPathNode } from './jsonPath';
 export { compileIRegexp, type IRegexp, type IRegexpError } from './iRegexp';
 export { diffHunks, diffLines, type DiffHunk, type DiffLine, type DiffRun, type LineDiffError, type LineDiffOptions } from './lineDiff';
 export { diffHeaderFields, type HeaderChange } from './headerDiff';

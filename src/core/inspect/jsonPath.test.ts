@@ -112,3 +112,43 @@ describe('select with a limit', () => {
     expect(compiled.ok && compiled.value.select(store, 2).map((n) => n.value)).toEqual([8.95, 12.99]);
   });
 });
+
+describe('hostile nesting (issue 26.4)', () => {
+  const deep = 20_000;
+  const failure = (query: string) => {
+    const result = compileJsonPath(query);
+    return result.ok ? undefined : result.error;
+  };
+  const nestedMessage = 'Nested more than 256 levels deep (filters, parentheses, "!" and function calls)';
+
+  it('refuses a filter nested about 20 KB deep as a syntax error with its column, never a RangeError', () => {
+    // The filter "?" at column 3 is level 1, the n-th "(" (column 3 + n) level n + 1: the 256th "(" is one too many.
+    // With "[?@" repeated, the k-th "?" is at column 3k and level k.
+    expect(failure(`$[?${'('.repeat(deep)}@${')'.repeat(deep)}]`)).toEqual({ kind: 'jsonpath-syntax', message: `${nestedMessage} (column 259)`, position: expect.objectContaining({ column: 259 }) });
+    expect(failure(`$${'[?@'.repeat(deep)}${']'.repeat(deep)}`)?.message).toBe(`${nestedMessage} (column ${3 * 257})`);
+    expect(failure(`$[?${'$[?'.repeat(deep)}@${']'.repeat(deep + 1)}`)?.message).toMatch(/^Nested more than 256 levels deep/);
+    expect(failure(`$[?${'!'.repeat(deep)}@]`)?.message).toBe(`${nestedMessage} (column 259)`);
+    expect(failure(`$[?${'value('.repeat(deep)}@${')'.repeat(deep)}]`)?.message).toMatch(/^Nested more than 256 levels deep/);
+    expect(failure(`$[?length(${'('.repeat(deep)}`)?.kind).toBe('jsonpath-syntax');
+  });
+
+  it('accepts 256 levels and evaluates them', () => {
+    expect(values(`$[?${'('.repeat(255)}@.a${')'.repeat(255)}]`, [{ a: 1 }, {}])).toEqual([{ a: 1 }]);
+    expect(values(`$[?${'!'.repeat(254)}@.a]`, [{ a: 1 }, {}])).toEqual([{ a: 1 }]);
+  });
+
+  it('evaluates a chain of 20,000 && and || without recursing per operator', () => {
+    expect(values(`$[?${'@.a && '.repeat(deep)}@.b]`, [{ a: 1, b: 2 }, { a: 1 }])).toEqual([{ a: 1, b: 2 }]);
+    expect(values(`$[?${'@.x || '.repeat(deep)}@.b]`, [{ a: 1, b: 2 }, { a: 1 }])).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it('gives match() a pattern nested 20 KB deep as no match (not an I-Regexp), not a "JSON too deep" error', () => {
+    expect(values(`$[?match(@, "${'('.repeat(deep)}a${')'.repeat(deep)}")]`, ['a'])).toEqual([]);
+  });
+
+  it('queryJsonPath reports a document too deep to walk as a typed failure', () => {
+    const doc = JSON.parse(`${'['.repeat(200_000)}1${']'.repeat(200_000)}`) as unknown;
+    const result = queryJsonPath(doc, '$..x');
+    expect(result.ok === false && result.error.kind).toBe('jsonpath-too-deep');
+  });
+});

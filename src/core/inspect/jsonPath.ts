@@ -3,7 +3,8 @@
  * `[0]`, `[-1]`, `[*]`, `.*`, `..` descendants, unions `[a,b]`, slices `[start:end:step]`
  * and filters `[?@.price < 10 && @.tags]` with comparisons, existence tests, `!`, `||`,
  * `&&`, parentheses and the functions `length()`, `count()`, `match()` and `search()`.
- * Parsing reports what was expected and the column where the query broke.
+ * Parsing reports what was expected and the column where the query broke, also for a
+ * query nested past `MAX_JSONPATH_NESTING` levels.
  *
  * This module is the public API and the formatting of result paths; the grammar lives in
  * `jsonPathSyntax.ts` and the evaluator in `jsonPathEvaluation.ts`.
@@ -22,6 +23,11 @@ export interface JsonPathNode {
 /** A query that cannot be parsed: `position.column` is where it broke. */
 export interface JsonPathError extends CoreError {
   kind: 'jsonpath-syntax';
+}
+
+/** A document too deep to query, as `queryJsonPath` reports it. */
+export interface JsonPathDepthError extends CoreError {
+  kind: 'jsonpath-too-deep';
 }
 
 /** A document nested too deeply for the engine's stack: said in words, never a bare RangeError. */
@@ -71,10 +77,16 @@ export function compileJsonPath(query: string): Result<CompiledJsonPath, JsonPat
   });
 }
 
-/** Parses and runs a query in one step. */
-export function queryJsonPath(document: unknown, query: string): Result<JsonPathNode[], JsonPathError> {
+/** Parses and runs a query in one step; a document too deep to walk is a `jsonpath-too-deep` failure. */
+export function queryJsonPath(document: unknown, query: string): Result<JsonPathNode[], JsonPathError | JsonPathDepthError> {
   const compiled = compileJsonPath(query);
-  return compiled.ok ? ok(compiled.value.select(document)) : compiled;
+  if (!compiled.ok) return compiled;
+  try {
+    return ok(compiled.value.select(document));
+  } catch (error) {
+    if (error instanceof JsonPathTooDeep) return fail({ kind: 'jsonpath-too-deep', message: error.message });
+    throw error;
+  }
 }
 
 function formatPath(link: PathLink | null): string {

@@ -104,9 +104,9 @@ const NOTHING = Symbol('nothing');
 function truthy(expr: Expr, root: unknown, current: unknown): boolean {
   switch (expr.kind) {
     case 'or':
-      return truthy(expr.left, root, current) || truthy(expr.right, root, current);
+      return expr.operands.some((operand) => truthy(operand, root, current));
     case 'and':
-      return truthy(expr.left, root, current) && truthy(expr.right, root, current);
+      return expr.operands.every((operand) => truthy(operand, root, current));
     case 'not':
       return !truthy(expr.operand, root, current);
     case 'test': {

@@ -4,6 +4,11 @@
  * the query broke. Kept apart from evaluation so the grammar (what is accepted and how it is
  * worded when it is not) can be read and changed without wading through the evaluator;
  * `compileJsonPath` turns the thrown error into a positioned `JsonPathError`.
+ *
+ * Nesting (filters within filters, parentheses, `!`, function calls) is limited to
+ * `MAX_JSONPATH_NESTING` levels, so a hostile query (`$[?(((((…` 20 KB long) is a syntax
+ * error with its column rather than a stack overflow; `&&` and `||` chains are kept flat,
+ * so evaluating a long one does not recurse either.
  */
 
 /** One selector inside a segment: a member name, `*`, an index, a slice or a filter. */
@@ -27,7 +32,7 @@ export interface Query {
 
 /** A filter expression (`?…`): logical operators, comparisons and existence tests. */
 export type Expr =
-  | { kind: 'or' | 'and'; left: Expr; right: Expr }
+  | { kind: 'or' | 'and'; operands: Expr[] }
   | { kind: 'not'; operand: Expr }
   | { kind: 'compare'; op: '==' | '!=' | '<' | '<=' | '>' | '>='; left: Operand; right: Operand }
   | { kind: 'test'; operand: Operand };
@@ -40,9 +45,17 @@ export type Operand =
 
 const FUNCTIONS: Readonly<Record<string, number>> = { length: 1, count: 1, match: 2, search: 2, value: 1 };
 
+/**
+ * How many levels filters, parentheses, `!` and function calls may nest. Real queries use a
+ * handful; the bound keeps parsing and evaluation (each level a few stack frames) far from
+ * the engine's stack limit in every browser and worker.
+ */
+export const MAX_JSONPATH_NESTING = 256;
+
 /** Parses one query text into a `Query`; throws `JsonPathSyntax` (never a bare string) where it breaks. */
 export class QueryParser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly text: string) {}
 
   parse(): Query {
@@ -53,8 +66,19 @@ export class QueryParser {
     return query;
   }
 
-  private error(message: string): never {
-    throw new JsonPathSyntax(message, this.i);
+  private error(message: string, offset = this.i): never {
+    throw new JsonPathSyntax(message, offset);
+  }
+
+  /** Parses one more level of nesting, opened at `at`; past `MAX_JSONPATH_NESTING` it is a syntax error there. */
+  private nested<T>(at: number, parse: () => T): T {
+    if (this.depth >= MAX_JSONPATH_NESTING) this.error(`Nested more than ${MAX_JSONPATH_NESTING} levels deep (filters, parentheses, "!" and function calls)`, at);
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
   }
 
   private skipSpace(): void {
@@ -122,9 +146,10 @@ export class QueryParser {
     const c = this.text[this.i];
     if (c === "'" || c === '"') return { kind: 'name', name: this.string() };
     if (this.eat('*')) return { kind: 'wildcard' };
+    const at = this.i;
     if (this.eat('?')) {
       this.skipSpace();
-      return { kind: 'filter', expr: this.or() };
+      return { kind: 'filter', expr: this.nested(at, () => this.or()) };
     }
     const start = this.integer();
     this.skipSpace();
@@ -187,36 +212,40 @@ export class QueryParser {
   }
 
   private or(): Expr {
-    let left = this.and();
+    const operands = [this.and()];
     for (;;) {
       this.skipSpace();
-      if (!this.eat('||')) return left;
+      if (!this.eat('||')) return operands.length === 1 ? operands[0]! : { kind: 'or', operands };
       this.skipSpace();
-      left = { kind: 'or', left, right: this.and() };
+      operands.push(this.and());
     }
   }
 
   private and(): Expr {
-    let left = this.unary();
+    const operands = [this.unary()];
     for (;;) {
       this.skipSpace();
-      if (!this.eat('&&')) return left;
+      if (!this.eat('&&')) return operands.length === 1 ? operands[0]! : { kind: 'and', operands };
       this.skipSpace();
-      left = { kind: 'and', left, right: this.unary() };
+      operands.push(this.unary());
     }
   }
 
   private unary(): Expr {
     this.skipSpace();
+    const at = this.i;
     if (this.text[this.i] === '!' && this.text[this.i + 1] !== '=') {
       this.i++;
-      return { kind: 'not', operand: this.unary() };
+      return { kind: 'not', operand: this.nested(at, () => this.unary()) };
     }
     if (this.eat('(')) {
-      this.skipSpace();
-      const inner = this.or();
-      this.skipSpace();
-      this.expect(')', '")"');
+      const inner = this.nested(at, () => {
+        this.skipSpace();
+        const expr = this.or();
+        this.skipSpace();
+        this.expect(')', '")"');
+        return expr;
+      });
       return this.comparisonAfter(inner);
     }
     const left = this.operand();
@@ -256,17 +285,20 @@ export class QueryParser {
     const name = /^[a-z][a-z0-9_]*/.exec(this.text.slice(this.i))?.[0];
     if (name && this.text[this.i + name.length] === '(') {
       if (!Object.hasOwn(FUNCTIONS, name)) this.error(`Unknown function ${name}(); known: ${Object.keys(FUNCTIONS).join(', ')}`);
+      const at = this.i;
       this.i += name.length + 1;
       const args: Operand[] = [];
       this.skipSpace();
       if (!this.eat(')')) {
-        for (;;) {
-          this.skipSpace();
-          args.push(this.operand());
-          this.skipSpace();
-          if (this.eat(')')) break;
-          this.expect(',', '"," or ")"');
-        }
+        this.nested(at, () => {
+          for (;;) {
+            this.skipSpace();
+            args.push(this.operand());
+            this.skipSpace();
+            if (this.eat(')')) break;
+            this.expect(',', '"," or ")"');
+          }
+        });
       }
       if (args.length !== FUNCTIONS[name]) this.error(`${name}() takes ${FUNCTIONS[name]} argument${FUNCTIONS[name] === 1 ? '' : 's'}, got ${args.length}`);
       return { kind: 'call', name, args };

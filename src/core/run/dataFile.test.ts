@@ -85,3 +85,11 @@ describe('parseDataFile', () => {
     expect(rows(parseDataFile(name, text))).toEqual(expected);
   });
 });
+
+describe('parseJsonRows on deep input (issue 26.4)', () => {
+  it('refuses a data file nested past 1000 levels with its position, never a RangeError', () => {
+    // "[" and "{" are levels 1 and 2, so the 999th "[" of the value (offset 1004) is level 1001.
+    const text = `[{"a":${'['.repeat(20_000)}1${']'.repeat(20_000)}}]`;
+    expect(failure(parseJsonRows(text))).toMatchObject({ kind: 'data-json', message: 'The data file is nested more than 1000 levels deep (line 1, column 1005)' });
+  });
+});

@@ -5,7 +5,7 @@
  * at it. No CSV package in the registry lists reported positions as well as these few
  * rules need, so the reader is written here, to the RFC.
  */
-import { checkJsonSyntax } from '../encoding/jsonSyntax';
+import { checkJsonSyntax, JSON_READ_DEPTH, jsonNestingBeyond } from '../encoding/jsonSyntax';
 import { fail, ok, positionAt, type CoreError, type Result } from '../types';
 
 /** One iteration's variables, by column or member name. */
@@ -141,6 +141,9 @@ export function parseJsonRows(text: string): Result<DataRow[], DataFileError> {
   if (typeof text !== 'string') throw new TypeError(`parseJsonRows expects a string, got ${typeof text}`);
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (source.trim() === '') return error('data-empty', 'The JSON data file is empty: it needs an array of objects');
+  // A member nested past the bound would overflow JSON.stringify when it becomes a variable.
+  const deep = jsonNestingBeyond(source, JSON_READ_DEPTH);
+  if (deep !== undefined) return error('data-json', `The data file is nested more than ${JSON_READ_DEPTH} levels deep`, source, deep);
   let value: unknown;
   try {
     value = JSON.parse(source) as unknown;

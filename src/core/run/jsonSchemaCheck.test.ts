@@ -56,3 +56,25 @@ describe('checkJsonSchema', () => {
     [true, '2020-12'],
   ])('schemaDraftOf(%j) = %s', (s, draft) => expect(schemaDraftOf(s)).toBe(draft));
 });
+
+describe('checkJsonSchema on deep input (issue 26.4)', () => {
+  const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+
+  it('refuses a schema nested past 1000 levels with its position', () => {
+    const deepSchema = `${'{"items":'.repeat(20_000)}{}${'}'.repeat(20_000)}`;
+    expect(checkJsonSchema(deepSchema, body('[1]'))).toEqual({ passed: false, message: 'The schema is nested more than 1000 levels deep (line 1, column 9001); the validator cannot walk it.' });
+  });
+
+  it('refuses a body nested past 1000 levels with its position', () => {
+    expect(checkJsonSchema('{"type":"array","items":{"$ref":"#"}}', body(nested(20_000)))).toEqual({
+      passed: false,
+      message: 'The body is nested more than 1000 levels deep (line 1, column 1001), too deep to read as JSON; check it as text (body contains, matches) instead.',
+    });
+  });
+
+  it('never reports a stack overflow as "Maximum call stack size exceeded" for a body within the bound', () => {
+    const result = checkJsonSchema('{"type":"array","items":{"$ref":"#"}}', body(nested(1000).replace(/1/, '"x"')));
+    expect(result.passed).toBe(false);
+    expect(result.message).not.toContain('Maximum call stack');
+  });
+});

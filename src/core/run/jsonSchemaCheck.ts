@@ -5,7 +5,7 @@
  * runs alike in the page, workers and Node, and knows drafts 4, 7, 2019-09 and 2020-12.
  */
 import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
-import { checkJsonSyntax } from '../encoding/jsonSyntax';
+import { checkJsonSyntax, JSON_READ_DEPTH, jsonNestingBeyond } from '../encoding/jsonSyntax';
 import { positionAt } from '../types';
 import type { Comparison } from './compare';
 import type { ExchangeView } from './exchangeView';
@@ -45,6 +45,11 @@ function instancePath(location: string): string {
  * schema the validator cannot use (an unresolved `$ref`) fails with the validator's words.
  */
 export function checkJsonSchema(schemaText: string, view: ExchangeView): Comparison & { actual?: string } {
+  const deep = jsonNestingBeyond(schemaText, JSON_READ_DEPTH);
+  if (deep !== undefined) {
+    const at = positionAt(schemaText, deep);
+    return { passed: false, message: `The schema is nested more than ${JSON_READ_DEPTH} levels deep (line ${at.line}, column ${at.column}); the validator cannot walk it.` };
+  }
   let schema: unknown;
   try {
     schema = JSON.parse(schemaText) as unknown;
@@ -64,6 +69,8 @@ export function checkJsonSchema(schemaText: string, view: ExchangeView): Compari
     if (result.valid) return { passed: true };
     errors = leafErrors(result.errors);
   } catch (error) {
+    // The validator recurses per level of body and schema; a deep body under a recursive schema can exhaust the stack below JSON_READ_DEPTH.
+    if (error instanceof RangeError) return { passed: false, message: 'The body is nested too deeply for the schema validator to walk with this schema (it ran out of stack); check its parts with JSONPath assertions instead.' };
     return { passed: false, message: `The schema cannot be used: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}` };
   }
   const listed = errors.slice(0, LISTED_ERRORS).map((e) => `${instancePath(e.instanceLocation)}: ${e.error}`);

@@ -177,3 +177,36 @@ describe('describeSubject and subjectText', () => {
     expect(subjectText(v)).toBe(text);
   });
 });
+
+describe('a JSON body nested too deeply (issue 26.4)', () => {
+  const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+  const tooDeep = view(200, ['Content-Type: application/json'], `{"a":\n${nested(20_000)}}`);
+  // "{" is level 1, so the 1000th "[" (line 2, column 1000) is level 1001.
+  const refusal = { kind: 'unreadable', message: 'The body is nested more than 1000 levels deep (line 2, column 1000), too deep to read as JSON; check it as text (body contains, matches) instead.' };
+
+  it('is refused with the position for every JSONPath reading, never a RangeError', () => {
+    for (const path of ['$', '$.a', '$..x', '$[?@ == $]']) expect(error({ kind: 'jsonpath', path }, tooDeep)).toEqual(refusal);
+  });
+
+  it('is refused the same way for assertions and captures on it', async () => {
+    const { evaluateAssertions } = await import('./assertions');
+    const { evaluateCaptures } = await import('./captures');
+    const [equals, length] = evaluateAssertions(
+      [
+        { id: 'a', kind: 'compare', subject: { kind: 'jsonpath', path: '$.a' }, operator: '==', expected: nested(20_000) },
+        { id: 'b', kind: 'compare', subject: { kind: 'jsonpath', path: '$.a' }, operator: 'length', expected: '1' },
+      ],
+      tooDeep,
+    );
+    expect([equals?.passed, length?.passed]).toEqual([false, false]);
+    expect(equals?.message).toContain('nested more than 1000 levels deep');
+    const [capture] = evaluateCaptures([{ id: 'c', variable: 'v', scope: 'run', from: { kind: 'jsonpath', path: '$.a' } }], tooDeep);
+    expect(capture?.error).toBe(refusal.message);
+  });
+
+  it('reads a body nested 1000 levels deep', () => {
+    const v = view(200, ['Content-Type: application/json'], nested(1000));
+    expect(subjectText(value({ kind: 'jsonpath', path: '$' }, v))).toBe(nested(1000));
+    expect(value({ kind: 'jsonpath', path: '$..*' }, v)).toHaveLength(1000);
+  });
+});

@@ -4,7 +4,7 @@
  * A reading that finds nothing is a value with a reason, never a throw, so a run can say
  * "no header X-Request-Id in the response" next to the assertion that needed it.
  */
-import { checkJsonSyntax } from '../encoding/jsonSyntax';
+import { checkJsonSyntax, JSON_READ_DEPTH, jsonNestingBeyond } from '../encoding/jsonSyntax';
 import { compileJsonPath, JsonPathTooDeep } from '../inspect/jsonPath';
 import { parseSetCookie } from '../inspect/setCookie';
 import { fail, headerValues, ok, positionAt, type Result } from '../types';
@@ -168,11 +168,20 @@ function readCookie(name: string, view: ExchangeView, now: Date): Result<Subject
   return reading(found.value, true);
 }
 
-/** The body parsed as JSON, or why it is not JSON (with line and column). */
+/**
+ * The body parsed as JSON, or why it is not JSON (with line and column). A body nested
+ * more than `JSON_READ_DEPTH` levels deep is refused with the position where it gets too
+ * deep: everything that reads it (JSONPath, comparisons, schemas) walks it recursively.
+ */
 export function bodyJson(view: ExchangeView): Result<unknown, SubjectError> {
   const body = bodyOf(view);
   if (!body.ok) return body;
   if (body.value.trim() === '') return unreadable('The body is empty, not JSON.');
+  const deep = jsonNestingBeyond(body.value, JSON_READ_DEPTH);
+  if (deep !== undefined) {
+    const at = positionAt(body.value, deep);
+    return unreadable(`The body is nested more than ${JSON_READ_DEPTH} levels deep (line ${at.line}, column ${at.column}), too deep to read as JSON; check it as text (body contains, matches) instead.`);
+  }
   try {
     return ok(JSON.parse(body.value) as unknown);
   } catch {

@@ -40,3 +40,34 @@ describe('xmlXPath: an empty node-set on a document with a default namespace', (
     expect(xmlXPath(feed, "//*[local-name()='title']")).toEqual({ ok: true, value: ['Orders'] });
   });
 });
+
+describe('xmlXPath: hostile nesting (issue 26.4)', () => {
+  const deep = 20_000;
+
+  it('refuses an expression nested past 256 levels with its column', () => {
+    const message = 'Not a valid XPath expression here: nested more than 256 levels deep (parentheses and predicates) at column 257.';
+    expect(xmlXPath('<a/>', `${'('.repeat(deep)}1${')'.repeat(deep)}`)).toEqual({ ok: false, error: { kind: 'invalid-expression', message } });
+    expect(xmlXPath('<a/>', `not(${'not('.repeat(deep)}1${')'.repeat(deep + 1)}`)).toMatchObject({ ok: false, error: { kind: 'invalid-expression', message: expect.stringMatching(/nested more than 256 levels deep .* at column \d+\.$/) } });
+    // Brackets inside string literals do not count.
+    expect(xmlXPath('<a>x</a>', `concat('${'('.repeat(1000)}', /a)`)).toEqual({ ok: true, value: `${'('.repeat(1000)}x` });
+    expect(xmlXPath('<a/>', `${'('.repeat(256)}1${')'.repeat(256)}`)).toEqual({ ok: true, value: 1 });
+  });
+
+  it('says in words when a long operator chain exhausts the engine, not "Maximum call stack size exceeded"', () => {
+    const r = xmlXPath('<a/>', `1${' or 1'.repeat(deep)}`);
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-expression', message: expect.stringContaining('too long or too deeply nested for the XPath engine') } });
+  });
+
+  it('refuses a document nested past 1000 levels with the element and its position, at once', () => {
+    // <r> is level 1, so the 1000th <a> (column 2998) is level 1001.
+    const xml = `<r>\n${'<a>'.repeat(deep)}${'</a>'.repeat(deep)}</r>`;
+    const started = Date.now();
+    expect(xmlXPath(xml, '//a')).toEqual({
+      ok: false,
+      error: { kind: 'unreadable', message: "The body's XML is nested more than 1000 levels deep (element <a> at line 2, column 2998), too deep for XPath; check it as text (body contains, matches) instead." },
+    });
+    // Before the bound, //a over this document ran for minutes and string(/) overflowed the stack.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(xmlXPath(`${'<a>'.repeat(999)}x${'</a>'.repeat(999)}`, 'count(//a)')).toEqual({ ok: true, value: 999 });
+  });
+});

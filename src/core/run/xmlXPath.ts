@@ -8,11 +8,48 @@
  * Not exported from `core/run/index.ts` on purpose: both packages are CommonJS, which no
  * bundler can drop when unused, and together they weigh about 170 KB minified. The CLI
  * imports this module; the page loads it with its runner.
+ *
+ * Both packages recurse: the XPath parser and evaluator per level of parentheses,
+ * predicates and operators, string-values per level of elements. An expression nested past
+ * `XPATH_MAX_NESTING` levels and a document nested past `XML_MAX_DEPTH` are refused with
+ * their position first; whatever still exhausts the stack is said in words.
  */
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { fail, ok } from '../types';
 import type { SubjectError, XPathEngine } from './subject';
+
+/** How deep parentheses and predicates may nest in an expression. */
+export const XPATH_MAX_NESTING = 256;
+/** How deep elements may nest in a document that XPath reads. */
+export const XML_MAX_DEPTH = 1000;
+
+/** The offset of the first `(` or `[` opening a level deeper than `limit`, string literals skipped; undefined when none does. */
+function expressionNestingBeyond(expression: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (c === '"' || c === "'") {
+      const end = expression.indexOf(c, i + 1);
+      if (end < 0) return undefined;
+      i = end;
+    } else if (c === '(' || c === '[') {
+      if (++depth > limit) return i;
+    } else if (c === ')' || c === ']') depth--;
+  }
+  return undefined;
+}
+
+/** The first element nested deeper than `limit` (walked without recursion), or undefined. */
+function elementBeyond(root: Node, limit: number): Node | undefined {
+  const stack: [Node, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node.nodeType === 1 && depth > limit) return node;
+    for (let child = node.lastChild; child; child = child.previousSibling) if (child.nodeType === 1) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
 
 /** Every `xmlns:prefix` the document declares, the first declaration of a prefix winning (as the inspector's filter does). */
 function declaredNamespaces(root: Node): Record<string, string> {
@@ -103,11 +140,24 @@ export const xmlXPath: XPathEngine = (xml, expression) => {
     return fail<SubjectError>({ kind: 'unreadable', message: `The body is not well-formed XML: ${firstLine(error)}` });
   }
   if (!doc.documentElement) return fail<SubjectError>({ kind: 'unreadable', message: 'The body is not XML: it has no root element.' });
+  const nested = expressionNestingBeyond(expression, XPATH_MAX_NESTING);
+  if (nested !== undefined) {
+    return fail<SubjectError>({ kind: 'invalid-expression', message: `Not a valid XPath expression here: nested more than ${XPATH_MAX_NESTING} levels deep (parentheses and predicates) at column ${nested + 1}.` });
+  }
+  const deep = elementBeyond(doc, XML_MAX_DEPTH);
+  if (deep) {
+    const { lineNumber, columnNumber } = deep as Node & { lineNumber?: number; columnNumber?: number };
+    const where = lineNumber !== undefined && columnNumber !== undefined ? ` (element <${deep.nodeName}> at line ${lineNumber}, column ${columnNumber})` : '';
+    return fail<SubjectError>({ kind: 'unreadable', message: `The body's XML is nested more than ${XML_MAX_DEPTH} levels deep${where}, too deep for XPath; check it as text (body contains, matches) instead.` });
+  }
   let result: xpath.SelectReturnType;
   const namespaces = declaredNamespaces(doc);
   try {
     result = xpath.useNamespaces(namespaces)(expression, doc);
   } catch (error) {
+    if (error instanceof RangeError) {
+      return fail<SubjectError>({ kind: 'invalid-expression', message: 'This XPath expression is too long or too deeply nested for the XPath engine (it ran out of stack); split it into simpler assertions.' });
+    }
     return fail<SubjectError>({ kind: 'invalid-expression', message: `Not a valid XPath expression here: ${firstLine(error)}` });
   }
   if (Array.isArray(result) && result.length === 0 && hasUnprefixedNameTest(expression)) {
