@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunJsonReport, RunResult } from '../src/core/run';
 import { startServer } from '../src/server/listen';
+import { stopsWithBench } from './benchLifetime';
 import { runDifferences } from './newmanAgreement';
 import { environmentFor, loadExpectedOutcomes, loadSuite, observeRunResult, outcomeOf, runWithNewman, SUITE_DIR, tally, writeEnvironmentFile, type ObservedRun, type SuiteEntry } from './newmanSuite';
 import { samplePeak, type TreePeak } from './processTreePeak';
@@ -60,7 +61,8 @@ interface ChildOutcome {
 function runChild(argv: string[]): Promise<ChildOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A run in flight when the comparison is stopped (a signal, a failure) goes with it (benchLifetime.ts).
+    const child = stopsWithBench(spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
     const sampler = samplePeak(child.pid!);
     let stdout = '';
     let stderr = '';

@@ -10,11 +10,13 @@ import http from 'node:http';
 import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
 import { sendInProcess } from '../src/relay/inProcess';
+import { stopsWithBench } from './benchLifetime';
 import { median } from './table';
 
 const N = Number(process.env.N ?? 3000);
 const BLOCKS = Number(process.env.BLOCKS ?? 3);
-const target = await startChildServer('t');
+// Stops with the bench however it ends (benchLifetime.ts): a client that throws used to leave it running.
+const target = stopsWithBench(await startChildServer('t'));
 const url = `${target.origin}/sandbox/anything`;
 const agent = new Agent({ connections: 1 });
 const nodeAgent = new http.Agent({ keepAlive: true });

@@ -16,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.WIREBENCH_DIST_DIR ||= 'dist-bench-inspector';
 const { buildApp, buildIsStale } = await import('../src/server/build');
 const { startChildServer } = await import('../src/relay/childServer');
+const { stopsWithBench } = await import('./benchLifetime');
 const { printTable } = await import('./table');
 
 const SIZES = (process.env.BENCH_SIZES ?? '1,10,50,100').split(',').map(Number);
@@ -36,7 +37,8 @@ if (await buildIsStale(root)) {
   console.log(`Building the app into ${process.env.WIREBENCH_DIST_DIR}…`);
   await buildApp(root);
 }
-const server = await startChildServer('bench-inspector-token');
+// Stops with the bench however it ends (benchLifetime.ts).
+const server = stopsWithBench(await startChildServer('bench-inspector-token'));
 const browser: Browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'],

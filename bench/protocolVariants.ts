@@ -13,23 +13,21 @@ import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType, type RelayRequestMeta } from '../src/core';
 import { startProxyChild, type ProxyChild } from './proxyChild';
+import { stopsWithBench } from './benchLifetime';
 import { latencyOf, TARGETS } from './relayTargets';
 import { printTable } from './table';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 
-const target = await startChildServer('target-token');
-const relay = await startChildServer('bench-token');
+// Each child stops with the bench however it ends (benchLifetime.ts); the proxies register themselves.
+const target = stopsWithBench(await startChildServer('target-token'));
+const relay = stopsWithBench(await startChildServer('bench-token'));
 const VARIANTS = ['body', 'corked', 'header', 'header-head'] as const;
 type Variant = (typeof VARIANTS)[number];
 const floor = await startProxyChild('passThroughProxy.ts');
 const peer = await startProxyChild('httpProxyPeer.ts');
 const framed = Object.fromEntries(await Promise.all(VARIANTS.map(async (v) => [v, await startProxyChild('framedFloor.ts', [], [v])] as const))) as Record<Variant, ProxyChild>;
-process.once('exit', () => {
-  for (const c of [relay.child, target.child]) c.kill();
-  for (const c of [floor, peer, ...Object.values(framed)]) c.stop();
-});
 
 const small = `${target.origin}/sandbox/anything`;
 const meta: RelayRequestMeta = { method: 'GET', url: small, headers: [] };

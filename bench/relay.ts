@@ -17,6 +17,7 @@ import { repeatedBytes } from '../src/relay/byteStream';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType, type RelayRequestMeta } from '../src/core';
 import { startProxyChild } from './proxyChild';
+import { stopsWithBench } from './benchLifetime';
 import { HEADER, latencyOf, PATHS, relayTable, type BurstResult, type PathName, type PerPath } from './relayTargets';
 import { median, printTable } from './table';
 
@@ -27,18 +28,14 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 
-const server = await startChildServer('bench-token');
-const target = await startChildServer('target-token');
+// Each child stops with the bench however it ends (benchLifetime.ts); the proxies register themselves.
+const server = stopsWithBench(await startChildServer('bench-token'));
+const target = stopsWithBench(await startChildServer('target-token'));
 const floor = await startProxyChild('passThroughProxy.ts');
 const peer = await startProxyChild('httpProxyPeer.ts');
 // The floor speaking the relay's framed protocol (corked, as the relay writes): measured beside
 // the small GETs only, to show how much of the relay's latency the protocol itself carries.
 const framedFloor = await startProxyChild('framedFloor.ts', [], ['corked']);
-// Should the run fail, its child processes go with it.
-process.once('exit', () => {
-  for (const c of [server.child, target.child]) c.kill();
-  for (const c of [floor, peer, framedFloor]) c.stop();
-});
 
 /** One GET or POST of a path; resolves with the body bytes received, after checking the answer. */
 type Exchange = (url: string, dispatcher: Agent, upload?: number) => Promise<number>;

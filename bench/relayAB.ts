@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { startChildServer } from '../src/relay/childServer';
+import { stopsWithBench } from './benchLifetime';
 import { encodeRelayPrefix, FrameDecoder, FrameType } from '../src/core';
 import { median } from './table';
 import { SERVER_NODE_FLAGS } from '../src/relay/nodeFlags';
@@ -25,11 +26,13 @@ const BLOCKS = Number(process.env.BLOCKS ?? 5);
 function startRelay(root: string): Promise<{ child: ChildProcess; origin: string }> {
   // As `npm start` runs it (bundled) where the tree has bin/start.mjs; older trees ran under tsx.
   const launcher = existsSync(path.join(root, 'bin/start.mjs')) ? [...SERVER_NODE_FLAGS, path.join(root, 'bin/start.mjs')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
-  const child = spawn(process.execPath, [...launcher, '--port', '0', '--no-build'], {
-    cwd: root,
-    env: { ...process.env, WIREBENCH_TOKEN: 'ab' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = stopsWithBench(
+    spawn(process.execPath, [...launcher, '--port', '0', '--no-build'], {
+      cwd: root,
+      env: { ...process.env, WIREBENCH_TOKEN: 'ab' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${root}: server exited with ${code}`)));
@@ -47,9 +50,8 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const target = await startChildServer('t');
+const target = stopsWithBench(await startChildServer('t'));
 const relays = await Promise.all(roots.map(startRelay));
-process.once('exit', () => relays.forEach((r) => r.child.kill()));
 const agents = relays.map(() => new Agent({ connections: 1 }));
 const small = `${target.origin}/sandbox/anything`;
 const prefix = Buffer.from(encodeRelayPrefix({ method: 'GET', url: small, headers: [] }));

@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import { repeatedBytes } from '../src/relay/byteStream';
 import { startChildServer } from '../src/relay/childServer';
 import { encodeRelayPrefix, FrameDecoder, FrameType } from '../src/core';
+import { stopsWithBench } from './benchLifetime';
 
 const CONCURRENT = Number(process.env.CONCURRENT ?? 200);
 const BURSTS = Number(process.env.BURSTS ?? 6);
@@ -17,9 +18,9 @@ const GAP_MS = Number(process.env.GAP_MS ?? 4500);
 /** The page waits this long after the answer's first bytes before reading on, so the relay reads large answers long after the target wrote them. */
 const SLOW_MS = Number(process.env.SLOW_MS ?? 0);
 
-const server = await startChildServer('burst');
-const target = await startChildServer('target');
-process.once('exit', () => [server.child, target.child].forEach((c) => c.kill()));
+// Each child stops with the bench however it ends (benchLifetime.ts).
+const server = stopsWithBench(await startChildServer('burst'));
+const target = stopsWithBench(await startChildServer('target'));
 const agent = new Agent({ connections: CONCURRENT });
 
 const MIX: { path: string; upload?: number }[] = [

@@ -18,14 +18,15 @@ import { startChildServer } from '../src/relay/childServer';
 import { repeatedBytes } from '../src/relay/byteStream';
 import { encodeRelayPrefix, FrameDecoder } from '../src/core';
 import { startProxyChild } from './proxyChild';
+import { stopsWithBench } from './benchLifetime';
 
 const [mode = 'small', via = 'relay'] = process.argv.slice(2);
 const N = Number(process.env.N ?? 5000);
 const SIZE = Number(process.env.PROFILE_MB ?? 200) * 1024 * 1024;
-const target = await startChildServer('t');
+const target = stopsWithBench(await startChildServer('t'));
 // Sampled every PROF_INTERVAL µs (Node's default: 1000), so short exchanges show their parts.
 const profile = process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`, `--cpu-prof-interval=${process.env.PROF_INTERVAL ?? 1000}`] : [];
-const server = await startChildServer('b', [], via === 'relay' ? profile : []);
+const server = stopsWithBench(await startChildServer('b', [], via === 'relay' ? profile : []));
 const scripts: Record<string, string> = { floor: 'passThroughProxy.ts', peer: 'httpProxyPeer.ts', framed: 'framedFloor.ts' };
 const proxy = via === 'relay' ? undefined : await startProxyChild(scripts[via]!, profile);
 const framed = via === 'relay' || via === 'framed';
@@ -83,7 +84,7 @@ if (syscalls) {
  * count of each system call seen in between.
  */
 async function traceSyscalls(pid: number): Promise<() => Promise<Map<string, number>>> {
-  const child = spawn('strace', ['-c', '-f', '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = stopsWithBench(spawn('strace', ['-c', '-f', '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let out = '';
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   // strace says so on stderr once it is attached to every thread.

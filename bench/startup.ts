@@ -28,6 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.WIREBENCH_DIST_DIR ||= 'dist-bench-startup';
 const { buildApp, buildIsStale, distDirOf } = await import('../src/server/build');
 const { startChildServer } = await import('../src/relay/childServer');
+const { stopsWithBench } = await import('./benchLifetime');
 const { median, printTable } = await import('./table');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
@@ -56,7 +57,8 @@ if (await buildIsStale(root)) {
 // The floor's page: a heading and a line of text, served by the same static server.
 writeFileSync(path.join(distDirOf(root), 'bench-floor.html'), '<!doctype html><html lang="en"><title>floor</title><h1>Wirebench</h1><p>An empty page.</p></html>');
 const loadBefore = os.loadavg()[0]!;
-const server = await startChildServer(TOKEN);
+// Stops with the bench however it ends (benchLifetime.ts).
+const server = stopsWithBench(await startChildServer(TOKEN));
 const port = Number(new URL(server.origin).port);
 const browser: Browser = await chromium.launch({
   executablePath: CHROMIUM,
