@@ -144,6 +144,16 @@ function keyOf(item: SdkItem): string {
   return [...names, String(item.name ?? '').trim()].join(' / ');
 }
 
+/** Methods postman-runtime sends without a body unless `protocolProfileBehavior.disableBodyPruning` (item or an ancestor) is true. */
+const BODY_PRUNED_METHODS = new Set(['GET', 'COPY', 'HEAD', 'PURGE', 'UNLOCK']);
+
+/** Whether postman-runtime leaves this item's body out (its body pruning, resolved over the item's ancestors as the SDK does). */
+function prunedBody(item: { getProtocolProfileBehaviorResolved?: () => Record<string, unknown> }, method: string): boolean {
+  if (!BODY_PRUNED_METHODS.has(method.toUpperCase())) return false;
+  const behaviour = item.getProtocolProfileBehaviorResolved?.() ?? {};
+  return behaviour.disableBodyPruning !== true;
+}
+
 /** Every request item of a collection file, in Postman's order, as the SDK reads it. */
 export function postmanOracleItems(json: Record<string, unknown>): OracleItem[] {
   const collection = new Collection(toV21(json));
@@ -158,7 +168,7 @@ export function postmanOracleItems(json: Record<string, unknown>): OracleItem[] 
         pathVariables: request.url.variables.all().map((v) => [text(v.key), text(v.value)] as [string, string]),
         // postman-runtime sends no header without a name.
         headers: enabled(request.headers).filter((h) => h.key).map((h) => [h.key!, text(h.value)] as [string, string]),
-        body: bodyOf(request),
+        body: prunedBody(item as unknown as { getProtocolProfileBehaviorResolved?: () => Record<string, unknown> }, request.method) ? { mode: 'none' } : bodyOf(request),
       },
     });
   });
