@@ -124,10 +124,38 @@ export function oracleRead(text: string): OracleReading | undefined {
   const source = normalize(text);
   const family = familyOf(source);
   if (!family) return undefined;
-  const document = family === 'Swagger 2.0' ? upgrade(source as Json).specification : source;
+  const document = family === 'Swagger 2.0' ? upgrade(withSharedParametersInline(source as Json)).specification : source;
   const { schema, errors } = dereference(document as Json);
   if (!isObject(schema) || (errors?.length ?? 0) > 0) return undefined;
   return { family, operations: operationsOf(schema) };
+}
+
+/**
+ * A Swagger 2.0 document with `#/parameters/X` references written out in place: the
+ * parser's upgrade turns only inline `body`/`formData` parameters into a request body and
+ * drops shared ones (a body declared once under `parameters` and referenced by each
+ * operation), which Swagger 2.0 §Parameter Object allows. Writing them out first keeps the
+ * oracle reading what the description says.
+ */
+function withSharedParametersInline(document: Json): Json {
+  const shared = isObject(document.parameters) ? (document.parameters as Json) : undefined;
+  if (!shared || !isObject(document.paths)) return document;
+  const inline = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((p) => {
+          const ref = isObject(p) && typeof (p as Json).$ref === 'string' ? ((p as Json).$ref as string) : undefined;
+          const name = ref?.startsWith('#/parameters/') ? decodeURIComponent(ref.slice('#/parameters/'.length)).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+          return name !== undefined && isObject(shared[name]) ? structuredClone(shared[name]) : p;
+        })
+      : list;
+  const copy = structuredClone(document);
+  for (const item of Object.values(copy.paths as Json)) {
+    if (!isObject(item)) continue;
+    const pathItem = item as Json;
+    if (pathItem.parameters) pathItem.parameters = inline(pathItem.parameters);
+    for (const op of Object.values(pathItem)) if (isObject(op) && (op as Json).parameters) (op as Json).parameters = inline((op as Json).parameters);
+  }
+  return copy;
 }
 
 /** The bundled `document` upgraded (Swagger 2.0) and dereferenced by the parser; undefined on a dereferencing error. */
