@@ -29,6 +29,7 @@ process.env.WIREBENCH_DIST_DIR ||= 'dist-bench-startup';
 const { buildApp, buildIsStale, distDirOf } = await import('../src/server/build');
 const { startChildServer } = await import('../src/relay/childServer');
 const { stopsWithBench } = await import('./benchLifetime');
+const { grantSession } = await import('../e2e/support/session');
 const { median, printTable } = await import('./table');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
@@ -152,8 +153,8 @@ async function load(context: BrowserContext, url: string, isApp = true): Promise
 
 async function freshContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // The session a launch URL would give (see e2e/support/session.ts).
-  await context.addCookies([{ name: `wirebench_session_${port}`, value: TOKEN, url: server.origin }]);
+  // The session a launch URL would give: its cookie and page key (see e2e/support/session.ts).
+  await grantSession(context, server.origin, TOKEN);
   return context;
 }
 

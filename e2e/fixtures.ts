@@ -5,13 +5,13 @@ import { LessonsPage } from './pages/LessonsPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 import { WorkspacePage } from './pages/WorkspacePage';
 import { SoapPage } from './pages/SoapPage';
-import { e2eSessionCookie } from './support/session';
+import { grantE2eSession } from './support/session';
 
 /** Tests get a workbench page object, already opened. */
 export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPage; lessons: LessonsPage; inspector: InspectorPage; workspace: WorkspacePage; soap: SoapPage }>({
   // Every context starts with the session a launch URL would give (the page itself holds no token).
   context: async ({ context }, use) => {
-    await context.addCookies([e2eSessionCookie()]);
+    await grantE2eSession(context);
     await use(context);
   },
   workbench: async ({ page }, use) => {

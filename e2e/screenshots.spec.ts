@@ -18,10 +18,10 @@ for (const theme of ['light', 'dark'] as const) {
   test(`screenshots at three sizes, ${theme}`, async ({ browser }, testInfo) => {
     const dir = testInfo.outputPath('shots');
     mkdirSync(dir, { recursive: true });
-    const { e2eSessionCookie } = await import('./support/session');
+    const { grantE2eSession } = await import('./support/session');
     for (const [width, height] of SIZES) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
-      await context.addCookies([e2eSessionCookie()]);
+      await grantE2eSession(context);
       const page = await context.newPage();
       await page.goto('/');
       const inspector = new InspectorPage(page);

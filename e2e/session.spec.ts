@@ -18,6 +18,8 @@ test('the page holds no token: without the launch URL it cannot use the relay; t
 
     await page.goto(server.launchUrl);
     expect(new URL(page.url()).search).toBe('');
+    // The page key came in the fragment and left the address at once.
+    expect(new URL(page.url()).hash).toBe('');
     expect(await page.evaluate(() => document.cookie)).toBe('');
     await composer.compose('GET', `${server.origin}/sandbox/anything/with-session`);
     await composer.sendAndWait();

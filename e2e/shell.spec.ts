@@ -132,8 +132,8 @@ test('layout: stacked at 1024×700, switchable and remembered; sidebar width by 
 
 test('theme follows the system, the toggle is remembered', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
-  const { e2eSessionCookie } = await import('./support/session');
-  await context.addCookies([e2eSessionCookie()]);
+  const { grantE2eSession } = await import('./support/session');
+  await grantE2eSession(context);
   const page = await context.newPage();
   await page.goto('/');
   const shell = new ShellPage(page);

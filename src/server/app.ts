@@ -7,9 +7,9 @@ import { handleRelay } from '../relay/relay';
 import { uploadProgress } from '../relay/progress';
 import { describeProxyEnvironment } from '../relay/proxyRules';
 import { handleSandbox } from '../sandbox';
-import { checkApi, checkHost, type GuardConfig } from './guard';
+import { checkApi, checkHost, checkOrigin, type GuardConfig, type GuardVerdict } from './guard';
 import { OAUTH_CALLBACK_PATH, serveOAuthCallback } from './oauthCallback';
-import { sameToken, sessionCookie, sessionFromCookie, type LaunchCodes } from './session';
+import { launchLocation, newSessionId, pageKeyFor, sessionCookie, type LaunchCodes } from './session';
 import { serveStatic } from './staticFiles';
 import { handleWorkspaceApi } from './workspaceApi';
 import type { WorkspaceFolder } from './workspaceFolder';
@@ -19,9 +19,9 @@ export interface WirebenchOptions extends GuardConfig {
   distDir?: string;
   /** The `--workspace` folder, when collections are kept as files. */
   workspace?: WorkspaceFolder;
-  /** One-time launch codes exchanged at `/?launch=` for the session cookie (see `session.ts`). */
+  /** One-time launch codes exchanged at `/?launch=` for a session: its cookie and page key (see `session.ts`). */
   launchCodes?: LaunchCodes;
-  /** Called when the app is loaded without a session, so a fresh launch URL can be printed. */
+  /** Called when the app's own page calls `/api` without a session, so a fresh launch URL can be printed. */
   onSessionNeeded?: () => void;
 }
 
@@ -34,6 +34,16 @@ function sendText(res: http.ServerResponse, status: number, text: string): void 
 }
 
 /**
+ * Answers a refused `/api` call. A 401 to this app's own page (same-origin fetch metadata:
+ * a new browser, cleared storage, a restarted server) asks for a fresh launch URL; other
+ * callers (tools, pages elsewhere, which the guard refuses before) never make it print.
+ */
+function refuseApi(req: http.IncomingMessage, res: http.ServerResponse, verdict: NonNullable<GuardVerdict>, options: WirebenchOptions): void {
+  if (verdict.status === 401 && req.headers['sec-fetch-site'] === 'same-origin') options.onSessionNeeded?.();
+  sendText(res, verdict.status, verdict.reason);
+}
+
+/**
  * Makes the request handler. It resolves true when it answered the request, false when
  * the request is not one of its routes (so a dev server can serve it).
  */
@@ -43,7 +53,7 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       // The hot path, taken before the URL is parsed (that target parses to itself): the
       // same guard (`checkApi` checks the Host too) and the same handler as below.
       const verdict = checkApi(req, options);
-      if (verdict) sendText(res, verdict.status, verdict.reason);
+      if (verdict) refuseApi(req, res, verdict, options);
       else await handleRelay(req, res);
       return true;
     }
@@ -62,7 +72,7 @@ export function createWirebenchHandler(options: WirebenchOptions) {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       const verdict = checkApi(req, options);
       if (verdict) {
-        sendText(res, verdict.status, verdict.reason);
+        refuseApi(req, res, verdict, options);
         return true;
       }
       if (url.pathname === '/api/relay' && req.method === 'POST') {
@@ -94,9 +104,23 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       return true;
     }
     if (url.searchParams.has('launch') && (req.method === 'GET' || req.method === 'HEAD') && options.launchCodes && options.port !== undefined) {
+      // Opened from the terminal (no fetch metadata, or `none`): a page on another port can
+      // neither spend a code nor plant a session of its choosing, and the code stays valid.
+      const launchVerdict = checkOrigin(req, options);
+      if (launchVerdict) {
+        sendText(res, launchVerdict.status, `${launchVerdict.reason} Open the launch link from the terminal instead.`);
+        return true;
+      }
       if (options.launchCodes.redeem(url.searchParams.get('launch') ?? '')) {
-        // The code leaves the address bar at once; the session lives in a cookie scripts cannot read.
-        res.writeHead(303, { Location: '/', 'Set-Cookie': sessionCookie(options.port, options.token), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        // The code leaves the address bar at once. The session's two halves: its id in a cookie
+        // scripts cannot read, and the page key in the fragment, which no browser sends to a server.
+        const sessionId = newSessionId();
+        res.writeHead(303, {
+          Location: launchLocation(pageKeyFor(options.token, options.port, sessionId)),
+          'Set-Cookie': sessionCookie(options.port, sessionId),
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+        });
         res.end();
         return true;
       }
@@ -104,7 +128,6 @@ export function createWirebenchHandler(options: WirebenchOptions) {
       sendText(res, 403, 'This launch link was already used or has expired. A new one was printed in the terminal where Wirebench runs; open that one.');
       return true;
     }
-    if (url.pathname === '/' && options.port !== undefined && !sameToken(sessionFromCookie(req, options.port), options.token)) options.onSessionNeeded?.();
     if (url.pathname === OAUTH_CALLBACK_PATH) {
       serveOAuthCallback(req, res);
       return true;

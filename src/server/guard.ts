@@ -1,11 +1,13 @@
 /**
  * The guard in front of `/api`. A local relay that forwards anything is a target: a web
  * page can aim a browser at it (CSRF to localhost) or rebind its own name to 127.0.0.1
- * (DNS rebinding). So `/api` accepts only its own Host, only its own Origin, and only
- * callers holding the per-launch token, which only a page served by us can read.
+ * (DNS rebinding), and any other local server the person opens receives the cookies of
+ * 127.0.0.1. So `/api` accepts only its own Host, only its own Origin and same-origin fetch
+ * metadata, and only callers holding the per-launch token (tools) or both halves of a page
+ * session (`session.ts`): the cookie and, in the header, the page key made for it.
  */
 import type http from 'node:http';
-import { sameToken, sessionFromCookie } from './session';
+import { holdsPageSession, sameToken } from './session';
 
 /** The header carrying the per-launch token. */
 export const TOKEN_HEADER = 'x-wirebench-token';
@@ -14,7 +16,7 @@ export interface GuardConfig {
   /** Host header values accepted, e.g. `127.0.0.1:4780`, `localhost:4780`. */
   allowedHosts: Set<string>;
   token: string;
-  /** The port the session cookie is named after (see `session.ts`); without it only the header token is accepted. */
+  /** The port the session cookie is named after and its page key made for (see `session.ts`); without it only the header token is accepted. */
   port?: number;
 }
 
@@ -41,8 +43,12 @@ export function checkHost(req: http.IncomingMessage, config: GuardConfig): Guard
   return null;
 }
 
-/** Checks Host, Origin and the token of an `/api` request. */
-export function checkApi(req: http.IncomingMessage, config: GuardConfig): GuardVerdict {
+/**
+ * Checks Host, Origin and `Sec-Fetch-Site`: whether the request could come from this app's
+ * own page (or a tool, which sends neither Origin nor fetch metadata). Used by `/api` and by
+ * the launch, which a page on another port must not be able to trigger.
+ */
+export function checkOrigin(req: http.IncomingMessage, config: GuardConfig): GuardVerdict {
   const hostVerdict = checkHost(req, config);
   if (hostVerdict) return hostVerdict;
   const origin = req.headers.origin;
@@ -61,13 +67,22 @@ export function checkApi(req: http.IncomingMessage, config: GuardConfig): GuardV
   // Browsers say where a request comes from: another localhost port is "same-site", not "same-origin".
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    return { status: 403, reason: `Sec-Fetch-Site ${JSON.stringify(fetchSite)}: only this app's own page may use /api (a page on another port or site is refused).` };
+    return { status: 403, reason: `Sec-Fetch-Site ${JSON.stringify(fetchSite)}: only this app's own page may use this server's session routes (a page on another port or site is refused).` };
   }
-  const given = req.headers[TOKEN_HEADER];
-  if (typeof given === 'string' && given !== '' && sameToken(given, config.token)) return null;
-  if (config.port !== undefined && sameToken(sessionFromCookie(req, config.port), config.token)) return null;
+  return null;
+}
+
+/** Checks Host, Origin, fetch metadata and the session of an `/api` request. */
+export function checkApi(req: http.IncomingMessage, config: GuardConfig): GuardVerdict {
+  const originVerdict = checkOrigin(req, config);
+  if (originVerdict) return originVerdict;
+  const header = req.headers[TOKEN_HEADER];
+  const given = typeof header === 'string' ? header : '';
+  // Tools: the whole per-launch token. The page: its cookie and the key made for that cookie.
+  if (given !== '' && sameToken(given, config.token)) return null;
+  if (config.port !== undefined && holdsPageSession(req, given, config.token, config.port)) return null;
   return {
     status: 401,
-    reason: 'This page has no Wirebench session. Open the launch URL that `npm start` printed in its terminal (a fresh one is printed whenever the app is loaded without a session).',
+    reason: 'This page has no Wirebench session. Open the launch URL that `npm start` printed in its terminal (a fresh one is printed whenever the app calls the server without a session).',
   };
 }
