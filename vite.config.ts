@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { APP_CSP } from './src/server/staticFiles';
 import { precompressPlugin } from './src/server/precompress';
+import { sandboxLibrariesPlugin } from './src/scripting/sandboxLibraries/vitePlugin.ts';
 
 const DEV_PORT = 5173;
 /** Vite's launch-editor route, as connect matches it: any case, and followed by nothing, `/` or `.`. */
@@ -74,7 +75,7 @@ function wirebenchDevServer(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), wirebenchDevServer(), precompressPlugin()],
+  plugins: [react(), wirebenchDevServer(), precompressPlugin(), sandboxLibrariesPlugin()],
   server: {
     host: '127.0.0.1',
     port: DEV_PORT,
@@ -94,5 +95,6 @@ export default defineConfig(({ command }) => ({
       treeshake: { moduleSideEffects: (id: string) => (id.includes('/src/core/') ? false : undefined) },
     },
   },
-  worker: { format: 'es' },
+  // Workers are bundled with their own plugins: the script worker fetches the sandbox's modules (lodash, moment…) as chunks.
+  worker: { format: 'es', plugins: () => [sandboxLibrariesPlugin()] },
 }));

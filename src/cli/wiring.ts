@@ -1,7 +1,8 @@
 /**
  * The real collaborators behind `ports.ts`: the relay's engine in this process
  * (`sendInProcess`: no HTTP hop, no second HTTP client) and the QuickJS script engine, with
- * chai's source read from node_modules (the CLI runs under tsx, which has no `?raw` import).
+ * chai's source read from node_modules (the CLI runs under tsx, which has no `?raw` import) and
+ * the sandbox's modules built from node_modules.
  * The script engine (WebAssembly) is loaded only when a run has a script.
  */
 import { readFile } from 'node:fs/promises';
@@ -20,8 +21,9 @@ export const sendThroughEngine: SendExchange = async (meta, body, options) => {
 export function lazyScriptRunner(): RunScript {
   let engine: Promise<{ run: RunScript }> | undefined;
   return (input) => {
-    engine ??= import('../scripting/engine').then(({ createScriptEngine }) =>
-      createScriptEngine({ chaiSource: () => readFile(fileURLToPath(import.meta.resolve('chai')), 'utf8') }),
+    engine ??= Promise.all([import('../scripting/engine'), import('../scripting/sandboxLibraries/nodeLibraries')]).then(([{ createScriptEngine }, { nodeSandboxLibraries }]) =>
+      // The modules scripts require (lodash, moment, …) are built from node_modules on first need and cached (sandboxLibraries/buildLibrary.ts).
+      createScriptEngine({ chaiSource: () => readFile(fileURLToPath(import.meta.resolve('chai')), 'utf8'), libraries: nodeSandboxLibraries }),
     );
     return engine.then((e) => e.run(input));
   };

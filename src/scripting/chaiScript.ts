@@ -6,6 +6,14 @@
  */
 
 const EXPORT_BLOCK = /\bexport\s*\{([^}]*)\};?\s*$/;
+/**
+ * loupe (chai's inspect) prints an object whose prototype is not its own realm's
+ * Object.prototype as a class instance: `Object{ a: 1 }`. Chai lives in the engine's library
+ * context and a script's objects in their run's, so every message would say so; a plain
+ * object of any realm (its prototype's prototype is null) is printed as one: `{ a: 1 }`.
+ */
+const PLAIN_OBJECT_TEST = 'if (proto === Object.prototype || proto === null) {';
+const PLAIN_OBJECT_ANY_REALM = 'if (proto === null || Object.getPrototypeOf(proto) === null) {';
 
 /**
  * The chai bundle (chai/index.js) rewritten as `(function () { …; return { expect, … }; })()`.
@@ -24,7 +32,7 @@ export function chaiAsScript(moduleSource: string): string {
       const [local, exported] = part.split(/\s+as\s+/);
       return `${exported ?? local}: ${local}`;
     });
-  const body = moduleSource.slice(0, match.index);
+  const body = moduleSource.slice(0, match.index).replace(PLAIN_OBJECT_TEST, PLAIN_OBJECT_ANY_REALM);
   return [
     '(function () {',
     'var EventTarget = function () {};',

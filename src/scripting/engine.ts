@@ -16,11 +16,12 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSContext, type 
 import type { ScriptErrorInfo } from '../core/run/types';
 import { chaiAsScript } from './chaiScript';
 import { SCRIPT_FILE, toScriptError, type GuestError } from './errors';
-import { buildHost, drain, errorMessage, type RunState } from './hostBridge';
+import { buildHost, drain, errorMessage, type RunLibraries, type RunState } from './hostBridge';
 import { LIBRARY_SOURCE } from './prelude/pm';
+import { INLINE_MODULES, modulesNamedIn, type SandboxLibrary, type SandboxLibraryLoader } from './sandboxLibraries/catalog';
 import { SCRIPT_DEFAULTS, type ScriptRunInput, type ScriptRunResult } from './types';
 
-/** Extra time the engine gives itself after a stopped script, to read the results back. */
+/** Time the engine gives its own library code: to build a run's pm objects before the script, and to read the results back after it (also after a stopped script). */
 const COLLECT_BUDGET_MS = 1_000;
 /**
  * QuickJS's own stack limit. Kept well under the host's: each QuickJS frame also takes host
@@ -40,6 +41,13 @@ export interface ScriptEngineOptions {
    * large strings and arrays (quickjs-emscripten issues 255 and 271).
    */
   memoryCapBytes?: number;
+  /**
+   * How the engine gets the texts of the modules scripts require (lodash, moment, …; see
+   * sandboxLibraries/catalog.ts); default: the Vite plugin's chunks (the page's worker,
+   * vitest). The CLI passes nodeSandboxLibraries. Loaded when a script first names a module,
+   * kept for the engine's life.
+   */
+  libraries?: SandboxLibraryLoader;
 }
 
 /** A loaded engine: run scripts, each isolated from the others. */
@@ -61,6 +69,45 @@ interface Library {
 async function defaultChaiSource(): Promise<string> {
   const { CHAI_MODULE_SOURCE } = await import('./chaiSource');
   return CHAI_MODULE_SOURCE;
+}
+
+const pageLibraries: SandboxLibraryLoader = async (name) => (await import('./sandboxLibraries/pageLibraries')).pageSandboxLibraries(name);
+
+/**
+ * The module texts a script may need (the modules it names and what they require), loaded
+ * through `load` once per engine; a module that cannot be loaded is named with the reason,
+ * and a script that requires it gets that reason as its error.
+ */
+function libraryCache(load: SandboxLibraryLoader): (code: string) => Promise<RunLibraries> {
+  const texts = new Map<string, Promise<SandboxLibrary>>();
+  const fetch = (name: string): Promise<SandboxLibrary> => {
+    const inline = INLINE_MODULES[name];
+    if (inline) return Promise.resolve(inline);
+    let pending = texts.get(name);
+    if (!pending) {
+      pending = Promise.resolve().then(() => load(name));
+      // A failure is not kept: a later run tries again.
+      pending.catch(() => texts.delete(name));
+      texts.set(name, pending);
+    }
+    return pending;
+  };
+  return async (code) => {
+    const loaded = new Map<string, SandboxLibrary>();
+    const problems = new Map<string, string>();
+    const visit = async (name: string): Promise<void> => {
+      if (loaded.has(name) || problems.has(name)) return;
+      try {
+        const library = await fetch(name);
+        loaded.set(name, library);
+        await Promise.all(library.requires.map(visit));
+      } catch (error) {
+        problems.set(name, `the module could not be loaded (${errorMessage(error).message})`);
+      }
+    };
+    await Promise.all(modulesNamedIn(code).map(visit));
+    return { loaded, problems };
+  };
 }
 
 async function loadLibrary(chaiScript: string, capBytes: number): Promise<Library> {
@@ -92,13 +139,14 @@ export async function createScriptEngine(options: ScriptEngineOptions = {}): Pro
   const capBytes = options.memoryCapBytes ?? 256 * 1024 * 1024;
   if (!(capBytes >= 32 * 1024 * 1024)) throw new RangeError(`memoryCapBytes must be at least 32 MiB (got ${capBytes})`);
   const chaiScript = chaiAsScript(typeof source === 'string' ? source : await source());
+  const librariesFor = libraryCache(options.libraries ?? pageLibraries);
   let library = loadLibrary(chaiScript, capBytes);
   await library;
   let queue: Promise<unknown> = Promise.resolve();
-  const runOne = async (input: ScriptRunInput): Promise<ScriptRunResult> => {
+  const runOne = async (input: ScriptRunInput, libraries: RunLibraries): Promise<ScriptRunResult> => {
     // A failed reload is not kept: the next run tries again.
     const loaded = await library.catch(() => (library = loadLibrary(chaiScript, capBytes)));
-    const { result, recycle } = await runInFreshContext(loaded, input);
+    const { result, recycle } = await runInFreshContext(loaded, input, libraries);
     // After a stopped run (jobs may still be queued) or a wasm-level failure (the instance may
     // be inconsistent) the next run gets a fresh instance; this one is dropped whole.
     if (recycle) library = loadLibrary(chaiScript, capBytes);
@@ -107,7 +155,9 @@ export async function createScriptEngine(options: ScriptEngineOptions = {}): Pro
   return {
     async run(input) {
       validate(input);
-      const next = queue.then(() => runOne(input));
+      // Module texts load outside the run's time limit (the first build or fetch of a large one can take a moment).
+      const libraries = librariesFor(input.code);
+      const next = queue.then(async () => runOne(input, await libraries));
       queue = next.catch(() => undefined);
       return next;
     },
@@ -145,13 +195,14 @@ function callMethod(library: Library, target: QuickJSHandle, name: string, ...ar
   return context.getProp(target, name).consume((method) => context.unwrapResult(context.callFunction(method, target, ...args)));
 }
 
-async function runInFreshContext(library: Library, input: ScriptRunInput): Promise<{ result: ScriptRunResult; recycle: boolean }> {
+async function runInFreshContext(library: Library, input: ScriptRunInput, libraries: RunLibraries): Promise<{ result: ScriptRunResult; recycle: boolean }> {
   const startedAt = Date.now();
   const timeoutMs = input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs;
   const { runtime, context } = library;
   runtime.setMemoryLimit(input.memoryBytes ?? SCRIPT_DEFAULTS.memoryBytes);
   const ctx = runtime.newContext();
-  const state: RunState = { runtime, ctx, deadline: startedAt + timeoutMs, interrupted: false, ended: false, inFlight: new Set(), timers: new Set() };
+  // Building the run's pm objects is the library's work, not the script's: it gets its own small budget.
+  const state: RunState = { runtime, ctx, deadline: startedAt + COLLECT_BUDGET_MS, interrupted: false, ended: false, inFlight: new Set(), timers: new Set() };
   library.active = state;
   const errors: ScriptErrorInfo[] = [];
   const guestErrors: GuestError[] = [];
@@ -163,10 +214,11 @@ async function runInFreshContext(library: Library, input: ScriptRunInput): Promi
   let control: QuickJSHandle | undefined;
   let collected: Collected | undefined;
   try {
-    const host = buildHost(state, input);
+    const host = buildHost(state, input, libraries);
     const made = context.callFunction(library.makeSandbox, context.undefined, host, ctx.global);
     host.dispose();
     control = context.unwrapResult(made);
+    state.deadline = Date.now() + timeoutMs;
     const compiled = ctx.evalCode(`(async function () {\n${input.code}\n})`, SCRIPT_FILE);
     if (compiled.error) {
       errors.push(toScriptError(ctx.dump(compiled.error) as GuestError, true));
@@ -228,5 +280,6 @@ async function runInFreshContext(library: Library, input: ScriptRunInput): Promi
   if (collected?.request) result.request = collected.request;
   if (collected && 'nextRequest' in collected) result.nextRequest = collected.nextRequest;
   if (collected?.skipRequest) result.skipRequest = true;
+  if (collected?.visualizer) result.visualizer = collected.visualizer;
   return { result, recycle };
 }

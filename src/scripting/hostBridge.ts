@@ -5,7 +5,8 @@
  */
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { GuestError } from './errors';
-import { SCRIPT_DEFAULTS, type ScriptResponse, type ScriptRunInput } from './types';
+import type { SandboxLibrary } from './sandboxLibraries/catalog';
+import { SCRIPT_DEFAULTS, type ScriptCookie, type ScriptResponse, type ScriptRunInput } from './types';
 
 
 const encoder = new TextEncoder();
@@ -52,8 +53,32 @@ function hostPromise(state: RunState, work: Promise<string>): QuickJSHandle {
   return deferred.handle;
 }
 
-/** The host object a run's sandbox receives: input, send and timer, all created in the run's context. */
-export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle {
+/** The module texts a run may require: loaded ones by name, and why others could not be loaded. */
+export interface RunLibraries {
+  loaded: ReadonlyMap<string, SandboxLibrary>;
+  problems: ReadonlyMap<string, string>;
+}
+
+/** What a cookie-jar call from the sandbox carries (JSON). */
+interface JarArguments {
+  url: string;
+  name?: string;
+  cookie?: ScriptCookie;
+}
+
+function randomHex(count: number): string {
+  const bytes = new Uint8Array(count);
+  globalThis.crypto.getRandomValues(bytes);
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * The host object a run's sandbox receives: input, send, timer, the cookie jar, the modules'
+ * texts compiled in the run's context, and random bytes; all created in the run's context.
+ */
+export function buildHost(state: RunState, input: ScriptRunInput, libraries: RunLibraries): QuickJSHandle {
   const { ctx } = state;
   const host = ctx.newObject();
   const payload = JSON.stringify({
@@ -62,6 +87,7 @@ export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle
     response: input.response ? withSize(input.response) : undefined,
     variables: input.variables,
     info: input.info,
+    cookies: input.cookies,
     maxSendRequests: input.maxSendRequests ?? SCRIPT_DEFAULTS.maxSendRequests,
     maxConsoleLines: input.maxConsoleLines ?? SCRIPT_DEFAULTS.maxConsoleLines,
     maxConsoleLineChars: input.maxConsoleLineChars ?? SCRIPT_DEFAULTS.maxConsoleLineChars,
@@ -90,6 +116,37 @@ export function buildHost(state: RunState, input: ScriptRunInput): QuickJSHandle
       return hostPromise(state, work);
     })
     .consume((fn) => ctx.setProp(host, 'timer', fn));
+  const jar = input.cookieJar;
+  if (jar) {
+    ctx
+      .newFunction('jar', (opHandle, argsHandle) => {
+        const op = ctx.getString(opHandle);
+        const args = JSON.parse(ctx.getString(argsHandle)) as JarArguments;
+        const work = Promise.resolve().then(async (): Promise<string> => {
+          if (op === 'getAll') return JSON.stringify(await jar.getAll(args.url));
+          if (op === 'set' && args.cookie) await jar.set(args.url, args.cookie);
+          else if (op === 'unset' && args.name !== undefined) await jar.unset(args.url, args.name);
+          else if (op === 'clear') await jar.clear(args.url);
+          else throw new TypeError(`unknown cookie jar call ${op}`);
+          return '';
+        });
+        return hostPromise(state, work);
+      })
+      .consume((fn) => ctx.setProp(host, 'jar', fn));
+  }
+  // A module's text compiled in the run's own context (its realm, its limits): the function the sandbox's require calls.
+  ctx
+    .newFunction('module', (nameHandle) => {
+      const name = ctx.getString(nameHandle);
+      const library = libraries.loaded.get(name);
+      if (!library) return ctx.newString(libraries.problems.get(name) ?? '');
+      const compiled = ctx.evalCode(`(function (module, exports, require, __wirebench) {${library.text}\n})`, `sandbox-module:${name}`);
+      return compiled.error ? { error: compiled.error } : compiled.value;
+    })
+    .consume((fn) => ctx.setProp(host, 'module', fn));
+  ctx
+    .newFunction('random', (countHandle) => ctx.newString(randomHex(Math.max(0, Math.min(65_536, Math.floor(ctx.getNumber(countHandle)))))))
+    .consume((fn) => ctx.setProp(host, 'random', fn));
   return host;
 }
 

@@ -34,7 +34,6 @@ describe('isolation', () => {
     ['window', 'globalThis.window'],
     ['navigator', 'globalThis.navigator'],
     ['WebSocket', 'globalThis.WebSocket'],
-    ['setInterval', 'globalThis.setInterval'],
     ['importScripts', 'globalThis.importScripts'],
     ['Deno / Bun', 'globalThis.Deno || globalThis.Bun'],
     ['the host bridge', 'globalThis.host'],
@@ -49,13 +48,44 @@ describe('isolation', () => {
     expect(env.errors).toEqual([{ kind: 'runtime', message: "ReferenceError: 'process' is not defined", line: 2, column: 16 }]);
   });
 
-  it("require('fs') and other modules fail with a clear error; require('chai') works", async () => {
+  it("require('fs') and other Node modules fail with a clear error naming what is there; Postman's modules and chai work", async () => {
     const result = await engine.run(pre(`require('fs')`));
     expect(result.errors).toEqual([
-      { kind: 'runtime', message: "Error: require('fs') is not available in Wirebench scripts (available: chai)", line: 1, column: 8 },
+      {
+        kind: 'runtime',
+        message:
+          "Error: require('fs') is not available in Wirebench scripts (available: ajv, assert, atob, btoa, buffer, chai, cheerio, crypto-js, csv-parse/lib/sync, csv-parse/sync, events, lodash, moment, path, postman-collection, punycode, querystring, stream, string_decoder, timers, tv4, url, util, uuid, xml2js)",
+        line: 1,
+        column: 8,
+      },
     ]);
-    expect(await probe(`require('lodash')`)).toBe("Error: require('lodash') is not available in Wirebench scripts (available: chai)");
+    for (const name of ['child_process', 'http', 'net', 'os', 'vm', 'worker_threads', 'crypto', 'node:fs']) {
+      expect(await probe(`require('${name}')`)).toMatch(new RegExp(`^Error: require\\('${name}'\\) is not available`));
+    }
+    expect(await probe(`require('lodash')`)).toBe('function');
     expect(await probe(`require('chai').expect`)).toBe('function');
+  });
+
+  it('a module a script requires is its own run\'s: what one run does to it, the next never sees', async () => {
+    const first = await engine.run(pre(`const _ = require('lodash'); _.get = () => 'hacked'; _.leak = 1; require('moment').locale('fr'); Object.prototype.polluted = 1; console.log(typeof _.leak);`));
+    expect(first.errors).toEqual([]);
+    const next = await engine.run(pre(`const _ = require('lodash'); console.log(_.get({ a: 1 }, 'a'), typeof _.leak, require('moment').locale(), typeof ({}).polluted);`));
+    expect(next.errors).toEqual([]);
+    expect(next.console[0]?.text).toBe('1 undefined en undefined');
+  });
+
+  it('modules reach nothing of the host: no process, fs or network through Buffer, util, stream or postman-collection', async () => {
+    const result = await engine.run(
+      pre(`
+const seen = [typeof globalThis.process, typeof require('util').inspect, typeof Buffer.from('a'), typeof require('buffer').Buffer];
+const sdk = require('postman-collection');
+const url = new sdk.Url('https://example.test/a?b=1');
+seen.push(url.getHost(), typeof globalThis.fetch, typeof globalThis.XMLHttpRequest);
+try { require('util').promisify(require('fs').readFile); } catch (e) { seen.push(e.message.slice(0, 20)); }
+console.log(seen.join(' '));`),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.console[0]?.text).toBe("undefined function object function example.test undefined undefined require('fs') is not");
   });
 
   it('dynamic import and the module loader are not there', async () => {

@@ -128,6 +128,23 @@ describe('limits', () => {
     expect(after).toMatchObject({ errors: [], tests: [{ name: 'fine', passed: true }] });
   });
 
+  it('with the sandbox\'s modules loaded: a 1 GB allocation and an endless loop inside a library callback end with clear errors, and the next run has its modules', async () => {
+    const allocation = await engine.run(post(`const _ = require('lodash');\nconst big = Buffer.alloc(1024 * 1024 * 1024);\nconsole.log(big.length);`));
+    expect(allocation.errors).toEqual([{ kind: 'memory', message: 'The script ran out of memory (the memory limit was reached) and was stopped', line: 2, column: 25 }]);
+    const range = await engine.run(post(`require('lodash').range(1e9);`));
+    expect(range.errors).toMatchObject([{ kind: 'memory' }]);
+    const loop = await engine.run(post(`const _ = require('lodash');\n_.each([1, 2], function spin() { for (;;) {} });`, { timeoutMs: 300 }));
+    expect(loop.errors).toEqual([{ kind: 'timeout', message: 'The script did not finish within 300 ms and was stopped' }]);
+    const after = await engine.run(post(`pm.test('lodash again', () => pm.expect(require('lodash').sum([1, 2])).to.eql(3));`));
+    expect(after).toMatchObject({ errors: [], tests: [{ name: 'lodash again', passed: true }] });
+  });
+
+  it('loading a module counts against the script\'s time limit', async () => {
+    const result = await engine.run(post(`require('postman-collection');\nconsole.log('loaded');`, { timeoutMs: 1 }));
+    expect(result.errors.map((e) => e.kind)).toEqual(['timeout']);
+    expect(result.console).toEqual([]);
+  });
+
   it('endless recursion is a stack overflow, not a crash', async () => {
     const result = await engine.run(post(`function down(n) { return down(n + 1) + 1; }\ndown(0);`));
     expect(result.errors).toHaveLength(1);

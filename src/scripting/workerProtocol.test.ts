@@ -63,6 +63,34 @@ pm.test('body', () => pm.expect(pm.response.json().ok).to.be.true);`,
     expect(result.console).toEqual([{ level: 'log', text: 'the relay refused: dns' }]);
   });
 
+  it('pm.cookies.jar() is answered by the asking side\'s jar; without one the script is told so', async () => {
+    const runner = createScriptRunner(connect());
+    const jar = new Map<string, string>([['sid', 's-1']]);
+    const calls: string[] = [];
+    const result = await runner.run({
+      ...input,
+      code: `const j = pm.cookies.jar();
+j.set('http://127.0.0.1/', 'theme', 'dark', (err, cookie) => {
+  console.log('set', err, cookie.name, cookie.value);
+  j.getAll('http://127.0.0.1/', (err2, cookies) => {
+    console.log('all', cookies.map((c) => c.name + '=' + c.value).join(';'));
+    j.unset('http://127.0.0.1/', 'sid', () => j.get('http://127.0.0.1/', 'sid', (err3, value) => console.log('after unset', value)));
+  });
+});`,
+      cookieJar: {
+        getAll: async (url) => (calls.push(`getAll ${url}`), [...jar].map(([name, value]) => ({ name, value }))),
+        set: async (url, cookie) => void (calls.push(`set ${url} ${cookie.name}`), jar.set(cookie.name, cookie.value)),
+        unset: async (url, name) => void (calls.push(`unset ${url} ${name}`), jar.delete(name)),
+        clear: async () => jar.clear(),
+      },
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.console.map((l) => l.text)).toEqual(['set null theme dark', 'all sid=s-1;theme=dark', 'after unset undefined']);
+    expect(calls).toEqual(['set http://127.0.0.1/ theme', 'getAll http://127.0.0.1/', 'unset http://127.0.0.1/ sid', 'getAll http://127.0.0.1/']);
+    const without = await runner.run({ ...input, code: `pm.cookies.jar().getAll('http://127.0.0.1/', (err) => console.log(err.message));` });
+    expect(without.console.map((l) => l.text)).toEqual(['pm.cookies.jar() is not available here: the caller gave the script engine no cookie jar']);
+  });
+
   it('concurrent runs keep their own results', async () => {
     const runner = createScriptRunner(connect());
     const results = await Promise.all(

@@ -1,24 +1,31 @@
 /**
  * Script runs across a message port (a Web Worker in the page): the serving side runs each
- * script in its engine and bridges `pm.sendRequest` back to the asking side by messages; the
+ * script in its engine and bridges `pm.sendRequest` and `pm.cookies.jar()` back to the asking
+ * side by messages; the
  * asking side gets `run(input)` with the same plain data in and out as the engine itself.
  * Everything sent is structured-clone safe.
  */
 import type { ScriptEngine } from './engine';
-import { SCRIPT_DEFAULTS, type ScriptRequest, type ScriptResponse, type ScriptRunInput, type ScriptRunResult, type SendRequestHost } from './types';
+import { SCRIPT_DEFAULTS, type ScriptCookie, type ScriptCookieJar, type ScriptRequest, type ScriptResponse, type ScriptRunInput, type ScriptRunResult, type SendRequestHost } from './types';
 
-/** A run as it crosses the port: the input without its sendRequest callback. */
-export type ScriptRunMessageInput = Omit<ScriptRunInput, 'sendRequest'>;
+/** A run as it crosses the port: the input without its callbacks (sendRequest, cookieJar). */
+export type ScriptRunMessageInput = Omit<ScriptRunInput, 'sendRequest' | 'cookieJar'>;
+
+/** A `pm.cookies.jar()` call as it crosses the port. */
+export type JarCall = { op: 'getAll'; url: string } | { op: 'set'; url: string; cookie: ScriptCookie } | { op: 'unset'; url: string; name: string } | { op: 'clear'; url: string };
 
 /** Messages to the side that runs scripts. */
 export type ToScriptHost =
-  | { type: 'run'; runId: number; input: ScriptRunMessageInput; canSend: boolean }
+  | { type: 'run'; runId: number; input: ScriptRunMessageInput; canSend: boolean; hasJar?: boolean }
   | { type: 'sent'; runId: number; sendId: number; response: ScriptResponse }
-  | { type: 'send-failed'; runId: number; sendId: number; message: string };
+  | { type: 'send-failed'; runId: number; sendId: number; message: string }
+  | { type: 'jar-done'; runId: number; jarId: number; cookies?: ScriptCookie[] }
+  | { type: 'jar-failed'; runId: number; jarId: number; message: string };
 
 /** Messages from the side that runs scripts. */
 export type FromScriptHost =
   | { type: 'send'; runId: number; sendId: number; request: ScriptRequest }
+  | { type: 'jar'; runId: number; jarId: number; call: JarCall }
   | { type: 'result'; runId: number; result: ScriptRunResult }
   | { type: 'failed'; runId: number; message: string };
 
@@ -31,9 +38,19 @@ export interface ScriptPort {
 /** Serves runs arriving on `port` with the engine (the worker side). */
 export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>): void {
   const pendingSends = new Map<string, { resolve: (r: ScriptResponse) => void; reject: (e: Error) => void }>();
+  const pendingJar = new Map<string, { resolve: (cookies: ScriptCookie[] | undefined) => void; reject: (e: Error) => void }>();
   let nextSendId = 1;
+  let nextJarId = 1;
   port.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as ToScriptHost;
+    if (message.type === 'jar-done' || message.type === 'jar-failed') {
+      const key = `${message.runId}:${message.jarId}`;
+      const pending = pendingJar.get(key);
+      pendingJar.delete(key);
+      if (message.type === 'jar-done') pending?.resolve(message.cookies);
+      else pending?.reject(new Error(message.message));
+      return;
+    }
     if (message.type === 'sent' || message.type === 'send-failed') {
       const key = `${message.runId}:${message.sendId}`;
       const pending = pendingSends.get(key);
@@ -43,7 +60,21 @@ export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>)
       return;
     }
     if (message.type !== 'run') return;
-    const { runId, input, canSend } = message;
+    const { runId, input, canSend, hasJar } = message;
+    const askJar = (call: JarCall) =>
+      new Promise<ScriptCookie[] | undefined>((resolve, reject) => {
+        const jarId = nextJarId++;
+        pendingJar.set(`${runId}:${jarId}`, { resolve, reject });
+        port.postMessage({ type: 'jar', runId, jarId, call } satisfies FromScriptHost);
+      });
+    const cookieJar: ScriptCookieJar | undefined = hasJar
+      ? {
+          getAll: async (url) => (await askJar({ op: 'getAll', url })) ?? [],
+          set: async (url, cookie) => void (await askJar({ op: 'set', url, cookie })),
+          unset: async (url, name) => void (await askJar({ op: 'unset', url, name })),
+          clear: async (url) => void (await askJar({ op: 'clear', url })),
+        }
+      : undefined;
     const sendRequest: SendRequestHost | undefined = canSend
       ? (request) =>
           new Promise<ScriptResponse>((resolve, reject) => {
@@ -53,7 +84,7 @@ export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>)
           })
       : undefined;
     engine
-      .then((loaded) => loaded.run({ ...input, sendRequest }))
+      .then((loaded) => loaded.run({ ...input, sendRequest, cookieJar }))
       .then(
         (result) => port.postMessage({ type: 'result', runId, result } satisfies FromScriptHost),
         (error: unknown) => port.postMessage({ type: 'failed', runId, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) } satisfies FromScriptHost),
@@ -81,6 +112,24 @@ export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOption
     const message = event.data as FromScriptHost;
     const run = runs.get(message.runId);
     if (!run) return;
+    if (message.type === 'jar') {
+      const jar = run.input.cookieJar;
+      if (!jar) return;
+      const { call } = message;
+      Promise.resolve()
+        .then(async () => {
+          if (call.op === 'getAll') return jar.getAll(call.url);
+          if (call.op === 'set') await jar.set(call.url, call.cookie);
+          else if (call.op === 'unset') await jar.unset(call.url, call.name);
+          else await jar.clear(call.url);
+          return undefined;
+        })
+        .then(
+          (cookies) => port.postMessage({ type: 'jar-done', runId: message.runId, jarId: message.jarId, ...(cookies ? { cookies } : {}) } satisfies ToScriptHost),
+          (error: unknown) => port.postMessage({ type: 'jar-failed', runId: message.runId, jarId: message.jarId, message: error instanceof Error ? error.message : String(error) } satisfies ToScriptHost),
+        );
+      return;
+    }
     if (message.type === 'send') {
       const sender = run.input.sendRequest;
       if (!sender) return;
@@ -101,7 +150,7 @@ export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOption
   return {
     run(input) {
       const runId = nextRunId++;
-      const { sendRequest, ...plain } = input;
+      const { sendRequest, cookieJar, ...plain } = input;
       const limit = (input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs) + (options.graceMs ?? 2_000);
       return new Promise<ScriptRunResult>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -116,7 +165,7 @@ export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOption
           });
         }, limit);
         runs.set(runId, { input, resolve, reject, timer });
-        port.postMessage({ type: 'run', runId, input: plain, canSend: Boolean(sendRequest) } satisfies ToScriptHost);
+        port.postMessage({ type: 'run', runId, input: plain, canSend: Boolean(sendRequest), hasJar: Boolean(cookieJar) } satisfies ToScriptHost);
       });
     },
   };

@@ -42,6 +42,20 @@ function dynamicValue(name) {
   }
 }
 
+/** replaceWith over a string, or over every string inside an object or array (a copy), as Postman's replaceIn. */
+function replaceDeep(template, lookup, parse) {
+  if (template === null || typeof template !== 'object') return replaceWith(template, lookup);
+  var copy = cloneValue(template, parse);
+  (function walk(node) {
+    Object.keys(node).forEach(function (key) {
+      var value = node[key];
+      if (typeof value === 'string') node[key] = replaceWith(value, lookup);
+      else if (value !== null && typeof value === 'object') walk(value);
+    });
+  })(copy);
+  return copy;
+}
+
 function replaceWith(template, lookup) {
   if (typeof template !== 'string') return template;
   return template.replace(VAR_PATTERN, function (whole, name) {
@@ -98,7 +112,18 @@ VariableScope.prototype.toObject = function () {
 };
 VariableScope.prototype.replaceIn = function (template) {
   var self = this;
-  return replaceWith(template, function (name) { return self.get(name); });
+  return replaceDeep(template, function (name) { return self.get(name); }, this._parse);
+};
+/** Postman's JSON of a scope: its values as { key, value, type } rows. */
+VariableScope.prototype.toJSON = function () {
+  var values = this._values;
+  return {
+    name: this.name,
+    values: Object.keys(values).map(function (key) {
+      var value = values[key];
+      return { key: key, value: value, type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : typeof value === 'object' && value !== null ? 'any' : 'string' };
+    }),
+  };
 };
 
 /** A case-insensitive list of key/value pairs (headers, query parameters) with Postman's methods. */
@@ -126,20 +151,46 @@ PropertyList.prototype.has = function (key, value) {
   }
   return false;
 };
-PropertyList.prototype.add = function (item) {
+/** Fields a list item keeps besides key, value and disabled (form fields, cookies, descriptions). */
+var ITEM_EXTRAS = ['type', 'src', 'contentType', 'description', 'name', 'domain', 'path', 'expires', 'maxAge', 'httpOnly', 'secure', 'hostOnly', 'session', 'sameSite'];
+function listItem(item) {
   if (typeof item === 'string') {
     var colon = item.indexOf(':');
     item = colon < 0 ? { key: item.trim(), value: '' } : { key: item.slice(0, colon).trim(), value: item.slice(colon + 1).trim() };
   }
   if (!item || item.key === undefined) throw new TypeError('add needs { key, value }');
-  this._items.push({ key: String(item.key), value: item.value === undefined ? '' : String(item.value), disabled: !!item.disabled });
+  var made = { key: String(item.key), value: item.value === undefined || item.value === null ? '' : String(item.value), disabled: !!item.disabled };
+  for (var i = 0; i < ITEM_EXTRAS.length; i++) if (item[ITEM_EXTRAS[i]] !== undefined) made[ITEM_EXTRAS[i]] = item[ITEM_EXTRAS[i]];
+  return made;
+}
+PropertyList.prototype.add = function (item) {
+  this._items.push(listItem(item));
 };
+PropertyList.prototype.prepend = function (item) { this._items.unshift(listItem(item)); };
+PropertyList.prototype.insert = function (item, before) {
+  var at = before === undefined ? -1 : this.indexOf(before);
+  if (at < 0) this.add(item);
+  else this._items.splice(at, 0, listItem(item));
+};
+PropertyList.prototype.populate = function (items) {
+  var self = this;
+  [].concat(items || []).forEach(function (item) { self.add(item); });
+};
+PropertyList.prototype.repopulate = function (items) { this.clear(); this.populate(items); };
+PropertyList.prototype.indexOf = function (keyOrItem) {
+  var key = keyOrItem && keyOrItem.key !== undefined ? keyOrItem.key : keyOrItem;
+  for (var i = 0; i < this._items.length; i++) if (this._same(this._items[i].key, key)) return i;
+  return -1;
+};
+PropertyList.prototype.idx = function (index) { return this._items[index]; };
 PropertyList.prototype.append = PropertyList.prototype.add;
 PropertyList.prototype.upsert = function (item) {
   if (!item || item.key === undefined) throw new TypeError('upsert needs { key, value }');
   var found = this._find(item.key);
-  if (found) found.value = item.value === undefined ? '' : String(item.value);
-  else this.add(item);
+  if (!found) { this.add(item); return null; }
+  var made = listItem(item);
+  Object.keys(made).forEach(function (name) { found[name] = made[name]; });
+  return false;
 };
 PropertyList.prototype.remove = function (predicate) {
   var self = this;
@@ -148,17 +199,38 @@ PropertyList.prototype.remove = function (predicate) {
 };
 PropertyList.prototype.clear = function () { this._items = []; };
 PropertyList.prototype.count = function () { return this._items.length; };
-PropertyList.prototype.all = function () { return this._items.map(function (item) { return { key: item.key, value: item.value }; }); };
+/** Copies of the items: key, value and what else they carry (disabled only when true). */
+PropertyList.prototype.all = function () {
+  return this._items.map(function (item) {
+    var copy = {};
+    Object.keys(item).forEach(function (name) { if (name !== 'disabled' || item.disabled) copy[name] = item[name]; });
+    return copy;
+  });
+};
+PropertyList.prototype.reduce = function (fn, start) { return this.all().reduce(fn, start); };
 PropertyList.prototype.each = function (fn) { this.all().forEach(fn); };
 PropertyList.prototype.map = function (fn) { return this.all().map(fn); };
 PropertyList.prototype.filter = function (fn) { return this.all().filter(fn); };
 PropertyList.prototype.find = function (fn) { return this.all().find(fn); };
-PropertyList.prototype.toObject = function () {
+/**
+ * An object of the items' values by key, as Postman's toObject(excludeDisabled, caseSensitive,
+ * multiValue): disabled items are left out here either way; keys are lower-cased for a
+ * case-insensitive list unless caseSensitive; with multiValue a repeated key gives an array.
+ */
+PropertyList.prototype.toObject = function (excludeDisabled, caseSensitive, multiValue) {
   var out = {};
-  for (var i = 0; i < this._items.length; i++) if (!this._items[i].disabled) putOwn(out, this._items[i].key, this._items[i].value);
+  var lower = !this._caseSensitive && caseSensitive === false;
+  for (var i = 0; i < this._items.length; i++) {
+    var item = this._items[i];
+    if (item.disabled) continue;
+    var key = lower ? item.key.toLowerCase() : item.key;
+    if (multiValue && Object.prototype.hasOwnProperty.call(out, key)) putOwn(out, key, [].concat(out[key], item.value));
+    else putOwn(out, key, item.value);
+  }
   return out;
 };
 PropertyList.prototype.toJSON = function () { return this.all(); };
+Object.defineProperty(PropertyList.prototype, 'members', { get: function () { return this._items; } });
 PropertyList.prototype.toString = function () {
   return this._items.map(function (item) { return item.key + ': ' + item.value; }).join('\n');
 };
@@ -193,6 +265,7 @@ Url.prototype.update = function (text) {
   parseQuery(match[4]).forEach(function (pair) { query._items.push({ key: pair.key, value: pair.value, disabled: false }); });
   this.query = query;
   this.hash = match[5];
+  if (!this.variables) this.variables = new PropertyList([], true);
 };
 Url.prototype.getHost = function () { return this.host.join('.'); };
 Url.prototype.getPath = function () { return '/' + this.path.join('/'); };
@@ -226,7 +299,17 @@ Url.prototype.toString = function () {
   if (this.hash !== undefined) out += '#' + this.hash;
   return out;
 };
-Url.prototype.toJSON = function () { return this.toString(); };
+Url.prototype.getRaw = function () { return this.toString(); };
+/** Postman's JSON of a URL: its parts, and raw. */
+Url.prototype.toJSON = function () {
+  var json = { raw: this.toString(), protocol: this.protocol, host: this.host.slice(), path: this.path.slice() };
+  if (this.port !== undefined) json.port = this.port;
+  if (this.auth !== undefined) json.auth = this.auth;
+  if (this.query.count()) json.query = this.query.all();
+  if (this.hash !== undefined) json.hash = this.hash;
+  if (this.variables.count()) json.variable = this.variables.all();
+  return json;
+};
 
 var BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 

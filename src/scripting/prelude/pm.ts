@@ -1,11 +1,16 @@
 /**
  * Source (run INSIDE QuickJS, in the engine's library context) of `makeSandbox(host, G)`: it
- * builds `pm`, `postman`, `console`, `require`, the legacy globals and a bounded `setTimeout`
- * on a run's fresh global object G from the run's input, and gives the host a control object
- * (`start`, `finish`, `collect`). The host functions it receives (`host.*`) are captured in
- * the closure and never reachable from a script's globals.
+ * builds `pm`, `postman`, `console`, `require`, the legacy globals and the run's bounded
+ * timers on a run's fresh global object G from the run's input, and gives the host a control
+ * object (`start`, `finish`, `collect`). The host functions it receives (`host.*`) are
+ * captured in the closure and never reachable from a script's globals.
  */
+import { CHAI_POSTMAN_SOURCE } from './chaiPostman';
 import { COLLECTIONS_SOURCE } from './collections';
+import { COOKIES_SOURCE } from './cookies';
+import { LEGACY_SOURCE } from './legacy';
+import { MODULES_SOURCE } from './modules';
+import { REQUEST_SOURCE } from './request';
 import { RESPONSE_SOURCE } from './response';
 
 const PM_SOURCE = String.raw`
@@ -13,9 +18,8 @@ function makeSandbox(host, G) {
 var realmParse = G.JSON.parse;
 var input = parseJson(host.input());
 var isPre = input.phase === 'pre-request';
-var out = { tests: [], console: [], errors: [], nextRequest: undefined, skipRequest: false };
+var out = { tests: [], console: [], errors: [], nextRequest: undefined, skipRequest: false, visualizer: undefined };
 var pendingTests = [];
-function loadChai() { return chai; }
 
 function errorRecord(e) {
   if (e instanceof Error || (e && typeof e === 'object' && 'message' in e)) {
@@ -29,17 +33,16 @@ function testMessage(e) {
   return record.name === 'AssertionError' ? record.message : record.name + ': ' + record.message;
 }
 
+// --- variables: Postman's scopes, and pm.variables over them (local > data > environment > collection > globals)
 var scopes = {
   environment: new VariableScope('environment', input.variables.environment, realmParse),
   collection: new VariableScope('collectionVariables', input.variables.collection, realmParse),
   globals: new VariableScope('globals', input.variables.globals, realmParse),
   local: new VariableScope('variables', input.variables.local, realmParse),
+  // As in Postman, a script may change the data row for itself; nothing of it is reported back.
   iterationData: new VariableScope('iterationData', input.variables.iterationData, realmParse),
 };
-['set', 'unset', 'clear'].forEach(function (name) {
-  // defineProperty, not assignment: the prototype's method is frozen, and assigning over it would throw.
-  Object.defineProperty(scopes.iterationData, name, { value: function () { throw new TypeError('pm.iterationData is read-only'); } });
-});
+if (input.info.environmentName !== undefined) scopes.environment.name = input.info.environmentName;
 var resolutionOrder = [scopes.local, scopes.iterationData, scopes.environment, scopes.collection, scopes.globals];
 function resolveVariable(name) {
   for (var i = 0; i < resolutionOrder.length; i++) if (resolutionOrder[i].has(name)) return resolutionOrder[i].get(name);
@@ -58,69 +61,49 @@ var variables = {
     }
     return cloneValue(merged, realmParse);
   },
-  replaceIn: function (template) { return replaceWith(template, resolveVariable); },
+  replaceIn: function (template) { return replaceDeep(template, resolveVariable, realmParse); },
+};
+variables.toJSON = variables.toObject;
+
+// --- timers, bounded by the run: a callback due after the run's time limit never runs
+var timerIds = 0;
+var cancelledTimers = {};
+function schedule(fn, ms, extra, repeat) {
+  var id = ++timerIds;
+  var delay = Math.max(0, Number(ms) || 0);
+  (function tick() {
+    host.timer(delay).then(function () {
+      if (cancelledTimers[id]) return;
+      if (typeof fn === 'function') fn.apply(undefined, extra);
+      if (repeat && !cancelledTimers[id]) tick();
+    }).then(undefined, recordError);
+  })();
+  return id;
+}
+function cancel(id) { cancelledTimers[id] = true; }
+var timers = {
+  setTimeout: function (fn, ms) { return schedule(fn, ms, Array.prototype.slice.call(arguments, 2), false); },
+  setInterval: function (fn, ms) { return schedule(fn, Math.max(1, Number(ms) || 0), Array.prototype.slice.call(arguments, 2), true); },
+  setImmediate: function (fn) { return schedule(fn, 0, Array.prototype.slice.call(arguments, 1), false); },
+  clearTimeout: cancel, clearInterval: cancel, clearImmediate: cancel,
 };
 
-function makeRequest(data) {
-  var url = new Url(data.url);
-  var headers = new PropertyList((data.headers || []).map(function (h) { return { key: h.name, value: h.value }; }));
-  var body = data.body === undefined ? undefined : { mode: 'raw', raw: data.body };
-  var request = { method: String(data.method || 'GET').toUpperCase() };
-  Object.defineProperty(request, 'url', { enumerable: true, get: function () { return url; }, set: function (v) { url = new Url(String(v)); } });
-  Object.defineProperty(request, 'headers', { enumerable: true, get: function () { return headers; } });
-  Object.defineProperty(request, 'body', {
-    enumerable: true,
-    get: function () { return body; },
-    set: function (v) { body = typeof v === 'string' ? { mode: 'raw', raw: v } : v; },
-  });
-  request.addHeader = function (h) { headers.add(h); };
-  request.upsertHeader = function (h) { headers.upsert(h); };
-  request.removeHeader = function (name) { headers.remove(name); };
-  request.toJSON = function () { return plainRequest(request); };
-  return request;
-}
-function bodyText(body) {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return body;
-  if (body.mode === 'urlencoded') {
-    return (body.urlencoded || []).filter(function (p) { return !p.disabled; }).map(function (p) {
-      return encodeURIComponent(p.key) + '=' + encodeURIComponent(valueText(p.value));
-    }).join('&');
-  }
-  if (body.raw === undefined || body.raw === null) return undefined;
-  return typeof body.raw === 'string' ? body.raw : stringify(body.raw);
-}
-function plainRequest(request) {
-  var headerItems = request.headers && request.headers._items ? request.headers._items : [];
-  var plain = {
-    method: String(request.method || 'GET').toUpperCase(),
-    url: String(request.url),
-    headers: headerItems.filter(function (h) { return !h.disabled; }).map(function (h) { return { name: h.key, value: h.value }; }),
-  };
-  var text = bodyText(request.body);
-  if (text !== undefined) plain.body = text;
-  return plain;
-}
-/** pm.sendRequest's argument (a URL or a Postman request definition) as the host's plain request. */
-function requestFromDefinition(definition) {
-  if (typeof definition === 'string') return { method: 'GET', url: definition, headers: [] };
-  if (!definition || typeof definition !== 'object') throw new TypeError('pm.sendRequest needs a URL or a request object');
-  var header = definition.header || definition.headers || [];
-  var list = Array.isArray(header)
-    ? header.map(function (h) { return typeof h === 'string' ? h : { key: h.key, value: h.value, disabled: h.disabled }; })
-    : Object.keys(header).map(function (k) { return { key: k, value: header[k] }; });
-  var headers = new PropertyList(list);
-  var body = definition.body;
-  if (body && body.mode === 'urlencoded' && !headers.has('Content-Type')) headers.add({ key: 'Content-Type', value: 'application/x-www-form-urlencoded' });
-  var url = definition.url;
-  if (url && typeof url === 'object' && typeof url.raw === 'string') url = url.raw;
-  return plainRequest({ method: definition.method || 'GET', url: String(url), headers: headers, body: body });
-}
+// --- modules (require, and the globals backed by them)
+var modules = makeModules(host, G, {
+  chai: chai, atob: decodeBase64, btoa: encodeBase64, recordError: recordError,
+  setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout, setInterval: timers.setInterval,
+  clearInterval: timers.clearInterval, setImmediate: timers.setImmediate, clearImmediate: timers.clearImmediate,
+});
+activeModules = modules;
 
-var request = makeRequest(input.request);
-var response = input.response ? makeResponse(input.response, realmParse) : undefined;
+// --- request, response, cookies
+var request = new PostmanRequest(input.request, input.info);
+var cookies = makeCookieList(input.cookies, input.response && input.response.headers);
+var response = input.response ? new PostmanResponse(input.response, realmParse, makeCookieList(undefined, input.response.headers), modules.load) : undefined;
+var jar = makeCookieJar(host, recordError);
+cookies.jar = function () { return jar; };
+
 var sendCount = 0;
-
 function sendRequest(definition, callback) {
   var settled;
   try {
@@ -129,7 +112,8 @@ function sendRequest(definition, callback) {
       throw new Error('pm.sendRequest was called more than ' + input.maxSendRequests + ' times in one script run; the rest were not sent');
     }
     settled = host.send(stringify(requestFromDefinition(definition))).then(function (text) {
-      return makeResponse(parseJson(text), realmParse);
+      var data = parseJson(text);
+      return new PostmanResponse(data, realmParse, makeCookieList(undefined, data.headers), modules.load);
     });
   } catch (e) {
     settled = Promise.reject(e);
@@ -140,6 +124,7 @@ function sendRequest(definition, callback) {
   return undefined;
 }
 
+// --- tests
 function test(name, fn) {
   var slot = { name: String(name), passed: true };
   out.tests.push(slot);
@@ -164,10 +149,14 @@ function test(name, fn) {
   return pm;
 }
 test.skip = function (name) { out.tests.push({ name: String(name), passed: true, skipped: true }); return pm; };
+test.index = function () { return out.tests.length; };
 
 function setNextRequest(name) {
   out.nextRequest = name === null || name === undefined ? null : String(name);
 }
+
+var location = (input.info.location || [input.info.requestName]).slice();
+Object.defineProperty(location, 'current', { value: input.info.currentLocation !== undefined ? input.info.currentLocation : input.info.requestName, enumerable: false });
 
 var pm = {
   test: test,
@@ -185,33 +174,30 @@ var pm = {
   variables: variables,
   request: request,
   response: response,
+  cookies: cookies,
   sendRequest: sendRequest,
-  execution: {
-    setNextRequest: setNextRequest,
-    skipRequest: function () { out.skipRequest = true; },
-    location: [input.info.requestName],
+  execution: { setNextRequest: setNextRequest, skipRequest: function () { out.skipRequest = true; }, location: location },
+  require: modules.require,
+  visualizer: {
+    set: function (template, data, options) {
+      if (typeof template !== 'string') throw new Error('Invalid template. Template must be of type string, found ' + typeof template);
+      if (data && typeof data !== 'object') throw new Error('Invalid data. Data must be an object, found ' + typeof data);
+      if (options && typeof options !== 'object') throw new Error('Invalid options. Options must be an object, found ' + typeof options);
+      out.visualizer = { template: template, data: cloneValue(data === undefined ? {} : data), options: cloneValue(options === undefined ? {} : options) };
+    },
+    clear: function () { out.visualizer = undefined; },
   },
-  require: requireModule,
-  cookies: response ? response.cookies : new PropertyList([], true),
-  // Postman's visualizer draws in its app; here it is accepted and ignored so such scripts run.
-  visualizer: { set: function () {}, clear: function () {} },
 };
-Object.defineProperty(pm, 'expect', { enumerable: true, get: function () { return loadChai().expect; } });
+Object.defineProperty(pm, 'expect', { enumerable: true, value: chai.expect });
 
-var AVAILABLE_MODULES = ['chai'];
-function requireModule(name) {
-  if (name === 'chai') return loadChai();
-  throw new Error("require('" + String(name) + "') is not available in Wirebench scripts (available: " + AVAILABLE_MODULES.join(', ') + ')');
-}
-
+// --- console, bounded: a script printing in a loop must not fill the run's memory, the page or the terminal
 function formatArg(value) {
   if (typeof value === 'string') return value;
-  if (value instanceof Error) return value.name + ': ' + value.message;
+  if (value instanceof Error || (value && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Error]')) return value.name + ': ' + value.message;
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return '[Function ' + (value.name || 'anonymous') + ']';
   try { var text = stringify(value); return text === undefined ? String(value) : text; } catch (e) { return String(value); }
 }
-// Bounded: a script printing in a loop must not fill the run's memory, the page or the terminal.
 var consoleDropped = 0;
 function consoleMethod(level) {
   return function () {
@@ -226,57 +212,16 @@ function consoleMethod(level) {
   };
 }
 
-var timerIds = 0;
-var cancelledTimers = {};
-function setTimeoutBounded(fn, ms) {
-  var id = ++timerIds;
-  var extra = Array.prototype.slice.call(arguments, 2);
-  host.timer(Number(ms) || 0).then(function () {
-    if (cancelledTimers[id]) return;
-    if (typeof fn === 'function') fn.apply(undefined, extra);
-  }).then(undefined, recordError);
-  return id;
-}
-
-// Written by scripts (tests['name'] = …): no prototype, so 'constructor' or 'toString' is a test name like any other.
-var legacyTests = Object.create(null);
-var postman = {
-  setNextRequest: setNextRequest,
-  setEnvironmentVariable: function (k, v) { scopes.environment.set(k, v); },
-  getEnvironmentVariable: function (k) { return scopes.environment.get(k); },
-  clearEnvironmentVariable: function (k) { scopes.environment.unset(k); },
-  clearEnvironmentVariables: function () { scopes.environment.clear(); },
-  setGlobalVariable: function (k, v) { scopes.globals.set(k, v); },
-  getGlobalVariable: function (k) { return scopes.globals.get(k); },
-  clearGlobalVariable: function (k) { scopes.globals.unset(k); },
-  clearGlobalVariables: function () { scopes.globals.clear(); },
-  getResponseHeader: function (name) { return response ? response.headers.get(name) : undefined; },
-};
-
+var legacy = makeLegacyGlobals({ scopes: scopes, request: request, response: response, cookies: cookies, input: input, setNextRequest: setNextRequest });
 var globals = {
   pm: pm,
-  postman: postman,
-  require: requireModule,
+  require: modules.require,
   console: { log: consoleMethod('log'), info: consoleMethod('info'), warn: consoleMethod('warn'), error: consoleMethod('error'), debug: consoleMethod('debug') },
-  setTimeout: setTimeoutBounded,
   atob: decodeBase64,
   btoa: encodeBase64,
-  clearTimeout: function (id) { cancelledTimers[id] = true; },
-  tests: legacyTests,
-  environment: scopes.environment.toObject(),
-  globals: scopes.globals.toObject(),
-  data: scopes.iterationData.toObject(),
-  iteration: input.info.iteration,
-  request: { url: input.request.url, method: input.request.method, headers: request.headers.toObject(), data: input.request.body },
 };
-if (response) {
-  var headerObject = {};
-  response.headers._items.forEach(function (h) { putOwn(headerObject, h.key, h.value); });
-  globals.responseBody = response.text();
-  globals.responseCode = { code: response.code, name: response.status, detail: response.status };
-  globals.responseTime = response.responseTime;
-  globals.responseHeaders = headerObject;
-}
+Object.keys(timers).forEach(function (name) { globals[name] = timers[name]; });
+Object.keys(legacy).forEach(function (name) { globals[name] = legacy[name]; });
 // Postman's legacy sandbox gives strings a has() (e.g. responseBody.has('Babbage')).
 if (!G.String.prototype.has) {
   Object.defineProperty(G.String.prototype, 'has', { value: function (part) { return this.indexOf(part) >= 0; }, writable: true, configurable: true });
@@ -284,6 +229,7 @@ if (!G.String.prototype.has) {
 Object.keys(globals).forEach(function (name) {
   Object.defineProperty(G, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
 });
+modules.defineGlobals();
 
 var control = {
   start: function (main) {
@@ -295,11 +241,14 @@ var control = {
     pendingTests.forEach(function (p) {
       if (!p.state.done) { p.slot.passed = false; p.slot.error = 'the test did not finish (its promise or done callback never settled)'; }
     });
-    Object.keys(legacyTests).forEach(function (name) {
-      out.tests.push({ name: name, passed: !!legacyTests[name] });
+    Object.keys(legacy.tests).forEach(function (name) {
+      var value = legacy.tests[name];
+      // Postman's words for a falsy legacy test.
+      out.tests.push(value ? { name: name, passed: true } : { name: name, passed: false, error: 'expected ' + String(value) + ' to be truthy' });
     });
   },
   collect: function () {
+    activeModules = undefined;
     var result = {
       tests: out.tests, errors: out.errors, skipRequest: out.skipRequest,
       console: consoleDropped === 0 ? out.console : out.console.concat([{ level: 'warn', text: '… ' + consoleDropped + ' more line' + (consoleDropped === 1 ? '' : 's') + ' not kept (a script run keeps ' + input.maxConsoleLines + ' console lines)' }]),
@@ -309,6 +258,7 @@ var control = {
       },
     };
     if ('nextRequest' in out && out.nextRequest !== undefined) result.nextRequest = out.nextRequest;
+    if (out.visualizer) result.visualizer = out.visualizer;
     if (isPre) result.request = plainRequest(request);
     return stringify(result);
   },
@@ -344,25 +294,25 @@ function harden(roots) {
 
 /**
  * The library evaluated once per engine in its own context: a function of chai's exports that
- * returns `makeSandbox(host, scriptGlobal)`, after freezing its realm. Each run calls
- * makeSandbox with a fresh context's global object: the pm objects are new per run, the code
- * and chai are shared, frozen.
+ * returns `makeSandbox(host, scriptGlobal)`, after adding Postman's assertions to chai and
+ * freezing its realm. Each run calls makeSandbox with a fresh context's global object: the pm
+ * objects are new per run, the code and chai are shared, frozen. `activeModules` is the one
+ * binding that changes: the running run's modules (runs are serialized), for jsonSchema.
  */
-export const LIBRARY_SOURCE = `(function (chaiModule) {\n'use strict';\n${COLLECTIONS_SOURCE}\n${RESPONSE_SOURCE}\n${HARDEN_SOURCE}
+export const LIBRARY_SOURCE = `(function (chaiModule) {\n'use strict';\n${COLLECTIONS_SOURCE}\n${RESPONSE_SOURCE}\n${REQUEST_SOURCE}\n${COOKIES_SOURCE}\n${CHAI_POSTMAN_SOURCE}\n${MODULES_SOURCE}\n${LEGACY_SOURCE}\n${HARDEN_SOURCE}
+var activeModules;
+function loadForAssertion(name) {
+  if (!activeModules) throw new Error('jsonSchema can only be checked while a script runs');
+  return activeModules.load(name);
+}
+addPostmanAssertions(chaiModule, PostmanResponse.isResponse, PostmanRequest.isRequest, loadForAssertion);
 var chai = {};
 Object.keys(chaiModule).forEach(function (key) { chai[key] = chaiModule[key]; });
-// Postman's chai knows responses: pm.expect(response).to.have.status(200), .header(…), .jsonBody(…), .body(…).
-['status', 'header', 'jsonBody', 'body'].forEach(function (name) {
-  chaiModule.Assertion.addMethod(name, function () {
-    var target = chaiModule.util.flag(this, 'object');
-    if (!target || !(target.to instanceof ResponseAssertion)) throw new TypeError('expect(…).to.have.' + name + '() needs a response (pm.response or a pm.sendRequest result)');
-    var check = new ResponseAssertion(target, !!chaiModule.util.flag(this, 'negate'));
-    check[name].apply(check, arguments);
-  });
-});
-chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts'); };
+chai.use = function () { throw new Error('chai plugins (chai.use) are not available in Wirebench scripts: the engine\\'s chai is shared by every run and frozen (Postman\\'s own assertions are built in)'); };
+Object.defineProperty(PostmanResponse.prototype, 'to', { get: function () { return chai.expect(this).to; } });
+Object.defineProperty(PostmanRequest.prototype, 'to', { get: function () { return chai.expect(this).to; } });
 ${PM_SOURCE}
 // Every library function a script can reach (through an instance's prototype or a method) is frozen with its prototype.
-harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, AssertionError, ResponseAssertion, makeResponse, cloneValue, valueText, replaceWith, encodeBase64, decodeBase64, putOwn]);
+harden([globalThis, chai, makeSandbox, VariableScope, PropertyList, Url, PostmanResponse, PostmanRequest, RequestBody, cloneValue, valueText, replaceWith, replaceDeep, encodeBase64, decodeBase64, putOwn, makeModules, makeCookieList, makeCookieJar, makeLegacyGlobals]);
 return makeSandbox;
 })`;

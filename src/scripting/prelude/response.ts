@@ -1,176 +1,96 @@
 /**
- * Source (run INSIDE the QuickJS context) of Postman's Response object and its assertion
- * chain `pm.response.to.have.status(…)`, `to.be.ok`… Implemented here rather than through
- * chai so a script that only checks the status does not pay for loading chai; the messages
- * follow Postman's (`expected response to have status code 200 but got 404`).
+ * Source (run INSIDE the QuickJS context) of Postman's Response (postman-collection's shape):
+ * `pm.response` and what `pm.sendRequest` gives back. Its assertions (`pm.response.to…`) are
+ * chai's with Postman's plugin (chaiPostman.ts), as in Postman.
  */
 export const RESPONSE_SOURCE = String.raw`
-function AssertionError(message) {
-  var error = new Error(message);
-  Object.setPrototypeOf(error, AssertionError.prototype);
+/** Postman's JSON error: name JSONError, and liquid-json's words for an empty body. */
+function jsonError(e, text) {
+  var error = new Error(text === '' ? 'No data, empty input at 1:1' : String(e && e.message));
+  // Defined: Error.prototype.name is frozen in the library realm, so assigning would throw.
+  Object.defineProperty(error, 'name', { value: 'JSONError', writable: true, configurable: true });
   return error;
 }
-AssertionError.prototype = Object.create(Error.prototype, {
-  constructor: { value: AssertionError, writable: true, configurable: true },
-  name: { value: 'AssertionError', writable: true, configurable: true },
-});
 
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a !== a && b !== b;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  var keysA = Object.keys(a), keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (var i = 0; i < keysA.length; i++) {
-    if (!Object.prototype.hasOwnProperty.call(b, keysA[i]) || !deepEqual(a[keysA[i]], b[keysA[i]])) return false;
-  }
-  return true;
+/** Parses JSON as Postman's Response.json does: a byte-order mark is not part of the JSON. */
+function parseBodyJson(text, parse, reviver) {
+  var source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try { return parse(source, reviver); } catch (e) { throw jsonError(e, source); }
 }
 
-/** Reads a dotted path with [n] indexes ('data.items[0].id') from a parsed JSON value. */
-function readPath(value, path) {
-  var parts = String(path).replace(/^\$\.?/, '').replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
-  var current = value;
-  for (var i = 0; i < parts.length; i++) {
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, parts[i])) return { found: false };
-    current = current[parts[i]];
-  }
-  return { found: true, value: current };
+/** Text as UTF-8 bytes, each byte one character (for base64). */
+function utf8Bytes(text) {
+  return unescape(encodeURIComponent(text));
 }
 
-function show(value) {
-  return typeof value === 'string' ? "'" + value + "'" : stringify(value);
-}
-
-/** The chain under pm.response.to: .have/.be/.not/.and are the same object with a flag. */
-function ResponseAssertion(response, negate) {
-  var chain = this;
-  this._response = response;
-  this._negate = !!negate;
-  ['to', 'be', 'have', 'and', 'a', 'an', 'that', 'with', 'is', 'been'].forEach(function (word) {
-    Object.defineProperty(chain, word, { get: function () { return chain; } });
-  });
-  Object.defineProperty(chain, 'not', { get: function () { return new ResponseAssertion(response, !negate); } });
-  var byCode = {
-    ok: [200, 'response code to be 200'], accepted: [202, 'response code to be 202'],
-    withoutContent: [204, 'response code to be 204'], badRequest: [400, 'response code to be 400'],
-    unauthorized: [401, 'response code to be 401'], unauthorised: [401, 'response code to be 401'],
-    forbidden: [403, 'response code to be 403'], notFound: [404, 'response code to be 404'],
-    rateLimited: [429, 'response code to be 429'],
+/** Media type, charset and file name of a Content-Type (and Content-Disposition), as Response.contentInfo gives them. */
+function contentInfoOf(headers) {
+  var contentType = headers.get('Content-Type') || '';
+  var mimeType = contentType.split(';')[0].trim().toLowerCase();
+  var charsetMatch = /;\s*charset\s*=\s*"?([^";]+)"?/i.exec(contentType);
+  var slash = mimeType.indexOf('/');
+  var subtype = slash >= 0 ? mimeType.slice(slash + 1) : '';
+  var format = /json/.test(subtype) ? 'json' : /xml/.test(subtype) ? 'xml' : /html/.test(subtype) ? 'html' : /javascript|ecmascript/.test(subtype) ? 'script' : mimeType.indexOf('text/') === 0 ? 'text' : mimeType.indexOf('image/') === 0 ? 'image' : mimeType.indexOf('audio/') === 0 ? 'audio' : mimeType.indexOf('video/') === 0 ? 'video' : 'raw';
+  var extension = subtype.replace(/^.*\+/, '').replace(/^x-/, '') || 'bin';
+  var disposition = headers.get('Content-Disposition') || '';
+  var nameMatch = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  var info = {
+    contentType: contentType || undefined,
+    mimeType: mimeType.slice(0, slash >= 0 ? slash : undefined) || undefined,
+    mimeFormat: format,
+    charset: charsetMatch ? charsetMatch[1].toLowerCase() : 'utf8',
+    fileExtension: extension,
+    fileName: nameMatch ? decodeURIComponent(nameMatch[1]) : 'response.' + extension,
   };
-  Object.keys(byCode).forEach(function (name) {
-    Object.defineProperty(chain, name, { get: function () {
-      var code = response.code;
-      chain._check(code === byCode[name][0], 'expected ' + byCode[name][1] + ' but found ' + code, 'expected ' + byCode[name][1].replace(' to be ', ' to not be ') + ' but found ' + code);
-      return chain;
-    } });
-  });
-  var byClass = { info: 1, success: 2, redirection: 3, clientError: 4, serverError: 5 };
-  Object.keys(byClass).forEach(function (name) {
-    Object.defineProperty(chain, name, { get: function () {
-      var klass = byClass[name];
-      chain._check(Math.floor(response.code / 100) === klass, 'expected response code to be ' + klass + 'XX but found ' + response.code, 'expected response code to not be ' + klass + 'XX but found ' + response.code);
-      return chain;
-    } });
-  });
-  Object.defineProperty(chain, 'error', { get: function () {
-    chain._check(response.code >= 400, 'expected response code to be 4XX or 5XX but found ' + response.code, 'expected response code to not be 4XX or 5XX but found ' + response.code);
-    return chain;
-  } });
-  Object.defineProperty(chain, 'json', { get: function () {
-    var problem = null;
-    try { response.json(); } catch (e) { problem = e.message; }
-    chain._check(problem === null, 'expected response body to be a valid json but got error ' + problem, 'expected response body not to be a valid json');
-    return chain;
-  } });
-  Object.defineProperty(chain, 'withBody', { get: function () {
-    chain._check(response.text().length > 0, 'expected response to have content in body', 'expected response to not have content in body');
-    return chain;
-  } });
-}
-ResponseAssertion.prototype._check = function (passed, message, negatedMessage) {
-  if (passed === this._negate) throw new AssertionError(this._negate ? negatedMessage : message);
-};
-ResponseAssertion.prototype.status = function (expected) {
-  var response = this._response;
-  if (typeof expected === 'number') {
-    this._check(response.code === expected, 'expected response to have status code ' + expected + ' but got ' + response.code, 'expected response to not have status code ' + expected);
-  } else {
-    this._check(response.status === expected, 'expected response to have status reason ' + show(expected) + ' but got ' + show(response.status), 'expected response to not have status reason ' + show(expected));
-  }
-  return this;
-};
-ResponseAssertion.prototype.code = ResponseAssertion.prototype.status;
-ResponseAssertion.prototype.header = function (name, value) {
-  var headers = this._response.headers;
-  if (arguments.length < 2) {
-    this._check(headers.has(name), 'expected response to have header with key ' + show(name), 'expected response to not have header with key ' + show(name));
-  } else {
-    var actual = headers.get(name);
-    this._check(actual === value, 'expected ' + show(name) + ' response header to be ' + show(value) + ' but got ' + show(actual), 'expected ' + show(name) + ' response header to not be ' + show(value));
-  }
-  return this;
-};
-ResponseAssertion.prototype.body = function (expected) {
-  var text = this._response.text();
-  if (arguments.length === 0) this._check(text.length > 0, 'expected response to have content in body', 'expected response to not have content in body');
-  else if (expected instanceof RegExp) this._check(expected.test(text), 'expected response body to match ' + expected, 'expected response body to not match ' + expected);
-  else this._check(text === String(expected), 'expected response body to equal ' + show(String(expected)) + ' but got ' + show(text), 'expected response body to not equal ' + show(String(expected)));
-  return this;
-};
-ResponseAssertion.prototype.jsonBody = function (pathOrValue, value) {
-  var parsed, problem = null;
-  try { parsed = this._response.json(); } catch (e) { problem = e.message; }
-  if (problem !== null) return this._check(false, 'expected response body to be a valid json but got error ' + problem, ''), this;
-  if (arguments.length === 0) return this._check(true, '', 'expected response body not to be a valid json'), this;
-  if (typeof pathOrValue !== 'string') {
-    this._check(deepEqual(parsed, pathOrValue), 'expected response body json to equal ' + stringify(pathOrValue) + ' but got ' + stringify(parsed), 'expected response body json to not equal ' + stringify(pathOrValue));
-    return this;
-  }
-  var at = readPath(parsed, pathOrValue);
-  if (arguments.length === 1) {
-    this._check(at.found, 'expected ' + stringify(parsed) + ' to have property ' + show(pathOrValue), 'expected ' + stringify(parsed) + ' to not have property ' + show(pathOrValue));
-  } else {
-    this._check(at.found && deepEqual(at.value, value), 'expected response body json at ' + show(pathOrValue) + ' to contain ' + show(value) + ' but got ' + show(at.value), 'expected response body json at ' + show(pathOrValue) + ' to not contain ' + show(value));
-  }
-  return this;
-};
-ResponseAssertion.prototype.responseTime = function (max) {
-  this._check(this._response.responseTime <= max, 'expected response time to be at most ' + max + ' ms but was ' + this._response.responseTime, 'expected response time to be more than ' + max + ' ms');
-  return this;
-};
-
-/** The cookies a response sets (name and value of each Set-Cookie), as Postman's cookie list. */
-function responseCookies(headers) {
-  var list = new PropertyList([], true);
-  (headers || []).forEach(function (h) {
-    if (String(h.name).toLowerCase() !== 'set-cookie') return;
-    var pair = String(h.value).split(';')[0], eq = pair.indexOf('=');
-    if (eq > 0) list.upsert({ key: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() });
-  });
-  return list;
+  return info;
 }
 
-/** Postman's Response around the plain data the host passed in. */
-function makeResponse(data, parse) {
+/**
+ * Postman's Response around the plain data the host passed in: code, status, headers,
+ * cookies, responseTime, responseSize; text(), json(), jsonp(), reason(), details(), size(),
+ * contentInfo(), dataURI(), toJSON(), a Buffer as stream; to (chai's expect(response).to).
+ */
+function PostmanResponse(data, parse, cookies, loadModule) {
   var text = data.body || '';
-  var response = {
-    code: data.code,
-    status: data.status,
-    headers: new PropertyList((data.headers || []).map(function (h) { return { key: h.name, value: h.value }; })),
-    cookies: responseCookies(data.headers),
-    responseTime: data.responseTime,
-    responseSize: data.responseSize,
-    text: function () { return text; },
-    json: function () {
-      try { return parse(text); }
-      catch (e) { var error = new SyntaxError('JSONError: ' + e.message); throw error; }
-    },
-    reason: function () { return data.status; },
-    size: function () { return { body: data.responseSize, header: 0, total: data.responseSize }; },
-  };
-  Object.defineProperty(response, 'to', { get: function () { return new ResponseAssertion(response, false); } });
-  Object.defineProperty(response, 'not', { get: function () { return new ResponseAssertion(response, true); } });
-  return response;
+  Object.defineProperty(this, '_text', { value: text });
+  Object.defineProperty(this, '_parse', { value: parse });
+  Object.defineProperty(this, '_load', { value: loadModule });
+  this.id = data.id;
+  this.code = data.code;
+  this.status = data.status;
+  this.headers = new PropertyList((data.headers || []).map(function (h) { return { key: h.name, value: h.value }; }));
+  this.cookies = cookies;
+  this.responseTime = data.responseTime;
+  this.responseSize = data.responseSize;
 }
+Object.defineProperty(PostmanResponse.prototype, '_postman_propertyName', { value: 'Response' });
+Object.defineProperty(PostmanResponse.prototype, 'stream', { get: function () { return this._load('buffer').Buffer.from(this._text, 'utf8'); } });
+PostmanResponse.prototype.text = function () { return this._text; };
+PostmanResponse.prototype.json = function (reviver) { return parseBodyJson(this._text, this._parse, reviver); };
+PostmanResponse.prototype.jsonp = function (reviver) {
+  var match = /^[\s;]*[\w$.]+\s*\(([\s\S]*)\)[\s;]*$/.exec(this._text);
+  return parseBodyJson(match ? match[1] : this._text, this._parse, reviver);
+};
+PostmanResponse.prototype.reason = function () { return this.status; };
+PostmanResponse.prototype.details = function () { return { code: this.code, name: this.status, detail: this.status }; };
+PostmanResponse.prototype.contentInfo = function () { return contentInfoOf(this.headers); };
+PostmanResponse.prototype.encoding = function () { return { format: 'utf8', source: 'header' }; };
+PostmanResponse.prototype.size = function () {
+  var header = 0;
+  this.headers._items.forEach(function (h) { header += utf8Bytes(h.key + ': ' + h.value + '\r\n').length; });
+  var body = this.responseSize === undefined ? utf8Bytes(this._text).length : this.responseSize;
+  return { body: body, header: header, total: body + header };
+};
+PostmanResponse.prototype.dataURI = function () {
+  var info = this.contentInfo();
+  return 'data:' + (info.contentType ? info.contentType.split(';')[0].trim() : 'application/octet-stream') + ';base64,' + encodeBase64(utf8Bytes(this._text));
+};
+PostmanResponse.prototype.toJSON = function () {
+  return {
+    id: this.id, status: this.status, code: this.code,
+    header: this.headers.all(), cookie: this.cookies.all(),
+    body: this._text, responseTime: this.responseTime, responseSize: this.responseSize,
+  };
+};
+PostmanResponse.isResponse = function (value) { return value instanceof PostmanResponse; };
 `;
