@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { substituteVariables } from '../../core';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
 import { createWorkbenchStore } from '../store/workbenchStore';
-import { scriptVariablesOf } from './variableWrites';
+import { rememberTypedRunValues, scriptVariablesOf } from './variableWrites';
 
 describe("the page's run values and names like Object.prototype members", () => {
   it('keeps __proto__, constructor and toString as ordinary names, set, resolved, secret and unset', () => {
@@ -37,5 +37,24 @@ describe("the page's scripts and Postman's typed variables", () => {
     const state = { ...store.getState(), environments: [environment], activeEnvironmentId: environment.id };
     expect(scriptVariablesOf(state, state.activeTabId).environment).toEqual({ count: 3, flag: true, odd: 'x', text: '7' });
     expect(substituteVariables('{{count}}/{{flag}}', activeEnvironmentValues(state)).text).toBe('3/true');
+  });
+});
+
+describe("pm.globals on the page", () => {
+  it('a value one script sets with pm.globals is pm.globals (typed) in the next, below the environment in pm.variables', () => {
+    const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `globals-test-${Math.random()}` });
+    const empty = { set: {}, unset: [] };
+    // What recordScript does with a run's result: the write lands in the run scope, its type and scope are remembered.
+    rememberTypedRunValues({ tests: [], console: [], errors: [], durationMs: 0, variables: { environment: empty, collection: empty, local: { set: { mine: 'm' }, unset: [] }, globals: { set: { token: 't-1', count: 2 }, unset: [] } } });
+    store.getState().writeRunValues({ token: 't-1', count: '2', mine: 'm' });
+    const variables = scriptVariablesOf(store.getState(), store.getState().activeTabId);
+    expect(variables.globals).toEqual({ token: 't-1', count: 2 });
+    expect(variables.local).toEqual({ mine: 'm' });
+    // Written later by pm.variables, the name is the script's local value again.
+    rememberTypedRunValues({ tests: [], console: [], errors: [], durationMs: 0, variables: { environment: empty, collection: empty, globals: empty, local: { set: { token: 'local' }, unset: [] } } });
+    store.getState().writeRunValues({ token: 'local' });
+    const after = scriptVariablesOf(store.getState(), store.getState().activeTabId);
+    expect(after.globals).toEqual({ count: 2 });
+    expect(after.local).toEqual({ token: 'local', mine: 'm' });
   });
 });

@@ -2,7 +2,8 @@
  * Where captured and script-set values go after a single send (issue 18): the page's run
  * scope (`pm.variables`, captures into `run`), the active environment, or the collection the
  * tab was saved in. A scope that does not exist here (no active environment, an unsaved
- * tab; Wirebench has no globals) sends the value to the run scope instead, and says so.
+ * tab) sends the value to the run scope instead, and says so. Wirebench has no globals of its
+ * own: `pm.globals` writes go to the run scope, and later scripts read them back as globals.
  */
 import type { StoreApi } from 'zustand';
 import { draftRowId, environmentValues, isSecretValue, isSecretVariable, sessionSecrets, type EnvironmentVariable, type Variable } from '../../core';
@@ -32,22 +33,38 @@ export function scriptValueText(value: ScriptValue): string {
  * only while the stored text is still what it was set to.
  */
 const typedRunValues = new Map<string, ScriptValue>();
+/**
+ * Run-scope names last written by `pm.globals`: the page has no globals of its own, so they
+ * live in the run scope, and the next script reads them back as `pm.globals` (lowest in
+ * Postman's order: local, data, environment, collection, globals), not as `pm.variables`' own.
+ */
+const globalNames = new Set<string>();
 
-/** Remembers the types of the run-scope values a script set (see `typedRunValues`). */
+/** Remembers the types of the run-scope values a script set (see `typedRunValues`), and which are globals. */
 export function rememberTypedRunValues(result: ScriptRunResult): void {
-  for (const changes of [result.variables.globals, result.variables.local]) {
-    for (const name of changes.unset) typedRunValues.delete(name);
-    for (const [name, value] of Object.entries(changes.set)) typedRunValues.set(name, value);
+  for (const [changes, global] of [[result.variables.globals, true], [result.variables.local, false]] as const) {
+    for (const name of changes.unset) {
+      typedRunValues.delete(name);
+      globalNames.delete(name);
+    }
+    for (const [name, value] of Object.entries(changes.set)) {
+      typedRunValues.set(name, value);
+      if (global) globalNames.add(name);
+      else globalNames.delete(name);
+    }
   }
 }
 
-function typedLocal(runValues: Record<string, string>): Record<string, ScriptValue> {
-  const local: Record<string, ScriptValue> = { ...runValues };
+/** The run values (typed as they were set) whose names are globals (`global`) or not. */
+function typedRunScope(runValues: Record<string, string>, global: boolean): Record<string, ScriptValue> {
+  const scope: Record<string, ScriptValue> = {};
   for (const [name, text] of Object.entries(runValues)) {
+    if (globalNames.has(name) !== global) continue;
     const typed = typedRunValues.get(name);
-    if (typed !== undefined && typeof typed !== 'string' && scriptValueText(typed) === text) local[name] = typed;
+    // Defined, not assigned: a variable named __proto__ is a variable like any other.
+    Object.defineProperty(scope, name, { value: typed !== undefined && typeof typed !== 'string' && scriptValueText(typed) === text ? typed : text, enumerable: true, writable: true, configurable: true });
   }
-  return local;
+  return scope;
 }
 
 /** The variable scopes a script of tab `tabId` sees now. */
@@ -59,8 +76,8 @@ export function scriptVariablesOf(state: WorkbenchState, tabId: string): ScriptV
   return {
     environment: typedValues({ ...environmentValues(environment) }, environment?.variables ?? []),
     collection: typedValues({ ...collectionVariableValues({ ...state, activeTabId: tabId }) }, collection?.variables ?? []),
-    globals: {},
-    local: typedLocal(state.runValues),
+    globals: typedRunScope(state.runValues, true),
+    local: typedRunScope(state.runValues, false),
     // The collection runner's data row for this iteration (none for a single send).
     iterationData: { ...currentRunContext()?.data },
   };
@@ -97,7 +114,7 @@ function rememberSecretVariables(state: WorkbenchState, tabId: string): void {
   for (const name of state.runSecretNames) sessionSecrets.remember(state.runValues[name], `the secret run variable ${name}`);
 }
 
-/** The writes a script run asks for, in scope order; globals go to the run scope (there are none here). */
+/** The writes a script run asks for, in scope order; globals go to the run scope (there are none of their own here). */
 export function scriptWrites(result: ScriptRunResult): VariableWrite[] {
   const writes: VariableWrite[] = [];
   const scopes: [keyof ScriptRunResult['variables'], VariableScope][] = [
