@@ -1,4 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { v5 as uuidV5 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createScriptEngine, type ScriptEngine } from './engine';
@@ -226,5 +231,32 @@ describe('loading', () => {
   it('the CLI’s loader (texts built from node_modules) gives the same modules', async () => {
     const cli = await createScriptEngine({ libraries: nodeSandboxLibraries });
     expect(await lines(`console.log(require('lodash').kebabCase('Hello World'), new (require('postman-collection').Url)('http://a.test/x').getPath(), require('moment').utc(0).year());`, cli)).toEqual(['hello-world /x 1970']);
+  });
+});
+
+describe('the engine in a bundle made without Vite (as bin/bundle.mjs makes the CLI\'s)', () => {
+  it('loads, and runs scripts that require modules through the Node loader', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const dir = path.join(root, 'node_modules/.cache/wirebench-test', `engine-bundle-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const outfile = path.join(dir, 'engine.mjs');
+    try {
+      await build({
+        stdin: { contents: "export { createScriptEngine } from './src/scripting/engine.ts'; export { nodeSandboxLibraries } from './src/scripting/sandboxLibraries/nodeLibraries.ts';", resolveDir: root, loader: 'ts' },
+        bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'silent',
+        plugins: [{
+          name: 'raw',
+          setup(b) {
+            b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: createRequire(path.join(args.resolveDir, 'x.js')).resolve(args.path.slice(0, -4)), namespace: 'raw' }));
+            b.onLoad({ filter: /.*/, namespace: 'raw' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+          },
+        }],
+      });
+      const bundled = (await import(pathToFileURL(outfile).href)) as { createScriptEngine: typeof createScriptEngine; nodeSandboxLibraries: typeof nodeSandboxLibraries };
+      const cli = await bundled.createScriptEngine({ libraries: bundled.nodeSandboxLibraries });
+      expect(await lines(`console.log(require('lodash').camelCase('a b'), typeof CryptoJS.SHA256);`, cli)).toEqual(['aB function']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
