@@ -4,11 +4,14 @@
  * script using pm.expect (chai evaluated in the context). Prints median and p95 per run and
  * runs per second, one after another on one core; then the typical script in newman's own
  * engine (postman-sandbox, newman's dependency: one Node vm context reused for every script)
- * for comparison. `npx tsx bench/scriptEngine.ts [runs]`.
+ * for comparison. Then scripts that require one of the sandbox's modules (each run evaluates
+ * the module in its own context: the cost of keeping runs apart), beside the same script in
+ * postman-sandbox, which loads its modules once per context. `npx tsx bench/scriptEngine.ts [runs]`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createScriptEngine } from '../src/scripting/engine';
+import { nodeSandboxLibraries } from '../src/scripting/sandboxLibraries/nodeLibraries';
 import type { ScriptRunInput } from '../src/scripting/types';
 
 const runs = Number(process.argv[2] ?? 300);
@@ -42,29 +45,43 @@ pm.environment.set('token', body.token);`,
 };
 
 const loadStarted = performance.now();
-function report(label: string, times: number[], total: number): void {
+function report(label: string, times: number[], total: number, count = runs): void {
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`${label.padEnd(30)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  ${(runs / (total / 1000)).toFixed(0)} runs/s (${runs} runs)`);
+  console.log(`${label.padEnd(32)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  ${(count / (total / 1000)).toFixed(0)} runs/s (${count} runs)`);
 }
 
-const engine = await createScriptEngine({ chaiSource });
+const engine = await createScriptEngine({ chaiSource, libraries: nodeSandboxLibraries });
 console.log(`engine load (WebAssembly, runtime, chai and the pm library, once) ${(performance.now() - loadStarted).toFixed(0)} ms`);
-for (const [label, code] of Object.entries(scripts)) {
-  for (let i = 0; i < 20; i++) await engine.run({ ...base, code }); // warm up the JIT
+async function measure(label: string, code: string, count: number): Promise<void> {
+  for (let i = 0; i < Math.min(20, count); i++) await engine.run({ ...base, code, timeoutMs: 30_000 }); // warm up the JIT
   const times: number[] = [];
   const started = performance.now();
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < count; i++) {
     const t = performance.now();
-    const result = await engine.run({ ...base, code });
+    const result = await engine.run({ ...base, code, timeoutMs: 30_000 });
     times.push(performance.now() - t);
     if (result.errors.length || result.tests.some((test) => !test.passed)) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
   }
-  report(label, times, performance.now() - started);
+  report(label, times, performance.now() - started, count);
 }
+for (const [label, code] of Object.entries(scripts)) await measure(label, code, runs);
+
+/** Scripts that require a module, as collections write them. */
+const moduleScripts: Record<string, string> = {
+  "require('lodash')": `const lodash = require('lodash'); pm.test('name', () => pm.expect(lodash.get(pm.response.json(), 'users[0].name')).to.eql('Ada'));`,
+  "require('moment')": `const moment = require('moment'); pm.environment.set('at', moment.utc(0).format('YYYY-MM-DD'));`,
+  'CryptoJS (legacy global)': `pm.environment.set('sig', CryptoJS.HmacSHA256('payload', 'secret').toString());`,
+  "require('uuid')": `pm.environment.set('id', require('uuid').v4());`,
+  "require('ajv') (jsonSchema)": `pm.test('schema', () => pm.response.to.have.jsonSchema({ type: 'object', required: ['users'] }));`,
+  "require('cheerio')": `pm.test('html', () => pm.expect(require('cheerio').load('<p>x</p>')('p').text()).to.eql('x'));`,
+  "require('postman-collection')": `const sdk = require('postman-collection'); pm.test('url', () => pm.expect(new sdk.Url('http://a.test/b').getPath()).to.eql('/b'));`,
+};
+const moduleRuns = Math.max(20, Math.round(runs / 10));
+for (const [label, code] of Object.entries(moduleScripts)) await measure(label, code, moduleRuns);
 
 /** The typical script in postman-sandbox, as newman runs it (a test event with the response). */
-async function newmanSandbox(code: string): Promise<void> {
+async function newmanSandbox(code: string, label = 'newman (postman-sandbox) typ.', count = runs): Promise<void> {
   const require = createRequire(import.meta.url);
   const Sandbox = require('postman-sandbox') as { createContext(options: object, done: (error: Error | null, context: PostmanContext) => void): void };
   interface PostmanContext {
@@ -85,14 +102,16 @@ async function newmanSandbox(code: string): Promise<void> {
   for (let i = 0; i < 20; i++) await once();
   const times: number[] = [];
   const started = performance.now();
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < count; i++) {
     const t = performance.now();
     await once();
     times.push(performance.now() - t);
   }
   if (failed) throw new Error(`postman-sandbox reported ${failed} failed assertions`);
-  report('newman (postman-sandbox) typ.', times, performance.now() - started);
+  report(label, times, performance.now() - started, count);
 }
 
 await newmanSandbox(scripts['typical (pm.expect, chai)']!);
+await newmanSandbox(moduleScripts["require('lodash')"]!, "newman require('lodash')", moduleRuns);
+await newmanSandbox(moduleScripts["require('postman-collection')"]!, 'newman require(postman-coll.)', moduleRuns);
 process.exit(0);

@@ -207,6 +207,15 @@ console.log('timers');`),
   });
 });
 
+describe('limits', () => {
+  it('every module in one run fits the default memory and time limits', async () => {
+    const result = await engine.run({ ...post(`const names = ${JSON.stringify(['ajv', 'atob', 'btoa', 'cheerio', 'crypto-js', 'csv-parse/lib/sync', 'csv-parse/sync', 'lodash', 'moment', 'postman-collection', 'tv4', 'uuid', 'xml2js', 'assert', 'buffer', 'events', 'path', 'punycode', 'querystring', 'stream', 'string_decoder', 'timers', 'url', 'util'])};
+console.log(names.filter((name) => require(name) !== undefined).length);`), timeoutMs: undefined });
+    expect(result.errors).toEqual([]);
+    expect(result.console[0]?.text).toBe('24');
+  });
+});
+
 describe('loading', () => {
   it('names a script mentions: string literals, the legacy globals and jsonSchema', () => {
     expect(modulesNamedIn(`const m = require("moment"); const x = _.get(a, 'b'); Buffer.from('x'); pm.response.to.have.jsonSchema(s); var my_ = 1; obj._ = 2;`).sort()).toEqual(['ajv', 'buffer', 'lodash', 'moment']);
