@@ -219,6 +219,12 @@ console.log(r.cookies.get('sid'), r.cookies.one('sid').httpOnly, r.cookies.one('
     ]);
   });
 
+  it('an answer without a reason phrase (HTTP/2) has the standard one from reason(), so to.be.ok holds', async () => {
+    const result = await ok(run(`console.log(JSON.stringify(pm.response.status), pm.response.reason(), responseCode.name); pm.test('ok', () => pm.response.to.be.ok);`, { response: { ...jsonResponse, status: '' } }));
+    expect(logged(result)).toEqual(['"" OK OK']);
+    expect(outcomes(result)).toEqual(['✓ ok']);
+  });
+
   it('json() of a body that is not JSON is a JSONError, as in Postman', async () => {
     const result = await ok(
       run(`try { pm.response.json(); } catch (e) { console.log(e.name); }`, { response: { ...jsonResponse, body: 'not json' } }),

@@ -3,7 +3,13 @@
  * `pm.response` and what `pm.sendRequest` gives back. Its assertions (`pm.response.to…`) are
  * chai's with Postman's plugin (chaiPostman.ts), as in Postman.
  */
+import { STATUS_REGISTRY } from '../../core/http/statusRegistry';
+
+/** Reason phrases by code: reason() falls back to them when the answer carried none (HTTP/2), as Postman's does. */
+const REASONS: Record<number, string> = Object.fromEntries(STATUS_REGISTRY.filter((e) => e.registration !== 'unused').map((e) => [e.code, e.reason]));
+
 export const RESPONSE_SOURCE = String.raw`
+var STANDARD_REASONS = ${JSON.stringify(REASONS)};
 /** Postman's JSON error: name JSONError, and liquid-json's words for an empty body. */
 function jsonError(e, text) {
   var error = new Error(text === '' ? 'No data, empty input at 1:1' : String(e && e.message));
@@ -71,8 +77,8 @@ PostmanResponse.prototype.jsonp = function (reviver) {
   var match = /^[\s;]*[\w$.]+\s*\(([\s\S]*)\)[\s;]*$/.exec(this._text);
   return parseBodyJson(match ? match[1] : this._text, this._parse, reviver);
 };
-PostmanResponse.prototype.reason = function () { return this.status; };
-PostmanResponse.prototype.details = function () { return { code: this.code, name: this.status, detail: this.status }; };
+PostmanResponse.prototype.reason = function () { return this.status || STANDARD_REASONS[this.code] || ''; };
+PostmanResponse.prototype.details = function () { var name = this.reason(); return { code: this.code, name: name, detail: name }; };
 PostmanResponse.prototype.contentInfo = function () { return contentInfoOf(this.headers); };
 PostmanResponse.prototype.encoding = function () { return { format: 'utf8', source: 'header' }; };
 PostmanResponse.prototype.size = function () {
