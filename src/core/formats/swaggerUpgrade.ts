@@ -66,8 +66,8 @@ function restoreFormFields(upgraded: Json, form: Map<string, Json[]>): void {
 
 /** A Swagger 2.0 document in the shape the upgrade can read, with what was left out or changed on the way. */
 export interface SwaggerReading {
-  /** A copy of the document; the source is not changed. */
-  document: Json;
+  /** A copy of the description; the source is not changed. */
+  description: Json;
   skipped: ImportSkip[];
   notes: string[];
 }
@@ -86,15 +86,15 @@ function sharedParameterName(ref: string): string | undefined {
  * not read responses. A numeric `swagger: 2.0` (YAML reads it as the number 2) is read as "2.0".
  */
 export function readSwaggerLeniently(source: Json): SwaggerReading {
-  const document = structuredClone(source);
+  const description = structuredClone(source);
   const skipped: ImportSkip[] = [];
   const notes: string[] = [];
-  if (typeof document.swagger === 'number') {
-    notes.push(`swagger: ${String(document.swagger)} is read as "2.0" (write it in quotes: a number is not a version).`);
-    document.swagger = '2.0';
+  if (typeof description.swagger === 'number') {
+    notes.push(`swagger: ${String(description.swagger)} is read as "2.0" (write it in quotes: a number is not a version).`);
+    description.swagger = '2.0';
   }
   // Shared parameters: kept ones normalised where they are defined; bad ones removed here and reported where they are used.
-  const shared = isObject(document.parameters) ? document.parameters : undefined;
+  const shared = isObject(description.parameters) ? description.parameters : undefined;
   const sharedTargets = new Map<string, unknown>();
   if (shared) {
     for (const [name, definition] of Object.entries(shared)) {
@@ -118,8 +118,8 @@ export function readSwaggerLeniently(source: Json): SwaggerReading {
       const target = isObject(kept) && typeof kept.$ref === 'string' ? resolve(kept.$ref) : undefined;
       return isObject(target) && (target.in === 'body' || target.in === 'formData') ? structuredClone(target) : kept;
     });
-  if (isObject(document.paths)) {
-    for (const [path, item] of Object.entries(document.paths)) {
+  if (isObject(description.paths)) {
+    for (const [path, item] of Object.entries(description.paths)) {
       if (!isObject(item)) continue;
       const at = `paths.${path}`;
       if (item.parameters !== undefined) {
@@ -146,7 +146,7 @@ export function readSwaggerLeniently(source: Json): SwaggerReading {
       }
     }
   }
-  return { document, skipped, notes };
+  return { description, skipped, notes };
 }
 
 /**
@@ -184,20 +184,20 @@ export interface SwaggerUpgrade {
  */
 export function upgradeSwagger(source: Json): Result<SwaggerUpgrade> {
   const read = readSwaggerLeniently(source);
-  const form = formDataByOperation(read.document.paths);
-  const asideKeys = setAsideNonOperations(read.document.paths);
+  const form = formDataByOperation(read.description.paths);
+  const asideKeys = setAsideNonOperations(read.description.paths);
   let upgraded: Json;
   try {
-    upgraded = upgrade(structuredClone(read.document)).specification as unknown as Json;
+    upgraded = upgrade(structuredClone(read.description)).specification as unknown as Json;
   } catch (error) {
     // The library throws plain Errors on shapes it does not expect; name what failed rather than let it escape.
     return fail({
       kind: 'swagger-upgrade',
-      message: `This Swagger ${String(read.document.swagger)} description could not be converted to OpenAPI 3 to import it: ${error instanceof Error ? error.message : String(error)}.`,
+      message: `This Swagger ${String(read.description.swagger)} description could not be converted to OpenAPI 3 to import it: ${error instanceof Error ? error.message : String(error)}.`,
     });
   }
   restoreFormFields(upgraded, form);
   if (isObject(upgraded.paths)) for (const [path, kept] of asideKeys) if (isObject(upgraded.paths[path])) Object.assign(upgraded.paths[path], kept);
-  const note = `This Swagger ${String(read.document.swagger)} description was converted to OpenAPI 3.1 to import it (host, basePath and schemes became servers; body and formData parameters request bodies).`;
+  const note = `This Swagger ${String(read.description.swagger)} description was converted to OpenAPI 3.1 to import it (host, basePath and schemes became servers; body and formData parameters request bodies).`;
   return ok({ document: upgraded, notes: [note, ...read.notes], skipped: read.skipped });
 }
