@@ -20,7 +20,6 @@ import { collectionFromV1 } from './postmanLegacy';
 import {
   checkPostmanVersion,
   postmanCollectionSchema,
-  postmanEventSchema,
   postmanFolderSchema,
   postmanRequestItemSchema,
   type PostmanBehaviour,
@@ -28,6 +27,7 @@ import {
   type PostmanRequest,
   type PostmanVersion,
 } from './postmanSchema';
+import { scriptsOf } from './postmanEvents';
 import { urlFromPostman } from './postmanUrl';
 
 type Description = PostmanDescription;
@@ -181,58 +181,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A script's text: Postman's `script` is an object with `exec` (lines or one string), or itself a string or lines. */
-function scriptText(script: unknown): string | undefined {
-  const lines = (exec: unknown): string | undefined => (typeof exec === 'string' ? exec : Array.isArray(exec) ? exec.map((line) => (typeof line === 'string' ? line : '')).join('\n') : undefined);
-  if (isObject(script)) return lines(script.exec) ?? '';
-  return lines(script);
-}
 
-/**
- * The enabled scripts of an `event` list, before and after the request. `event` may be one
- * event object instead of a list, and a script its lines or one string, as Postman's SDK
- * reads them; blank scripts (Postman writes `[""]` for an emptied editor) and disabled ones
- * are not kept, since Postman does not run them. An event that cannot be read is named in a
- * warning, never dropped silently: a test script lost without a word is a run that passes
- * for the wrong reason.
- */
-function scriptsOf(event: unknown, where: string, ctx: ImportContext): { before: RequestScript[]; after: RequestScript[] } {
-  const out = { before: [] as RequestScript[], after: [] as RequestScript[] };
-  if (event === undefined || event === null) return out;
-  const list = Array.isArray(event) ? event : isObject(event) ? [event] : undefined;
-  if (!list) {
-    ctx.result.warnings.push(`${where}: "event" is ${typeof event === 'string' ? 'a string' : `a ${typeof event}`}, not an event or a list of them, so its scripts were left out.`);
-    return out;
-  }
-  list.forEach((entry, index) => {
-    const at = list.length > 1 || Array.isArray(event) ? `event[${index}]` : 'event';
-    const parsed = postmanEventSchema.safeParse(entry);
-    if (!parsed.success) {
-      ctx.result.warnings.push(`${where}: ${at} is not an event Postman reads (${isObject(entry) ? 'a field has the wrong type' : 'not an object'}), so it was left out.`);
-      return;
-    }
-    if (parsed.data.disabled) return;
-    const listen = parsed.data.listen;
-    if (isObject(parsed.data.script) && typeof parsed.data.script.src === 'string' && parsed.data.script.exec === undefined) {
-      ctx.result.warnings.push(`${where}: the ${listen ?? ''} script of ${at} is the file "${parsed.data.script.src}", which is not read; it was left out.`);
-      return;
-    }
-    const text = scriptText(parsed.data.script);
-    if (text === undefined) {
-      ctx.result.warnings.push(`${where}: the script of ${at} is neither code nor lines of code, so it was left out.`);
-      return;
-    }
-    if (text.trim() === '') return;
-    if (listen !== 'prerequest' && listen !== 'test') {
-      ctx.result.warnings.push(`${where}: ${at} listens to "${listen ?? '(nothing)'}"; Postman runs only "prerequest" and "test" scripts, so it was left out.`);
-      return;
-    }
-    const script: RequestScript = { phase: listen === 'prerequest' ? 'pre-request' : 'post-response', dialect: 'postman', text };
-    if (listen === 'prerequest') out.before.push(script);
-    else out.after.push(script);
-    ctx.scripts++;
-  });
-  return out;
+/** The scripts of an `event`, counted for the import summary, its warnings in the import's. */
+function eventScripts(event: unknown, where: string, ctx: ImportContext): ReturnType<typeof scriptsOf> {
+  const scripts = scriptsOf(event, where, ctx.result.warnings);
+  ctx.scripts += scripts.before.length + scripts.after.length;
+  return scripts;
 }
 
 /**
@@ -325,7 +279,7 @@ function requestItem(raw: Record<string, unknown>, level: Level, ctx: ImportCont
   ctx.examples += Array.isArray(item.response) ? item.response.length : 0;
   const saved = savedRequestOf(name, input, descriptionText(request.description) ?? descriptionText(item.description));
   // Postman runs collection, then folder, then request pre-request scripts, and the test scripts in the same order.
-  const own = scriptsOf(item.event, where, ctx);
+  const own = eventScripts(item.event, where, ctx);
   const scripts = [...level.before, ...own.before, ...level.after, ...own.after];
   if (scripts.length > 0) saved.scripts = scripts;
   return saved;
@@ -354,7 +308,7 @@ function folderItem(raw: Record<string, unknown>, level: Level, ctx: ImportConte
       ctx.result.warnings.push(`Folder "${where}": variable "${variable.name}" was moved to the collection, which holds all variables in Wirebench.`);
     }
   }
-  const scripts = scriptsOf(folder.event, `Folder "${where}"`, ctx);
+  const scripts = eventScripts(folder.event, `Folder "${where}"`, ctx);
   const behaviour = { ...level.behaviour, ...(folder.protocolProfileBehavior ?? {}) };
   const inner: Level = { auth, before: [...level.before, ...scripts.before], after: [...level.after, ...scripts.after], behaviour, path: `${where} / `, depth: level.depth + 1 };
   const out: CollectionItem = { kind: 'folder', id: workspaceItemId('fld'), name, items: itemsOf(folder.item, inner, ctx) };
@@ -418,7 +372,7 @@ function importPostmanUnguarded(text: string): Result<ImportResult> {
   const ctx: ImportContext = { result: { collection, skipped: [], warnings }, version: version.value.version, scripts: 0, examples: 0 };
   const rootAuth = resolveAuth(postman.auth as PostmanAuthBlock | null | undefined, undefined, 'Collection', ctx);
   if (rootAuth) collection.auth = rootAuth;
-  const scripts = scriptsOf(postman.event, 'Collection', ctx);
+  const scripts = eventScripts(postman.event, 'Collection', ctx);
   collection.items = itemsOf(postman.item ?? [], { auth: rootAuth, before: scripts.before, after: scripts.after, behaviour: postman.protocolProfileBehavior ?? {}, path: '', depth: 0 }, ctx);
   ctx.result.format = `Postman Collection ${version.value.version}`;
   const notes: string[] = [];
