@@ -146,14 +146,8 @@ export function performHop(hop: HopRequest): Promise<HopResponse> {
   }
   const connect = { ...destination(hop, route, secure), wbTls: hop.tls, ...(route ? { wbProxy: route } : {}), servername: secure ? hop.url.hostname.replace(/^\[|\]$/g, '') : undefined };
   const key = secure ? httpsAgent.getName(connect) : `${httpAgent.getName(connect)}:h2c`;
-  const plan = {
-    secure,
-    connect,
-    key,
-    headers: completeHeaders(hop),
-    http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared),
-    timeout: (phase: RelayPhase, informational?: number) => timeoutFailure(phase, hop, informational),
-  };
+  const timeout = (phase: RelayPhase, informational?: number) => timeoutFailure(phase, hop, informational);
+  const plan = { secure, connect, key, headers: completeHeaders(hop), http1: (prepared?: PreparedSocket) => performHttp1Hop(hop, prepared), timeout };
   return performHttp2Hop(hop, plan).then((response) => (route && !response.proxy ? { ...response, proxy: proxyUseOf(route, response.connection, undefined, false) } : response));
 }
 
