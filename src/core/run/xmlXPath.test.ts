@@ -61,13 +61,11 @@ describe('xmlXPath: hostile nesting (issue 26.4)', () => {
   it('refuses a document nested past 1000 levels with the element and its position, at once', () => {
     // <r> is level 1, so the 1000th <a> (column 2998) is level 1001.
     const xml = `<r>\n${'<a>'.repeat(deep)}${'</a>'.repeat(deep)}</r>`;
-    const started = Date.now();
     expect(xmlXPath(xml, '//a')).toEqual({
       ok: false,
       error: { kind: 'unreadable', message: "The body's XML is nested more than 1000 levels deep (element <a> at line 2, column 2998), too deep for XPath; check it as text (body contains, matches) instead." },
     });
-    // Before the bound, //a over this document ran for minutes and string(/) overflowed the stack.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Before the bound, //a over this document ran for minutes (past the test's timeout) and string(/) overflowed the stack.
     expect(xmlXPath(`${'<a>'.repeat(999)}x${'</a>'.repeat(999)}`, 'count(//a)')).toEqual({ ok: true, value: 999 });
   });
 });
