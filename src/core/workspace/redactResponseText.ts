@@ -29,7 +29,7 @@ export interface MaskSpan {
 const SECRET_NAME = /token|secret|passw(or)?d|passwd|(^|_)pwd$|api_?key|credential|client_assertion|session|^(code|device_code|auth_code|authorization_code)$/;
 
 /** Names with a secret word that describe a credential rather than hold one (`token_type`, `token_endpoint`, `expires_in`, `session_state`…). */
-const DESCRIPTIVE_NAME = /(^|_)(type|types|type_hint|uri|uris|url|urls|endpoint|endpoints|expires_in|expires_at|expiry|expiration|lifetime|ttl|name|names|id|ids|length|count|methods?|supported|path|format|state|status|scope|scopes|policy|required|enabled)$/;
+const DESCRIPTIVE_NAME = /(^|_)(type|types|type_hint|hint|uri|uris|url|urls|endpoint|endpoints|expires_in|expires_at|expiry|expiration|lifetime|ttl|name|names|id|ids|length|count|methods?|supported|path|format|state|status|scope|scopes|policy|required|enabled)$/;
 
 /** Session identifiers, secret although they end in `id`. */
 const SESSION_ID = /(^|_)(session_?id|sid|phpsessid|jsessionid)$/;

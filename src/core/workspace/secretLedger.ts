@@ -11,7 +11,8 @@
 import { encodeBase64, encodeBase64Url, utf8Encode } from '../encoding/base64';
 import { checkJsonSyntax, type JsonToken } from '../encoding/jsonSyntax';
 import { COMPONENT_SET, FORM_SET, PATH_SEGMENT_SET, PATH_SET, percentEncode, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, withCharacters, type PercentEncodeSet } from '../encoding/percentEncoding';
-import { isSecretParamName, looksLikeSecretValue, onlyReferences, SCHEME_PREFIX } from './secretKinds';
+import { isSecretResponseName, maskFor } from './redactResponseText';
+import { looksLikeSecretValue, onlyReferences, SCHEME_PREFIX } from './secretKinds';
 import { replaceSecretSpans } from './secretScan';
 
 /** Values shorter than this are not remembered: too likely to match ordinary text (the CLI and history use the same bound). */
@@ -20,31 +21,24 @@ export const MIN_SECRET_LENGTH = 8;
 /** At most this many values are remembered; the oldest are forgotten first (a long run sees many tokens). */
 const LEDGER_CAPACITY = 2_000;
 
-/** Names that contain a secret word but describe, not hold, a credential (`token_type`, `token_endpoint`, `expires_in`…). */
-const DESCRIPTIVE_NAME = /(^|[_-])(type|uri|url|endpoint|endpoints|expires_in|expires_at|expiry|hint|name|id|length|count|methods?|supported|path)$|^(token_type|expires_in)$/i;
-
-/** The same in camelCase: `tokenUrl`, `passwordHint`, `apiKeyName`. */
-const DESCRIPTIVE_CAMEL = /[a-z0-9](Type|Uri|Url|URL|Endpoints?|ExpiresIn|ExpiresAt|Expiry|Hint|Name|Id|ID|Length|Count|Methods?|Supported|Path)$/;
-
 /**
  * Whether a field, member or variable with this name holds a credential: `access_token`,
  * `refresh_token`, `id_token`, `client_secret`, `password`, `api_key`, `session`, an
  * authorization `code`… but not `token_type` or `token_endpoint`, which describe one.
+ * History's response rule (`isSecretResponseName`), so provenance and masking agree.
  */
 export function isCredentialName(name: string): boolean {
-  return isSecretName(name) || /^(code|session|sessionid|session_id|sid|otp|cookie)$/i.test(name.trim());
+  return isSecretResponseName(name);
 }
 
 /**
- * Whether a variable or field with this name holds a secret by its name alone: the secret
- * names of `isSecretParamName`, less those that describe one. Narrower than
- * `isCredentialName`, which also reads a response's `code` and `session` members.
+ * Whether a variable or field with this name holds a secret by its name alone: the
+ * response rule without `code` (a variable named `code` is rarely an authorization code),
+ * and `key` (the Google-style `key=` parameter) as `isSecretParamName` reads it.
  */
 export function isSecretName(name: string): boolean {
-  const trimmed = name.trim();
-  return trimmed !== '' && !DESCRIPTIVE_NAME.test(trimmed) && !DESCRIPTIVE_CAMEL.test(trimmed) && isSecretParamName(trimmed);
+  return isSecretResponseName(name, { code: false }) || /^key$/i.test(name.trim());
 }
-
 
 /** The encode sets a value is percent-encoded with on its way into a URL or a form (`true`: space as `+`). */
 const PERCENT_SETS: readonly [PercentEncodeSet, boolean][] = [
@@ -358,11 +352,6 @@ export function isSecretVariable(variable: { name: string; value: string; secret
  */
 export const sessionSecrets = new SecretLedger();
 
-/** The wording that stands for a masked secret in free text (the same as history's `maskFor`). */
-function maskWording(what: string): string {
-  return `•••• (masked: ${what})`;
-}
-
 /**
  * Free text as it may leave (a report, a console line, an error message): every value the
  * ledger knows, in itself and its encoded forms, and every credential-shaped word masked.
@@ -370,6 +359,6 @@ function maskWording(what: string): string {
  * has no quote, `<` or `&`).
  */
 export function maskSecretText(text: string, ledger: SecretLedger = sessionSecrets): string {
-  const out = ledger.size > 0 ? ledger.mask(text, () => maskWording('a secret')) : text;
-  return replaceSecretSpans(out, (_word, span) => maskWording(span.kind));
+  const out = ledger.size > 0 ? ledger.mask(text, () => maskFor('a secret')) : text;
+  return replaceSecretSpans(out, (_word, span) => maskFor(span.kind));
 }
