@@ -135,10 +135,8 @@ export class SecretRedaction {
    * every value the ledger knows replaced where it stands; the rest is kept as written.
    */
   textSecrets(text: string): string {
-    let out = text;
-    if (this.ledger && this.ledger.size > 0) {
-      for (const secret of this.ledger.values()) if (out.includes(secret)) out = out.split(secret).join(this.replace('secret', secret));
-    }
+    // The ledger's one pass finds its values in any form they are encoded in; each becomes the same {{variable}}.
+    const out = this.ledger && this.ledger.size > 0 ? this.ledger.mask(text, (_origin, secret) => this.replace('secret', secret)) : text;
     return replaceSecretSpans(out, (word) => this.replace(secretWordName(word), word));
   }
 

@@ -316,12 +316,12 @@ export class SecretLedger {
     return undefined;
   }
 
-  /** `text` with every remembered secret, and each of its forms, replaced by `mask(origin)`. */
-  mask(text: string, mask: (origin: string) => string): string {
+  /** `text` with every remembered secret, and each of its forms, replaced by `mask(origin, secret)` (`secret`: the value as remembered, whatever form matched). */
+  mask(text: string, mask: (origin: string, secret: string) => string): string {
     let out = '';
     let from = 0;
     for (const found of this.matches(text)) {
-      out += text.slice(from, found.at) + mask(this.origins.get(found.secret) ?? 'a secret');
+      out += text.slice(from, found.at) + mask(this.origins.get(found.secret) ?? 'a secret', found.secret);
       from = found.at + found.length;
     }
     return from === 0 ? text : out + text.slice(from);
