@@ -5,7 +5,7 @@
  * they are; text bodies too large to check are not kept at all (the entry says so by
  * having no body), since an unchecked copy could hold a live token.
  */
-import { maskResponseBody } from '../../core';
+import { maskFor, maskResponseBody, sessionSecrets } from '../../core';
 
 /** Text bodies up to this size are checked and masked before they are stored. */
 export const HISTORY_MASK_LIMIT = 16 * 1024 * 1024;
@@ -21,6 +21,8 @@ export async function maskedHistoryBody(body: Blob, contentType: string, carried
   } catch {
     return body;
   }
-  const masked = maskResponseBody(text, contentType, carried);
-  return masked.changed ? new Blob([masked.text], { type: body.type }) : body;
+  const masked = maskResponseBody(text, contentType, carried).text;
+  // Then the session's ledger in one pass (a token a script stored or a vault token, in any form it is encoded in); JSON stays valid, the wording has no quote.
+  const out = sessionSecrets.size > 0 ? sessionSecrets.mask(masked, () => maskFor('a secret')) : masked;
+  return out !== text ? new Blob([out], { type: body.type }) : body;
 }

@@ -11,7 +11,6 @@ import {
   looksLikeSecretValue,
   isSecretVariable,
   maskResponseHeaders,
-  sessionSecrets,
   SecretRedaction,
   storedWorkspaceRecord,
   type Collection,
@@ -276,8 +275,7 @@ export function historyEntryWithSecrets(record: ExchangeRecord): { entry: Histor
   } else if (record.elapsedMs !== undefined) entry.durationMs = Math.max(0, record.elapsedMs);
   if (record.error) entry.error = { kind: record.error.kind, message: record.error.message };
   if (record.bodyStored) entry.responseBodyRef = record.id;
-  // The session's ledger too: a token a script stored or a vault token, repeated by this answer, is masked in the kept body.
-  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record), ...headerSecrets, ...sessionSecrets.values()] };
+  return { entry, carried: [...redaction.variables.map((v) => v.value), ...cookieValuesOf(record), ...headerSecrets] };
 }
 
 /**
