@@ -20,6 +20,8 @@ import type { DynamicValues } from './dynamicValues';
 import { readUploadFile } from './uploads';
 import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
+import { isLiveProtocol } from '../core/protocols/types';
+import { protocolSteps } from './protocolSteps';
 
 /** What a step needs from the run around it. */
 export interface StepContext {
@@ -106,6 +108,13 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
   const { mask, variables, ports } = ctx;
   // Names and the URL as written go into reports even when the request is never built: masked from the start.
   const result: RunStepResult = { requestId: request.id, name: mask.text(request.name), path: path.map((p) => mask.text(p)), iteration: ctx.iteration, method: draft.method, url: mask.text(draft.url), captures: [], assertions: [], tests: [], scriptErrors: [] };
+  if (isLiveProtocol(draft.protocol)) {
+    // WebSocket, gRPC and MCP requests are run by their protocol's step (src/cli/protocolSteps.ts).
+    const live = protocolSteps[draft.protocol];
+    if (live) return live(planned, ctx);
+    result.error = { kind: 'unsupported', message: `wirebench run cannot run ${draft.protocol} requests in this build, so "${request.name}" was not run` };
+    return { result };
+  }
   let nextRequest: string | null | undefined;
   let skipped = false;
   const scripts = (request.scripts ?? []).filter((s): s is RequestScript & { text: string } => {

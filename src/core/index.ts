@@ -12,6 +12,7 @@ export * from './lint';
 export * from './soap';
 export * from './relay';
 export * from './request';
+export * from './protocols';
 export * from './inspect';
 export * from './vault';
 export * from './workspace';

@@ -12,7 +12,8 @@ import { UploadProgressBar } from './UploadProgressBar';
 import { useEnvironmentValues } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
-import { RequestTypeToggle } from '../soap/RequestTypeToggle';
+import { RequestTypeToggle } from '../protocols/RequestTypeToggle';
+import { protocolPart } from '../protocols/registry';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../core';
 import { SecretsNotice } from '../secrets/SecretsNotice';
@@ -59,6 +60,8 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
  * core's; this pane lays them out and routes edits to the store.
  */
 export function Composer(props: ComposerProps) {
+  const live = protocolPart(useWorkbench((s) => s.draft.protocol));
+  if (live) return <LiveComposer part={live} />;
   return (
     <section className="pane composer" aria-label="Request">
       <RequestTabs />
@@ -84,6 +87,27 @@ export function Composer(props: ComposerProps) {
         </PaneBoundary>
       </div>
       <SendGateDialog />
+    </section>
+  );
+}
+
+/** A live protocol's tab (WebSocket, gRPC, MCP): the same tabs and type row, then the protocol's own composer. */
+function LiveComposer({ part }: { part: NonNullable<ReturnType<typeof protocolPart>> }) {
+  const Part = part.Composer;
+  return (
+    <section className="pane composer" aria-label="Request">
+      <RequestTabs />
+      <div id="composer-panel" role="tabpanel" aria-label="Request being composed" className="composer-body">
+        <SecretsNotice />
+        <div className="composer-toolbar">
+          <RequestTypeToggle />
+          <EnvironmentPicker />
+          <RequestActions />
+        </div>
+        <PaneBoundary name={`The ${part.label} request`}>
+          <Part />
+        </PaneBoundary>
+      </div>
     </section>
   );
 }

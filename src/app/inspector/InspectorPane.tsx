@@ -13,6 +13,8 @@ import { useBodyFeed } from './hooks/useBodyFeed';
 import { useRestoredResponse } from './hooks/useRestoredResponse';
 import { ResponseEmptyState } from './ResponseEmptyState';
 import { useStreamArrivals } from './stream/useStreamArrivals';
+import { protocolPart } from '../protocols/registry';
+import { PaneBoundary } from '../components/PaneBoundary';
 
 export function InspectorPane() {
   useBodyFeed();
@@ -22,6 +24,16 @@ export function InspectorPane() {
   useEffect(() => afterFirstScreen(() => InspectorResponse.preload()), []);
   const tabKey = useWorkbench((s) => s.activeTabId);
   const idle = useWorkbench((s) => activeExchange(s).phase === 'idle');
+  const live = protocolPart(useWorkbench((s) => s.draft.protocol));
+  if (live) {
+    // A live protocol's tab (WebSocket, gRPC, MCP) shows its own view of the connection, keyed by tab too.
+    const Live = live.Response;
+    return (
+      <PaneBoundary name={`The ${live.label} view`}>
+        <Live key={tabKey} />
+      </PaneBoundary>
+    );
+  }
   if (idle) return <ResponseEmptyState />;
   // Keyed by tab: nothing read in one tab's response leaks into another's.
   return <InspectorResponse key={tabKey} />;

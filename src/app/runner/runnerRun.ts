@@ -11,6 +11,7 @@ import type { WorkbenchState } from '../store/workbenchStore';
 import { runPlanThrough } from './runEngine';
 import { runnerStore, targetItems, type RunTarget } from './runnerStore';
 import { workbenchStepSender } from './workbenchSteps';
+import { withProtocolSteps } from './protocolSteps';
 
 /**
  * Runs the target through the page's own send path. `cancelSend` aborts the request being
@@ -25,7 +26,7 @@ export async function startRun(store: StoreApi<WorkbenchState>, target: RunTarge
   const controller = new AbortController();
   runnerStore.setState({ running: true, progress: null, steps: [], result: null, controller });
   try {
-    const result = await runPlanThrough(plan, found.title, workbenchStepSender(store, target.collectionId, cancelSend, typedRows), controller.signal, {
+    const result = await runPlanThrough(plan, found.title, withProtocolSteps(workbenchStepSender(store, target.collectionId, cancelSend, typedRows), store, target.collectionId), controller.signal, {
       onProgress: (progress) => runnerStore.setState({ progress }),
       onStep: (step) => runnerStore.setState((s) => ({ steps: [...s.steps, step] })),
     });

@@ -8,6 +8,10 @@ import type { AuthSchemeId } from '../auth';
 import { parseUrlParts, pathParamNames, type QueryListStyle } from '../encoding';
 import { generateBoundary } from '../encoding/multipartBoundary';
 import type { FileRef } from '../types';
+import type { GrpcSettings } from '../protocols/grpc/settings';
+import type { McpSettings } from '../protocols/mcp/settings';
+import type { RequestProtocol } from '../protocols/types';
+import type { WebSocketSettings } from '../protocols/websocket/settings';
 import { draftRowId } from './rowId';
 import { queryRowsFromParams } from './urlSync';
 
@@ -125,6 +129,14 @@ export interface RequestDraft {
   auth: DraftAuth;
   body: DraftBody;
   options: DraftOptions;
+  /** What the request speaks; absent means HTTP (SOAP and GraphQL are HTTP with their own tools). */
+  protocol?: RequestProtocol;
+  /** A WebSocket request's own settings (`protocol: 'websocket'`). */
+  websocket?: WebSocketSettings;
+  /** A gRPC call's own settings (`protocol: 'grpc'`). */
+  grpc?: GrpcSettings;
+  /** An MCP server's own settings (`protocol: 'mcp'`). */
+  mcp?: McpSettings;
 }
 
 /** The relay's default wait for a connection, a head or the next chunk. */
@@ -210,5 +222,9 @@ export function normaliseDraft(input: DraftInput): RequestDraft {
     auth: { scheme: input.auth?.scheme ?? 'none', values: { ...input.auth?.values }, ...(input.auth?.vaultEntryId ? { vaultEntryId: input.auth.vaultEntryId } : {}) },
     body,
     options: { ...base.options, ...input.options },
+    ...(input.protocol && input.protocol !== 'http' ? { protocol: input.protocol } : {}),
+    ...(input.websocket ? { websocket: input.websocket } : {}),
+    ...(input.grpc ? { grpc: input.grpc } : {}),
+    ...(input.mcp ? { mcp: input.mcp } : {}),
   };
 }

@@ -82,6 +82,11 @@ export const requestDraftSchema = z
       .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean(), cookies: z.boolean(), protocol: z.enum(['auto', 'http1', 'h2c']) })
       .partial()
       .optional(),
+    // Each live protocol checks its own settings where it uses them; here only their shape as records.
+    protocol: z.enum(['http', 'websocket', 'grpc', 'mcp']).optional(),
+    websocket: z.looseObject({}).optional(),
+    grpc: z.looseObject({}).optional(),
+    mcp: z.looseObject({}).optional(),
   })
   .transform((draft): RequestDraft => (isCompleteDraft(draft) ? (draft as unknown as RequestDraft) : normaliseDraft(draft as DraftInput)));
 

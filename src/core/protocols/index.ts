@@ -1,0 +1,4 @@
+export * from './types';
+export * from './websocket/settings';
+export * from './grpc/settings';
+export * from './mcp/settings';
