@@ -52,6 +52,10 @@ function wirebenchDevServer(): Plugin {
         },
       });
       server.httpServer?.once('listening', print);
+      // WebSocket upgrades of the sandbox and the relay (src/server/upgrade.ts); Vite's own HMR socket passes by.
+      const { createUpgradeHandler } = await server.ssrLoadModule('/src/server/upgrade.ts');
+      const onUpgrade = createUpgradeHandler({ allowedHosts: allowedHostsFor('127.0.0.1', port), token, port });
+      server.httpServer?.on('upgrade', (req, socket, head) => void onUpgrade(req, socket, head));
       server.middlewares.use((req, res, next) => {
         // The production CSP (plus the nonce and this server's HMR socket) on every dev response.
         res.setHeader('Content-Security-Policy', devCsp(port));

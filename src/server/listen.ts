@@ -6,6 +6,7 @@ import http from 'node:http';
 import { closeUpstreamAgents } from '../relay/upstream';
 import { createWirebenchHandler } from './app';
 import { allowedHostsFor } from './guard';
+import { createUpgradeHandler, refuseUpgrade } from './upgrade';
 import { LaunchCodes } from './session';
 import type { WorkspaceFolder } from './workspaceFolder';
 
@@ -57,6 +58,10 @@ export function startServer(options: StartOptions): Promise<RunningServer> {
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
         res.end();
       });
+  });
+  const onUpgrade = createUpgradeHandler(guard);
+  server.on('upgrade', (req, socket, head) => {
+    if (!onUpgrade(req, socket, head)) refuseUpgrade(socket, 404, 'No WebSocket endpoint here');
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
