@@ -13,7 +13,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RelayRequestMeta } from '../core';
+import { explainRelayFailure, type RelayRequestMeta } from '../core';
 import { loadOrCreateCertificate } from '../sandbox/tls';
 import { startServer, type RunningServer } from '../server/listen';
 import { repeatedBytes } from './byteStream';
@@ -172,6 +172,20 @@ describe('relay over HTTP/2', () => {
     const plain = await call({ url: `${origins.cleartext}/seen`, timeoutMs: 2000 });
     // An h2c-only server cannot read HTTP/1.1: the default never tries HTTP/2 on http targets.
     expect(plain.head?.httpVersion ?? plain.error?.kind).not.toBe('2');
+  });
+
+  it('explains each protocol mismatch by what the request asked: h2c to an HTTP/1.1 port, HTTP/1.1 to an h2c-only one', async () => {
+    const plain = await call({ url: `${origins.cleartext}/seen`, timeoutMs: 2000 });
+    expect(plain.error?.code).toBe('HPE_INVALID_CONSTANT');
+    const toH2cOnly = explainRelayFailure(plain.error!, { protocol: 'auto', scheme: 'http:' });
+    expect(toH2cOnly.nextStep).toContain('HTTP/2 (h2c, prior knowledge)');
+    // Set to h2c already, the same kind of advice would be wrong; an h2c request to an HTTP/1.1 server says the reverse.
+    const toHttp1 = await call({ url: `${wb.origin}/sandbox/`, protocol: 'h2c', timeoutMs: 2000 });
+    expect(toHttp1.error).toBeDefined();
+    const refused = explainRelayFailure(toHttp1.error!, { protocol: 'h2c', scheme: 'http:' });
+    expect(refused.title).toBe('No HTTP/2 on that port');
+    expect(refused.nextStep).toContain('back to Auto');
+    expect(refused.nextStep).not.toContain('set Options → HTTP version to HTTP/2');
   });
 
   it('streams a large body both ways', async () => {

@@ -1,4 +1,4 @@
-import type { RelayError, RelayErrorKind } from './protocol';
+import type { RelayError, RelayErrorKind, RelayProtocolChoice } from './protocol';
 
 /** A plain explanation of a relay failure kind: what happened and what to try. */
 export interface RelayErrorExplanation {
@@ -102,7 +102,38 @@ const BY_CODE: Readonly<Record<string, RelayErrorExplanation>> = {
   },
 };
 
-/** Explains one failure: by its code when that is more precise than its kind, else by its kind. */
-export function explainRelayFailure(error: Pick<RelayError, 'kind' | 'code'>): RelayErrorExplanation {
-  return (error.code ? BY_CODE[error.code] : undefined) ?? EXPLANATIONS[error.kind];
+/** What the request asked of the connection, when it changes what a failure means. */
+export interface RelayFailureContext {
+  /** The request's HTTP version option (Options → HTTP version). */
+  protocol?: RelayProtocolChoice;
+  /** The target's scheme, `http:` or `https:`. */
+  scheme?: string;
+}
+
+const H2C_REFUSED: RelayErrorExplanation = {
+  title: 'No HTTP/2 on that port',
+  explanation:
+    'The request was set to HTTP/2 with prior knowledge (h2c), so the relay opened the connection with the HTTP/2 preface instead of an HTTP/1.1 request, and the server did not answer in HTTP/2. Most cleartext servers speak only HTTP/1.1 and read the preface as a malformed request (RFC 9113 §3.3).',
+  nextStep: 'Set Options → HTTP version back to Auto (or Force HTTP/1.1) unless you know this port serves h2c.',
+};
+
+const HTTP1_TO_H2_ONLY: RelayErrorExplanation = {
+  title: 'Not HTTP/1.1: perhaps an HTTP/2-only server',
+  explanation:
+    'The relay sent an HTTP/1.1 request and the first bytes back were not an HTTP/1.1 status line. A cleartext server that speaks only HTTP/2 (h2c with prior knowledge, as gRPC servers do) answers an HTTP/1.1 request with binary HTTP/2 frames, which look exactly like this; so does a port that is not HTTP at all.',
+  nextStep: 'If this port serves HTTP/2 without TLS, set Options → HTTP version to HTTP/2 (h2c, prior knowledge) and send again; otherwise check the port and that the scheme (http/https) is right.',
+};
+
+/**
+ * Explains one failure: by its code when that is more precise than its kind, else by its
+ * kind; with `context`, by what the request asked of the connection as well (an h2c request
+ * to an HTTP/1.1 server, an HTTP/1.1 request to an h2c-only one), so the advice never tells
+ * a person to set what they already set.
+ */
+export function explainRelayFailure(error: Pick<RelayError, 'kind' | 'code'>, context: RelayFailureContext = {}): RelayErrorExplanation {
+  const code = error.code ?? '';
+  const cleartext = context.scheme === undefined || context.scheme === 'http:';
+  if (context.protocol === 'h2c' && cleartext && (code.startsWith('ERR_HTTP2_') || error.kind === 'protocol' || error.kind === 'reset')) return H2C_REFUSED;
+  if (context.protocol !== 'h2c' && cleartext && code === 'HPE_INVALID_CONSTANT') return HTTP1_TO_H2_ONLY;
+  return (code ? BY_CODE[code] : undefined) ?? EXPLANATIONS[error.kind];
 }
