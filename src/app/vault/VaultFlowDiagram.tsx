@@ -1,21 +1,22 @@
-import { VAULT_FLOW_STEPS, vaultFlowPosition, type VaultEntryStatus } from '../../core';
+import { vaultFlowPositionFor, vaultFlowSteps, type VaultEntryStatus, type VaultGrantType } from '../../core';
 
 /**
  * The spec's three-party flow (§5 rule 3) as an ordered list, with the entry's place in it:
  * steps reached are filled, the current one is marked `aria-current="step"`.
  */
-export function VaultFlowDiagram({ status, ownGrant = false, signInAgain = false }: { status: VaultEntryStatus; ownGrant?: boolean; signInAgain?: boolean }) {
-  const position = vaultFlowPosition(status);
+export function VaultFlowDiagram({ status, ownGrant = false, signInAgain = false, grant }: { status: VaultEntryStatus; ownGrant?: boolean; signInAgain?: boolean; grant?: VaultGrantType }) {
+  // The words follow how the entry gets its tokens: client credentials have no person and no refresh token.
+  const position = vaultFlowPositionFor(status, { grant });
   // An entry whose grant the vault runs itself is not waiting for a pasted token.
   const next = signInAgain
     ? 'The access token expired and the grant gave no refresh token, so the vault cannot renew it: sign in again with "Get new tokens" below.'
-    : ownGrant && status === 'no-tokens'
+    : ownGrant && status === 'no-tokens' && grant !== 'client_credentials'
       ? '"Get tokens" below: the person signs in at the provider, and the vault keeps what it gives.'
       : position.next;
   return (
     <figure className="vault-flow" aria-labelledby="vault-flow-caption">
       <ol className="vault-flow-steps">
-        {VAULT_FLOW_STEPS.map((step) => {
+        {vaultFlowSteps({ grant }).map((step) => {
           // A grant that gave no refresh token never held one.
           const reached = position.reached.includes(step.step) && !(signInAgain && step.step === 'refresh-token-held');
           const current = position.current === step.step;

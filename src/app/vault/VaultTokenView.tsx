@@ -44,7 +44,7 @@ export function VaultTokenView({ record, onEditSettings, starter }: { record: Va
   const access = state.access;
   return (
     <div className="vault-token-view">
-      <VaultFlowDiagram status={status} ownGrant={ownGrant} signInAgain={needsSignInAgain(config, state, now)} />
+      <VaultFlowDiagram status={status} ownGrant={ownGrant} signInAgain={needsSignInAgain(config, state, now)} {...(config.oauth ? { grant: config.oauth.grant } : {})} />
       {ownGrant && <VaultGrantPanel record={record} onEditSettings={onEditSettings} starter={starter} />}
 
       <section className="vault-token-section" aria-label="Access token">
