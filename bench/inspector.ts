@@ -18,6 +18,7 @@ const { buildApp, buildIsStale } = await import('../src/server/build');
 const { startChildServer } = await import('../src/relay/childServer');
 const { stopsWithBench } = await import('./benchLifetime');
 const { printTable } = await import('./table');
+const { grantSession } = await import('../e2e/support/session');
 
 const SIZES = (process.env.BENCH_SIZES ?? '1,10,50,100').split(',').map(Number);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,18 +70,30 @@ async function measure(page: Page, url: string): Promise<Measurement> {
         state.__longTasks.length = 0;
         const send = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Send');
         if (!send) return reject(new Error('No Send button'));
+        // Only this send's body counts: the previous one stays on screen until the new exchange starts,
+        // which the Response section marks aria-busy (a MutationObserver sees even a brief flip).
+        let started = false;
+        const busy = new MutationObserver(() => {
+          if (document.querySelector('section[aria-label="Response"][aria-busy="true"]')) started = true;
+        });
+        busy.observe(document.body, { attributes: true, attributeFilter: ['aria-busy'], subtree: true, childList: true });
         const t0 = performance.now();
         let firstLine = -1;
         const deadline = t0 + timeout;
         // Polled once per frame: a line counts as visible when it is in the DOM with text.
         const poll = () => {
           const now = performance.now();
+          if (!started) {
+            if (now > deadline) return reject(new Error(`The send did not start within ${timeout} ms`));
+            return void requestAnimationFrame(poll);
+          }
           if (firstLine < 0) {
             const line = document.querySelector('section[aria-label="Response"] [data-body-line], section[aria-label="Response"] .cm-content .cm-line');
             if (line && (line.textContent ?? '').trim() !== '') firstLine = now - t0;
           }
           const done = document.querySelector('[data-testid="response-body"][data-formatted="complete"]');
           if (done && firstLine >= 0) {
+            busy.disconnect();
             // Long tasks are reported after they end; give the observer a frame to deliver.
             setTimeout(() => resolve({ firstLineMs: firstLine, formattedMs: now - t0, longestTaskMs: Math.max(0, ...state.__longTasks), longTasks: state.__longTasks.length }), 100);
             return;
@@ -99,6 +112,8 @@ const rows: (string | number)[][] = [];
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 for (const mb of SIZES) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The session a launch URL would give (cookie and page key): without it every send is refused.
+  await grantSession(context, server.origin, server.token);
   const page = await context.newPage();
   // tsx keeps function names with a `__name` helper that does not exist in the page.
   await page.addInitScript('window.__name = (fn) => fn;');
