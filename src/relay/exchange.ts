@@ -15,6 +15,7 @@ import { normaliseFingerprint, type TlsPolicy } from './connector';
 import { HopCookies } from './cookieStage';
 import { DigestHandshake, withAuthorization } from './digestHandshake';
 import type { CancelSignal } from './cancel';
+import { decodeRefusal } from './decodeLimits';
 import { classifyFailure, RelayFailure } from './failures';
 import { uploadProgress } from './progress';
 import { parseTarget } from './relayRequest';
@@ -306,6 +307,16 @@ async function streamFinal(final: FinalHop, tls: TlsPolicy, sink: ExchangeSink, 
     source.on('data', (chunk: Buffer) => {
       decoded += chunk.length;
       if (!chain.length) wire += chunk.length;
+      else if (failures.length === 0) {
+        const refusal = decodeRefusal(contentEncoding, wire, decoded);
+        if (refusal) {
+          failures.push(refusal);
+          response.destroy();
+          source.destroy();
+          settle();
+          return;
+        }
+      }
       hop.touch();
       const ready = sink.body(chunk);
       if (ready !== true && !source.isPaused()) {

@@ -114,6 +114,7 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'POST', path: '/sandbox/cookies/logout', summary: 'Ends the session and expires its cookies (Max-Age=0).' },
       { methods: 'GET', path: '/sandbox/gzip', summary: 'gzip-encoded JSON.' },
       { methods: 'GET', path: '/sandbox/brotli', summary: 'Brotli-encoded JSON.' },
+      { methods: 'GET', path: '/sandbox/bomb', example: '/sandbox/bomb?gb=8', summary: 'A decompression bomb: zeros Brotli-compressed as they are read (?encoding=gzip for gzip), a few KB on the wire for ?gb= gigabytes (default 8, at most 64) decoded; the relay stops decoding it with an error.' },
       { methods: 'GET', path: '/sandbox/html', summary: 'HTML with script and onerror, for the preview.' },
       { methods: 'GET', path: '/sandbox/xml', summary: 'An XML document.' },
       { methods: 'GET', path: '/sandbox/image.png', summary: 'A 16×16 PNG made at start.' },

@@ -5,6 +5,7 @@
  */
 import type http from 'node:http';
 import { isValidMethodToken, METHOD_OVERRIDE_HEADER } from '../core';
+import { bombRoutes } from './bomb';
 import { consentRoutes } from './auth/consentPages';
 import { sigv4Routes } from './auth/sigv4Route';
 import { tokenRoutes } from './auth/tokenService';
@@ -38,6 +39,7 @@ const routes: SandboxRoute[] = [
   ...cookieRoutes,
   ...cookieSessionRoutes,
   ...representationRoutes,
+  ...bombRoutes,
   ...tokenRoutes,
   ...consentRoutes,
   ...oauthRoutes,
