@@ -8,7 +8,7 @@ import type { Result } from '../types';
 import { fail, ok } from '../types';
 import type { DigestCredentials } from './digest';
 import { DIGEST_ALGORITHMS, digestAlgorithm } from './digestChallenge';
-import type { AuthApplication, AuthSchemeDescriptor } from './schemes';
+import type { AuthApplication, AuthSchemeDescriptor } from './authTypes';
 
 /** The Digest form: user, password, an optional algorithm preference and the realm asked for. */
 export const digestScheme: AuthSchemeDescriptor = {

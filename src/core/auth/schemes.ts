@@ -11,23 +11,9 @@ import { basicCredentials } from './basic';
 import { apiKeyHeader, bearer, customCredentials, DEFAULT_API_KEY_HEADER, jwtScheme } from './credentials';
 import type { DigestCredentials } from './digest';
 import { digestScheme } from './digestScheme';
-import type { AuthSigningContext, SignedWire } from './signing';
 import { sigv4Scheme } from './sigv4Scheme';
-
-/** The schemes a request can use. */
-export type AuthSchemeId = 'none' | 'basic' | 'digest' | 'bearer' | 'jwt' | 'apikey' | 'custom' | 'sigv4';
-
-/** One input of a scheme's form. `params` is a multi-line `name=value` editor. */
-export interface AuthField {
-  name: string;
-  label: string;
-  kind: 'text' | 'secret' | 'params' | 'select';
-  default?: string;
-  options?: { value: string; label: string }[];
-  help?: string;
-  /** Shown (and used) only when another field has this value, e.g. Token68 only in the Token68 form. */
-  shownWhen?: { field: string; equals: string };
-}
+import type { AuthSchemeId, AuthField, AuthApplication, AuthSchemeDescriptor } from './authTypes';
+export type { AuthSchemeId, AuthField, AuthApplication, AuthSchemeDescriptor } from './authTypes';
 
 /** The fields of `descriptor` the form shows for `values` (a field whose condition fails is hidden). */
 export function visibleAuthFields(descriptor: Pick<AuthSchemeDescriptor, 'fields'>, values: Readonly<Record<string, string>>): AuthField[] {
@@ -36,30 +22,6 @@ export function visibleAuthFields(descriptor: Pick<AuthSchemeDescriptor, 'fields
     const other = descriptor.fields.find((f) => f.name === field.shownWhen!.field);
     return (values[field.shownWhen.field] ?? other?.default ?? '') === field.shownWhen.equals;
   });
-}
-
-/** What applying a scheme adds to a request. */
-export interface AuthApplication {
-  headers: HeaderField[];
-  query?: { name: string; value: string }[];
-  /** Digest credentials for the relay, which answers the server's challenge (never a header here). */
-  digest?: DigestCredentials;
-}
-
-/** A scheme as data: what to ask for and how to turn the answers into a request part. */
-export interface AuthSchemeDescriptor {
-  id: AuthSchemeId;
-  label: string;
-  /** One line saying what the scheme sends, citing the spec or RFC. */
-  summary: string;
-  fields: AuthField[];
-  /** Builds the headers/query; a failure's `field` names the field to fix. */
-  apply(values: Record<string, string>): Result<AuthApplication>;
-  /**
-   * For a scheme that signs the request (AWS SigV4): run at send time on the final wire
-   * request, after everything else; see `signWire` in signing.ts.
-   */
-  sign?(wire: WireRequest, values: Record<string, string>, context: AuthSigningContext): Promise<Result<SignedWire>>;
 }
 
 function valueOf(values: Record<string, string>, fields: readonly AuthField[], name: string): string {

@@ -7,30 +7,8 @@
 import type { FileRef, HeaderField, Result, WireRequest } from '../types';
 import { ok } from '../types';
 import { authScheme } from './schemes';
-
-/** What a signing step needs from the caller. */
-export interface AuthSigningContext {
-  /** The signing moment. */
-  now: Date;
-  /** Streams a file body's bytes; without it a file body can only be sent unsigned. */
-  readFile?: (file: FileRef) => AsyncIterable<Uint8Array>;
-}
-
-/** One named text showing how a signature was made (a canonical request, a string to sign). */
-export interface SigningStep {
-  label: string;
-  text: string;
-}
-
-/** The request as it must go, and how it was signed. */
-export interface SignedWire {
-  wire: WireRequest;
-  /** The headers the step added or replaced, in the order they were appended. */
-  added: HeaderField[];
-  /** The query parameters the step appended to the URL (a presigned URL's X-Amz-*), decoded, in order. */
-  addedQuery?: { name: string; value: string }[];
-  steps: SigningStep[];
-}
+import type { AuthSigningContext, SigningStep, SignedWire } from './authTypes';
+export type { AuthSigningContext, SigningStep, SignedWire } from './authTypes';
 
 /** True when scheme `schemeId` signs the final request (so `signWire` changes it). */
 export function schemeSigns(schemeId: string): boolean {

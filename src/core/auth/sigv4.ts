@@ -10,9 +10,9 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import type { HeaderBag, HttpRequest, QueryParameterBag } from '@smithy/types';
 import type { HeaderField, Result, WireRequest } from '../types';
 import { fail, ok } from '../types';
-import type { AuthSigningContext, SignedWire } from './signing';
+import type { AuthSigningContext, SignedWire } from './authTypes';
 import { sigV4InputOfWire, type SigV4Input } from './sigv4Input';
-import type { SigV4Settings } from './sigv4Scheme';
+import type { SigV4Settings } from './sigv4Settings';
 
 /** What signing produced: the headers to add and how the signature was made. */
 export interface SigV4Signature {

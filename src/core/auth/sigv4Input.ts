@@ -10,7 +10,7 @@ import { utf8Encode } from '../encoding';
 import { percentDecode } from '../encoding/percentEncoding';
 import type { HeaderField, Result, WireRequest } from '../types';
 import { fail, ok } from '../types';
-import type { AuthSigningContext } from './signing';
+import type { AuthSigningContext } from './authTypes';
 
 /** A request as the SigV4 signer reads it. */
 export interface SigV4Input {

@@ -12,10 +12,10 @@ import type { HeaderBag } from '@smithy/types';
 import { percentDecode } from '../encoding/percentEncoding';
 import type { Result, WireRequest } from '../types';
 import { fail, ok } from '../types';
-import type { AuthSigningContext, SignedWire } from './signing';
+import type { AuthSigningContext, SignedWire } from './authTypes';
 import { recordingSigner, signerRequest, uriEncode } from './sigv4';
 import { sigV4InputOfWire, type SigV4Input } from './sigv4Input';
-import { SIGV4_MAX_EXPIRES, type SigV4Settings } from './sigv4Scheme';
+import { SIGV4_MAX_EXPIRES, type SigV4Settings } from './sigv4Settings';
 
 /** The query parameters of a presigned URL's signature before X-Amz-Signature, in the order AWS's documentation writes them. */
 export const PRESIGN_QUERY_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Security-Token'] as const;

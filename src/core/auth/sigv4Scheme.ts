@@ -5,24 +5,9 @@
  */
 import type { Result } from '../types';
 import { fail, ok } from '../types';
-import type { AuthSchemeDescriptor } from './schemes';
-
-/** What the SigV4 form gives, checked. */
-export interface SigV4Settings {
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Temporary credentials' session token, sent as X-Amz-Security-Token. */
-  sessionToken?: string;
-  region: string;
-  service: string;
-  /** Sign `UNSIGNED-PAYLOAD` instead of the body's SHA-256. */
-  unsignedPayload: boolean;
-  /** Present when the signature goes in the query (a presigned URL) instead of Authorization. */
-  presign?: { expiresIn: number };
-}
-
-/** AWS's limit for a presigned URL's X-Amz-Expires: 7 days, in seconds. */
-export const SIGV4_MAX_EXPIRES = 604_800;
+import type { AuthSchemeDescriptor } from './authTypes';
+import { SIGV4_MAX_EXPIRES, type SigV4Settings } from './sigv4Settings';
+export { SIGV4_MAX_EXPIRES, type SigV4Settings } from './sigv4Settings';
 
 const DEFAULTS: Record<string, string> = { region: 'us-east-1', service: 'execute-api', payload: 'signed', signWith: 'header', expires: '3600' };
 

@@ -10,7 +10,7 @@
  * as typed.
  */
 import type { HeaderField } from '../types';
-import type { CookiePair, SameSiteContext } from './jar';
+import type { CookiePair, SameSiteContext } from './storedCookie';
 
 /** The `name=value` pairs of a Cookie header value, in order (pieces without `=` are kept by name). */
 export function cookiePairsOf(value: string): CookiePair[] {

@@ -14,6 +14,8 @@ import { enforceJarLimits } from './jarLimits';
 import { explainJarRefusal } from './refusal';
 
 export { EMPTY_COOKIE_JAR, isStoredCookie, type CookieJarState, type StoredCookie } from './storedCookie';
+import type { CookiePair, SameSiteContext } from './storedCookie';
+export type { SameSiteContext, CookiePair } from './storedCookie';
 
 /**
  * The jar's options, the same in the page and the relay: strict parsing (a malformed line
@@ -28,9 +30,6 @@ const JAR_OPTIONS = {
   allowSpecialUseDomain: true,
   allowSecureOnLocal: true,
 } as const;
-
-/** The SameSite context of a request (see `sameSiteContextFor`). */
-export type SameSiteContext = 'strict' | 'lax' | 'none';
 
 /** What became of one `Set-Cookie` line. Never holds the value. */
 export interface SetCookieOutcome {
@@ -126,12 +125,6 @@ function nameOf(line: string): string {
   const pair = line.split(';', 1)[0] ?? '';
   const eq = pair.indexOf('=');
   return eq < 0 ? '' : pair.slice(0, eq).trim();
-}
-
-/** A cookie a request will carry. */
-export interface CookiePair {
-  name: string;
-  value: string;
 }
 
 /**

@@ -33,3 +33,12 @@ export function isStoredCookie(value: unknown): value is StoredCookie {
   const c = value as Partial<StoredCookie> | null;
   return !!c && typeof c === 'object' && typeof c.key === 'string' && typeof c.value === 'string' && typeof c.domain === 'string' && typeof c.path === 'string';
 }
+
+/** The SameSite context of a request (see `sameSiteContextFor`). */
+export type SameSiteContext = 'strict' | 'lax' | 'none';
+
+/** A cookie a request will carry. */
+export interface CookiePair {
+  name: string;
+  value: string;
+}

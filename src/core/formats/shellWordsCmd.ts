@@ -5,7 +5,7 @@
 import type { Result } from '../types';
 import { ok } from '../types';
 import { lineAt, nextNonBlank, unterminated } from './shellText';
-import type { ShellSplit, ShellSplitOptions, ShellWord } from './shellWords';
+import type { ShellSplit, ShellSplitOptions, ShellWord } from './shellTypes';
 
 /**
  * Splits Windows cmd text: first cmd's own pass (`^x` is a literal x, `^` before a line

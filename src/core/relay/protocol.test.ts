@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeFrameHeader, encodeJsonFrame, encodeRelayPrefix, FrameDecoder, FrameType } from './protocol';
+import { encodeFrameHeader, encodeJsonFrame, encodeRelayPrefix, FrameDecoder, FrameType } from './framing';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

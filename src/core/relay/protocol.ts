@@ -15,7 +15,6 @@ import type { CookieJarState } from '../cookies/storedCookie';
 import type { HeaderField } from '../types';
 import type { RelayCaBundle, RelayClientCertificate, RelayTls } from './tlsTypes';
 
-export * from './framing';
 
 /** What the page asks the relay to send. The body follows the metadata as raw bytes. */
 export interface RelayRequestMeta {

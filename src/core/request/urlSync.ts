@@ -15,7 +15,7 @@ import {
   type QueryListStyle,
   type QueryParam,
 } from '../encoding';
-import type { PathParamRow, QueryRow, RequestDraft } from './draft';
+import type { PathParamRow, QueryRow, RequestDraft } from './draftTypes';
 import { draftRowId } from './rowId';
 
 /** Table rows for query parameters read from a URL, one per parameter, all enabled. */

@@ -9,7 +9,7 @@
  * No DTD processing: a DOCTYPE is skipped, and only the predefined entities and character
  * references are expanded — never external or declared entities.
  */
-import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlTree';
+import type { NsXmlAttribute, NsXmlElement, NsXmlNode } from './xmlNodes';
 import { keepLayouts } from './layoutAnchors';
 import { attributeWhitespace, isBlankRange, isWhitespace, normaliseLineEnds } from './xmlCharacters';
 import { internalize, ScratchList } from './xmlScanTables';

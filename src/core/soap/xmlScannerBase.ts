@@ -5,7 +5,7 @@
  * data decoding and namespace lookup. Split from the scanner so each file reads as one
  * concern; the scanner adds elements, attributes and content.
  */
-import type { NsXmlAttribute } from './xmlTree';
+import type { NsXmlAttribute } from './xmlNodes';
 import { decodeCharacterData, isNameChar, isNameStart, isWhitespace } from './xmlCharacters';
 import { NameTable, ScratchList } from './xmlScanTables';
 
