@@ -135,8 +135,11 @@ export interface ConsoleLine {
   text: string;
 }
 
-/** What `pm.sendRequest` asks the caller to send. The caller resolves nothing: the script's values are sent as given. */
-export type SendRequestHost = (request: ScriptRequest) => Promise<ScriptResponse>;
+/**
+ * What `pm.sendRequest` asks the caller to send. The caller resolves nothing: the script's values are sent as given.
+ * `signal`, when the host passes one, aborts when the script's run ends or its send is cancelled: the request must stop then.
+ */
+export type SendRequestHost = (request: ScriptRequest, signal?: AbortSignal) => Promise<ScriptResponse>;
 
 /** One script run's input. */
 export interface ScriptRunInput {

@@ -39,18 +39,43 @@ export function scriptResponseOf(exchange: Exchange, view: ExchangeView): Script
   };
 }
 
-/** `pm.sendRequest`: through the relay, following redirects, the body collected as text. */
-export async function sendForScript(request: ScriptRequest): Promise<ScriptResponse> {
+/** The most body a `pm.sendRequest` answer may bring: a script reads it as one string. */
+export const SCRIPT_RESPONSE_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * `pm.sendRequest`: through the relay, following redirects, the body collected as text (at
+ * most SCRIPT_RESPONSE_LIMIT: past that the request is stopped and the script told why).
+ * `signal` cancels it: its script ended, or the send or run it belongs to was cancelled.
+ */
+export async function sendForScript(request: ScriptRequest, signal?: AbortSignal): Promise<ScriptResponse> {
   let head: { status: number; reason: string; headers: { name: string; value: string }[] } | undefined;
   const chunks: Uint8Array[] = [];
+  let size = 0;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   // The way any request of the page goes: the workspace's proxy, the host's client certificate and CAs.
   const network = await pageNetworkOptions(request.url);
   if (!network.ok) throw new Error(`pm.sendRequest to ${request.url} was not sent: ${network.message}`);
+  let tooLarge = false;
   const outcome = await sendThroughRelay(
     { method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { body: [request.body] } : {}) },
-    { followRedirects: true, timeoutMs: 30_000, ...network.value },
-    { onHead: (received) => (head = received), onBody: (chunk) => void chunks.push(chunk) },
-  );
+    { followRedirects: true, timeoutMs: 30_000, ...network.value, signal: controller.signal },
+    {
+      onHead: (received) => (head = received),
+      onBody: (chunk) => {
+        size += chunk.length;
+        if (size <= SCRIPT_RESPONSE_LIMIT) chunks.push(chunk);
+        else if (!tooLarge) {
+          tooLarge = true;
+          stop();
+        }
+      },
+    },
+  ).finally(() => signal?.removeEventListener('abort', stop));
+  if (tooLarge) throw new Error(`pm.sendRequest to ${request.url} was stopped: its answer passed ${SCRIPT_RESPONSE_LIMIT / (1024 * 1024)} MB, more than a script reads as one string.`);
+  if (!outcome.ok && signal?.aborted) throw new Error(`pm.sendRequest to ${request.url} was cancelled: its script ended, or the send it belongs to was cancelled.`);
   if (!outcome.ok) throw new Error(`pm.sendRequest to ${request.url} failed: ${outcome.error.message}`);
   if (!head) throw new Error(`pm.sendRequest to ${request.url} got no response`);
   const body = new TextDecoder().decode(concatBytes(chunks));

@@ -105,7 +105,7 @@ export type BeforeSend = { ok: true; env: Record<string, string>; adjust(wire: W
  * request still goes, as newman and `wirebench run` do, so a run in the page and a run in CI
  * give the same results. The results show the error with its position either way.
  */
-export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string, draft: RequestDraft, env: Record<string, string>): Promise<BeforeSend> {
+export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string, draft: RequestDraft, env: Record<string, string>, signal?: AbortSignal): Promise<BeforeSend> {
   const checks = checksOfTab(store.getState(), tabId);
   store.getState().setCheckResults(tabId, { ...emptyOutcome(), running: hasChecks(checks) });
   const codes = runnableScripts(store, tabId, checks, 'pre-request');
@@ -125,7 +125,7 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
       variables: scriptVariablesOf(store.getState(), tabId),
       info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? draft.id },
       sendRequest: sendForScript,
-    });
+    }, signal);
     recordScript(store, tabId, 'pre-request', result);
     if (result.errors.length > 0 && !currentRunContext()) {
       finish(store, tabId);
@@ -150,7 +150,7 @@ function finish(store: StoreApi<WorkbenchState>, tabId: string): void {
  * no response runs none of them. `checks` are those of the tab when it was sent. Never
  * rejects: what fails here is a note in the results.
  */
-export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, checks: RequestChecks): Promise<void> {
+export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, checks: RequestChecks, signal?: AbortSignal): Promise<void> {
   try {
     const exchange = store.getState().responses[tabId]?.exchange;
     if (!exchange || exchange.phase !== 'done' || !hasChecks(checks)) return;
@@ -191,7 +191,7 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
         variables: scriptVariablesOf(store.getState(), tabId),
         info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: store.getState().tabs.find((t) => t.id === tabId)?.draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
         sendRequest: sendForScript,
-      });
+      }, signal);
       recordScript(store, tabId, 'post-response', result);
     }
   } catch (error) {

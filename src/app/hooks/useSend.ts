@@ -114,7 +114,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
     return { ok: false, error: { kind: 'bad_request', message } };
   }
   // Issue 18: the request's pre-request scripts run first; they may set variables and change the request.
-  const scripted = await (await loadSendChecks()).beforeSend(store, tabId, draft, env);
+  const scripted = await (await loadSendChecks()).beforeSend(store, tabId, draft, env, signal);
   if (!scripted.ok) {
     state.markNotSent(tabId, scripted.message);
     return { ok: false, error: { kind: 'bad_request', message: scripted.message } };
@@ -213,7 +213,7 @@ export function useSend() {
         // Issue 18: captures, assertions and post-response scripts once the response is complete (none without
         // one); in `finally`, so a send that threw never leaves its checks showing as running.
         // afterSend never rejects; its chunk failing to load already failed beforeSend, whose error is the one to show.
-        await loadSendChecks().then(({ afterSend }) => afterSend(store, tabId, checks), () => undefined);
+        await loadSendChecks().then(({ afterSend }) => afterSend(store, tabId, checks, abort.signal), () => undefined);
         store.getState().setSendInFlight(false);
         if (controller.current === abort) controller.current = null;
       }

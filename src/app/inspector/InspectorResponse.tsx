@@ -102,7 +102,8 @@ function BodyPanelFor() {
   const phase = useWorkbench((s) => activeExchange(s).phase);
   const request = useWorkbench((s) => activeExchange(s).request);
   const head = useWorkbench((s) => activeExchange(s).head);
-  return <BodyPanel chunks={chunks} phase={phase} request={request} head={head} />;
+  const notKept = useWorkbench((s) => activeExchange(s).bodyNotKept);
+  return <BodyPanel chunks={chunks} phase={phase} request={request} head={head} notKept={notKept} />;
 }
 
 /** Compare reads the exchange only once it is done, when it no longer changes. */

@@ -37,6 +37,13 @@ export class FormatClient {
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<() => void>();
   private snapshot: FormatSnapshot = { session: 0 };
+  /** Keys for owners (an exchange's chunk list), so the worker can park a body by a number. */
+  private readonly keys = new WeakMap<object, number>();
+  private nextKey = 1;
+  /** The body being fed: its key, bytes pushed, whether it ended. */
+  private current: { key?: number; bytes: number; ended: boolean } = { bytes: 0, ended: false };
+  /** Bodies parked in the worker, oldest first; the page decides, so the two never disagree. */
+  private readonly parked: { key: number; bytes: number }[] = [];
 
   constructor(worker?: Worker) {
     this.worker = worker ?? new Worker(new URL('./workers/formatWorker.ts', import.meta.url), { type: 'module', name: 'wirebench-format' });
@@ -67,18 +74,54 @@ export class FormatClient {
     for (const listener of this.listeners) listener();
   }
 
-  /** Starts a new body belonging to `owner`; everything about the previous one is forgotten. */
-  begin(contentType: string | undefined, owner?: unknown): number {
+  private keyOf(owner: unknown): number | undefined {
+    if (typeof owner !== 'object' || owner === null) return undefined;
+    let key = this.keys.get(owner);
+    if (key === undefined) this.keys.set(owner, (key = this.nextKey++));
+    return key;
+  }
+
+  /**
+   * Starts a new body belonging to `owner`. A complete body being left is parked in the
+   * worker (the last PARKED_BODIES, within PARKED_BYTES), and a parked one is taken back:
+   * then this returns true and the caller sends no chunks, since the worker already holds
+   * the body indexed as it was left (switching back to a tab is instant, issue 27).
+   */
+  begin(contentType: string | undefined, owner?: unknown): boolean {
     this.session += 1;
+    const key = this.keyOf(owner);
+    const park = this.current.ended && this.current.key !== undefined ? this.current.key : undefined;
+    if (park !== undefined) {
+      const at = this.parked.findIndex((p) => p.key === park);
+      if (at >= 0) this.parked.splice(at, 1);
+      this.parked.push({ key: park, bytes: this.current.bytes });
+    }
+    const found = key === undefined ? -1 : this.parked.findIndex((p) => p.key === key);
+    const resumed = found >= 0 ? this.parked.splice(found, 1)[0] : undefined;
+    const forget: number[] = [];
+    let bytes = this.parked.reduce((n, p) => n + p.bytes, 0);
+    while (this.parked.length > PARKED_BODIES - 1 || bytes > PARKED_BYTES) {
+      const gone = this.parked.shift()!;
+      bytes -= gone.bytes;
+      forget.push(gone.key);
+    }
+    this.current = { ...(key !== undefined ? { key } : {}), bytes: resumed?.bytes ?? 0, ended: resumed !== undefined };
     for (const [id, pending] of this.pending) {
       if (!pending.bound) continue;
       pending.reject(new FormatRequestError('The body changed before the answer came.'));
       this.pending.delete(id);
     }
-    this.send(contentType === undefined ? { type: 'begin', session: this.session } : { type: 'begin', session: this.session, contentType });
+    this.send({
+      type: 'begin',
+      session: this.session,
+      ...(contentType === undefined ? {} : { contentType }),
+      ...(park !== undefined ? { park } : {}),
+      ...(resumed ? { resume: resumed.key } : {}),
+      ...(forget.length ? { forget } : {}),
+    });
     this.snapshot = { session: this.session, owner };
     for (const listener of this.listeners) listener();
-    return this.session;
+    return resumed !== undefined;
   }
 
   /**
@@ -89,11 +132,13 @@ export class FormatClient {
   push(chunks: readonly Uint8Array[]): void {
     if (!chunks.length) return;
     const joined = concatBytes(chunks);
+    this.current.bytes += joined.length;
     this.worker.postMessage({ type: 'chunks', session: this.session, chunks: [joined] } satisfies ToWorker, [joined.buffer]);
   }
 
   /** The body is complete. */
   end(): void {
+    this.current.ended = true;
     this.send({ type: 'end', session: this.session });
   }
 
@@ -126,6 +171,11 @@ export class FormatClient {
   /** For `useSyncExternalStore`. */
   getSnapshot = (): FormatSnapshot => this.snapshot;
 }
+
+/** Complete bodies the worker keeps indexed for tabs not shown, at most this many… */
+export const PARKED_BODIES = 4;
+/** …and at most this many body bytes together. */
+export const PARKED_BYTES = 160 * 1024 * 1024;
 
 let shared: FormatClient | undefined;
 

@@ -48,8 +48,38 @@ function startWorker(): ScriptWorker {
   return { worker, runner, ended };
 }
 
-/** Runs one script in the worker; never rejects. */
-export async function runScript(input: ScriptRunInput): Promise<ScriptRunResult> {
+/**
+ * The run's own cancel: every `pm.sendRequest` the script starts is handed a signal that
+ * aborts when `end()` is called (the run is over: finished, stopped at its limit, or its
+ * worker lost, so nothing waits for the answer any more) or when `outer` aborts (the send
+ * it belongs to was cancelled, or the collection run stopped).
+ */
+export function scopeSends(input: ScriptRunInput, outer?: AbortSignal): { input: ScriptRunInput; end(): void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (outer?.aborted) stop();
+  else outer?.addEventListener('abort', stop, { once: true });
+  const host = input.sendRequest;
+  return {
+    input: host ? { ...input, sendRequest: (request) => host(request, controller.signal) } : input,
+    end: () => {
+      outer?.removeEventListener('abort', stop);
+      stop();
+    },
+  };
+}
+
+/** Runs one script in the worker; never rejects. Its `pm.sendRequest` calls are cancelled when it ends or `signal` aborts. */
+export async function runScript(given: ScriptRunInput, signal?: AbortSignal): Promise<ScriptRunResult> {
+  const scope = scopeSends(given, signal);
+  try {
+    return await runScoped(scope.input);
+  } finally {
+    scope.end();
+  }
+}
+
+async function runScoped(input: ScriptRunInput): Promise<ScriptRunResult> {
   const startedAt = Date.now();
   let target: ScriptWorker;
   try {

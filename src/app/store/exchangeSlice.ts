@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { RelayError, RelayHead, RelayHop, RelaySummary, SigningStep, WireRequest } from '../../core';
+import { BODY_KEEP_BYTES, withinBudget, type BodyNotKept } from './bodyBudget';
 import type { WorkbenchState } from './workbenchStore';
 
 /** One exchange: a request sent and what came back (or why nothing did). */
@@ -8,9 +9,11 @@ export interface Exchange {
   request?: WireRequest;
   head?: RelayHead;
   hops: RelayHop[];
-  /** Body chunks as they arrived (raw bytes; decoded for display by the pane). */
+  /** Body chunks as they arrived (raw bytes; decoded for display by the pane), at most BODY_KEEP_BYTES of them. */
   chunks: Uint8Array[];
   received: number;
+  /** Set when `chunks` is not the whole body: how much is kept, and why (`bodyBudget.ts`). */
+  bodyNotKept?: BodyNotKept;
   summary?: RelaySummary;
   error?: RelayError;
   /** The request never left: it did not build, or its secrets are locked (`error` says why). */
@@ -131,6 +134,9 @@ export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeS
   let live: string | undefined;
   // Bytes pushed into `chunks` but not yet counted in `received`, and the timer that counts them.
   let unpublished = 0;
+  // Bytes of the live body kept in `chunks`; past BODY_KEEP_BYTES the rest is only counted.
+  let kept = 0;
+  let overflowed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const takeUnpublished = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -146,18 +152,27 @@ export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeS
       if (!response || live === undefined) return {};
       return { responses: { ...s.responses, [live]: { ...response, exchange: recipe(response.exchange) } } };
     });
+  /** The exchange with `bytes` more counted, and said to be cut when it was. */
+  const counted = (e: Exchange, bytes: number): Exchange => {
+    const received = e.received + bytes;
+    return overflowed ? { ...e, received, bodyNotKept: { reason: 'size', keptBytes: kept, totalBytes: received } } : { ...e, received };
+  };
   const publish = () => {
     const bytes = takeUnpublished();
-    if (bytes) updateLive((e) => ({ ...e, received: e.received + bytes }));
+    if (bytes) updateLive((e) => counted(e, bytes));
   };
   return {
     responses: {},
     // A fresh chunk list per exchange: receiveBody appends in place, so sharing one would leak bodies across sends.
     beginExchange: (request, origin = {}) => {
       takeUnpublished();
+      kept = 0;
+      overflowed = false;
       const tabId = origin.tabId ?? get().activeTabId;
       live = tabId;
-      set((s) => {
+      set((state) => {
+        // Room for this body: older tabs' bodies go first when the page's budget is used up.
+        const s = { ...state, responses: withinBudget(state.responses, tabId) };
         const response = s.responses[tabId];
         const exchange: Exchange = { phase: 'sending', hops: [], chunks: [], received: 0, ...origin, tabId, request, startedAt: Date.now(), sentAt: Date.now() };
         const previous = previousFor(response, request, origin.draftId);
@@ -172,17 +187,26 @@ export const createExchangeSlice: StateCreator<WorkbenchState, [], [], ExchangeS
       // the count and the notification follow within PUBLISH_MS, the first one right away.
       const exchange = live === undefined ? undefined : get().responses[live]?.exchange;
       if (!exchange) return;
-      exchange.chunks.push(chunk);
+      const room = BODY_KEEP_BYTES - kept;
+      if (chunk.length <= room) {
+        exchange.chunks.push(chunk);
+        kept += chunk.length;
+      } else {
+        // A copy of the part that fits, so the rest of the network buffer is not held by a view of it.
+        if (room > 0) exchange.chunks.push(chunk.slice(0, room));
+        kept += Math.max(room, 0);
+        overflowed = true;
+      }
       unpublished += chunk.length;
       timer ??= setTimeout(publish, exchange.received === 0 ? 0 : PUBLISH_MS);
     },
     completeExchange: (summary) => {
       const bytes = takeUnpublished();
-      updateLive((e) => ({ ...e, received: e.received + bytes, phase: 'done', summary }));
+      updateLive((e) => ({ ...counted(e, bytes), phase: 'done', summary }));
     },
     failExchange: (error) => {
       const bytes = takeUnpublished();
-      updateLive((e) => ({ ...e, received: e.received + bytes, phase: 'failed', error }));
+      updateLive((e) => ({ ...counted(e, bytes), phase: 'failed', error }));
     },
     markNotSent: (tabId, message) =>
       set((s) => {

@@ -15,6 +15,8 @@ import { panelId, TabList, tabId, type TabItem } from '../TabList';
 import { formatSize } from '../units';
 import { BodyActions } from './BodyActions';
 import { BodyNotes } from './BodyNotes';
+import { BodyNotKeptNote } from './BodyNotKeptNote';
+import type { BodyNotKept } from '../../store/bodyBudget';
 import { DocumentView } from './DocumentView';
 import { FilterBar } from './FilterBar';
 import { HexView } from './HexView';
@@ -61,9 +63,11 @@ export interface BodyPanelProps {
   phase: Exchange['phase'];
   request: WireRequest | undefined;
   head: RelayHead | undefined;
+  /** Set when the page holds only part of the body, or none of it (see store/bodyBudget.ts). */
+  notKept?: BodyNotKept | undefined;
 }
 
-export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
+export function BodyPanel({ chunks, phase, request, head, notKept }: BodyPanelProps) {
   const snapshot = useFormatSnapshot();
   const received = useFrameThrottled(receivedOf);
   const own = snapshot.owner === chunks;
@@ -106,7 +110,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
   if (!progress || !meta) {
     return <p className="muted body-waiting">{phase === 'sending' ? (received ? `Receiving… ${formatSize(received)}` : 'Waiting for the body…') : 'Reading the body…'}</p>;
   }
-  if (meta.kind === 'empty') return <p className="muted" data-testid="response-body">No body.</p>;
+  if (meta.kind === 'empty') return notKept ? <BodyNotKeptNote notKept={notKept} /> : <p className="muted" data-testid="response-body">No body.</p>;
 
   return (
     <div className="body-panel">
@@ -120,6 +124,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
           <SearchBar target={target} revision={`${shown?.id}:${(lineView === 'pretty' ? shown?.pretty : shown?.raw)?.complete}`} />
         </div>
       ) : null}
+      {notKept ? <BodyNotKeptNote notKept={notKept} /> : null}
       <BodyNotes progress={progress} lineDelimited={stream === 'ndjson' || stream === 'json-seq'} />
       {filtering ? (
         <p className="filter-summary" role="status">
@@ -133,7 +138,7 @@ export function BodyPanel({ chunks, phase, request, head }: BodyPanelProps) {
         ) : null}
         {active === 'events' ? <StreamView /> : null}
         {active === 'preview' ? <PreviewView kind={meta.kind} sniff={meta.sniff} chunks={chunks} documentId={progress.id} textBytes={progress.textBytes} /> : null}
-        {active === 'hex' ? <HexView chunks={chunks} received={received} /> : null}
+        {active === 'hex' ? <HexView chunks={chunks} received={notKept ? Math.min(received, notKept.keptBytes) : received} /> : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
- * Streams the active tab's exchange body into the format worker (again from the start when
- * the person switches to another tab's response). The store calls its
+ * Streams the active tab's exchange body into the format worker. Switching to another tab's
+ * response starts that body; a complete body shown before is taken back from the worker as
+ * it was left (formatClient parks the last few), so a 50 MB body is not re-read each time. The store calls its
  * listeners once per received chunk; this batches them to one post per animation frame
  * (or 100 ms when the page is hidden and frames stop), so a 100 MB body costs a few dozen
  * small messages per second and never a React render per chunk.
@@ -29,10 +30,11 @@ export function useBodyFeed(): void {
       const exchange = activeExchange(store.getState());
       if (!exchange.head) return;
       if (exchange.chunks !== fedChunks) {
-        client.begin(headerValue(exchange.head.headers, 'Content-Type'), exchange.chunks);
+        // A complete body shown before comes back from the worker as it was left: nothing is sent again.
+        const resumed = client.begin(headerValue(exchange.head.headers, 'Content-Type'), exchange.chunks);
         fedChunks = exchange.chunks;
-        fed = 0;
-        ended = false;
+        fed = resumed ? exchange.chunks.length : 0;
+        ended = resumed;
       }
       if (exchange.chunks.length > fed) {
         client.push(exchange.chunks.slice(fed));

@@ -8,6 +8,18 @@ import type { HistoryEntry, RelaySizes } from '../../../core';
 import type { Exchange } from '../../store/exchangeSlice';
 import { useWorkbenchApi, useWorkbench } from '../../store/StoreProvider';
 import { loadWorkspaceSession } from '../../workspace/workspaceSessionLoader';
+import { HISTORY_MASK_LIMIT, isTextualType } from '../../workspace/historyBodies';
+import { HISTORY_BODY_LIMIT } from '../../workspace/historyRecorder';
+import type { BodyNotKept } from '../../store/bodyBudget';
+
+/** Why a history entry that had a body came back without one (it says no more than its size and type tell). */
+export function historyBodyNotKept(entry: HistoryEntry): BodyNotKept | undefined {
+  const size = entry.sizes?.responseBodyDecoded;
+  if (entry.responseBodyRef || !size) return undefined;
+  const type = entry.responseHeaders?.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+  const reason = size > HISTORY_BODY_LIMIT ? 'history-size' : size > HISTORY_MASK_LIMIT && isTextualType(type) ? 'history-unchecked' : 'history-storage';
+  return { reason, keptBytes: 0, totalBytes: size };
+}
 
 /** The exchange a history entry describes, with its body bytes. */
 export function exchangeFromHistory(entry: HistoryEntry, body: Uint8Array | undefined): Exchange {
@@ -16,6 +28,8 @@ export function exchangeFromHistory(entry: HistoryEntry, body: Uint8Array | unde
   const chunks = body && body.length ? [body] : [];
   const exchange: Exchange = { phase: entry.error ? 'failed' : 'done', request, hops: [], chunks, received: body?.length ?? 0, fromHistory: true, draftId: entry.draft.id };
   if (!Number.isNaN(sentAt)) exchange.sentAt = sentAt;
+  const notKept = body && body.length ? undefined : historyBodyNotKept(entry);
+  if (notKept) exchange.bodyNotKept = notKept;
   if (entry.status !== undefined) {
     exchange.head = { status: entry.status, reason: entry.reason ?? '', httpVersion: entry.httpVersion ?? '1.1', headers: entry.responseHeaders ?? [] };
   }

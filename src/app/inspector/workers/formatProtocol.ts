@@ -32,7 +32,12 @@ export interface WorkerReplies {
 
 /** Page → worker. */
 export type ToWorker =
-  | { type: 'begin'; session: number; contentType?: string }
+  /**
+   * A new body. `park`: keep the current (complete) body under this key; `resume`: take the
+   * body parked under this key back instead of starting an empty one (the page then sends no
+   * chunks); `forget`: parked bodies to drop. The page decides what is parked (formatClient.ts).
+   */
+  | { type: 'begin'; session: number; contentType?: string; park?: number; resume?: number; forget?: number[] }
   | { type: 'chunks'; session: number; chunks: Uint8Array[] }
   | { type: 'end'; session: number }
   | { type: 'open'; session: number; doc: DocName; view: LineView }

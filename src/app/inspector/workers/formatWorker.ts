@@ -20,6 +20,8 @@ let body: BodyDocument | undefined;
 let filter: BodyDocument | undefined;
 let parsedBody: { value: unknown } | undefined;
 let concluded = false;
+/** Complete bodies of other tabs, indexed as they were left, so showing one again costs no re-read. */
+const parked = new Map<number, { body: BodyDocument; parsedBody: { value: unknown } | undefined }>();
 let scheduled = false;
 let lastProgress = 0;
 const dirty = new Set<DocName>();
@@ -154,13 +156,19 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'begin') {
     session = message.session;
-    body = new BodyDocument(message.contentType);
+    if (message.park !== undefined && body) parked.set(message.park, { body, parsedBody });
+    for (const key of message.forget ?? []) parked.delete(key);
+    const resumed = message.resume === undefined ? undefined : parked.get(message.resume);
+    if (resumed) parked.delete(message.resume!);
+    body = resumed?.body ?? new BodyDocument(message.contentType);
     body.open('pretty');
     filter = undefined;
-    parsedBody = undefined;
+    parsedBody = resumed?.parsedBody;
     concluded = false;
     dirty.clear();
     dirty.add('body');
+    // A resumed body is complete: report it (and its conclusion) at once.
+    if (resumed) schedule();
     return;
   }
   // A diff compares the two texts it carries, so it does not belong to any body.
