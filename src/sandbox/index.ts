@@ -14,6 +14,7 @@ import { cookieSessionRoutes } from './cookieSession';
 import { echoRoutes } from './echo';
 import { encodingRoutes } from './encodings';
 import { errorRoutes } from './errors';
+import { grpcRoutes } from './grpc/grpcInfo';
 import { http2Routes } from './http2Info';
 import { largeJsonRoutes } from './largeJson';
 import { lessonsPageRoutes } from './lessonsPage';
@@ -52,6 +53,7 @@ const routes: SandboxRoute[] = [
   ...soapRoutes,
   ...tlsInfoRoutes,
   ...http2Routes,
+  ...grpcRoutes,
   ...tlsClientRoutes,
   ...resetRoutes,
 ];

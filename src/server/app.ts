@@ -4,6 +4,7 @@
  */
 import type http from 'node:http';
 import { handleRelay } from '../relay/relay';
+import { handleGrpcApi } from '../relay/grpc/routes';
 import { uploadProgress } from '../relay/progress';
 import { describeProxyEnvironment } from '../relay/proxyRules';
 import { handleSandbox } from '../sandbox';
@@ -89,6 +90,10 @@ export function createWirebenchHandler(options: WirebenchOptions) {
         const entry = uploadProgress.get(progress[1]!);
         res.writeHead(entry ? 200 : 404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         res.end(JSON.stringify(entry ?? { error: 'unknown request id' }));
+        return true;
+      }
+      if (url.pathname.startsWith('/api/grpc/')) {
+        await handleGrpcApi(req, res, url.pathname);
         return true;
       }
       if (url.pathname === '/api/workspace' || url.pathname.startsWith('/api/workspace/')) {

@@ -13,6 +13,8 @@ import { startServer, type RunningServer } from './listen';
 import { warmUpRelay } from './relayWarmUp';
 import { sandboxDataDir, startHttpsSandbox } from '../sandbox/tls';
 import { startClientAuthSandbox } from '../sandbox/tlsClientAuth';
+import { startGrpcSandbox } from '../sandbox/grpc/grpcSandbox';
+import { setGrpcSandboxInfo } from '../sandbox/grpc/grpcInfo';
 import { WorkspaceFolder } from './workspaceFolder';
 
 /**
@@ -143,6 +145,17 @@ async function main(): Promise<void> {
   } catch (err) {
     console.warn(`HTTPS sandbox not started: ${(err as Error).message}`);
   }
+  // The gRPC sandbox on its own port (the one after the mutual TLS sandbox, or any free one when that is taken).
+  let closeGrpc: () => Promise<void> = async () => undefined;
+  try {
+    const loopbackHost = loopback ? '127.0.0.1' : options.host;
+    const grpcSandbox = await startGrpcSandbox({ port: running.port + 3, host: loopbackHost }).catch(() => startGrpcSandbox({ port: 0, host: loopbackHost }));
+    closeGrpc = () => grpcSandbox.close();
+    setGrpcSandboxInfo({ address: grpcSandbox.address, port: grpcSandbox.port });
+    console.log(`Sandbox gRPC: ${grpcSandbox.address}  (server reflection; services at /sandbox/grpc/info)`);
+  } catch (err) {
+    console.warn(`gRPC sandbox not started: ${(err as Error).message}`);
+  }
   // An address the guard accepts as the server's own (a wildcard listener is reached on loopback).
   void warmUpRelay(options.host === '0.0.0.0' || options.host === '::' ? `http://127.0.0.1:${running.port}` : running.origin, token);
   console.log('Press Ctrl-C to stop.');
@@ -152,7 +165,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log('\nStopping Wirebench…');
     workspace?.close();
-    void Promise.all([running.close(), closeTls()]).then(() => process.exit(0));
+    void Promise.all([running.close(), closeTls(), closeGrpc()]).then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', stop);
