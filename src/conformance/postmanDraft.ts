@@ -54,6 +54,15 @@ function bodyView(draft: RequestDraft): BodyView {
     }
     case 'binary':
       return { mode: 'file' };
+    case 'graphql': {
+      // The JSON a GraphQL POST sends (graphQlWireParts), variables spliced as written so `{{placeholders}}` survive.
+      const g = body.graphql;
+      if (!g || g.query.trim() === '') return { mode: 'none' };
+      const fields = [`"query":${JSON.stringify(g.query)}`];
+      if (g.variables.trim() !== '') fields.push(`"variables":${g.variables.trim()}`);
+      if (g.operationName.trim() !== '') fields.push(`"operationName":${JSON.stringify(g.operationName.trim())}`);
+      return { mode: 'raw', text: `{${fields.join(',')}}` };
+    }
     default:
       return { mode: 'none' };
   }
@@ -87,13 +96,25 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** A raw body that is JSON compares as JSON with a `json` body (a GraphQL body read either way). */
 function comparableBody(body: BodyView): BodyView {
+  if (body.mode === 'json') return { mode: 'json', value: graphQlComparable(body.value) };
   if (body.mode !== 'raw') return body;
   try {
     const value: unknown = JSON.parse(body.text);
-    return typeof value === 'object' && value !== null && 'query' in value ? { mode: 'json', value } : body;
+    return typeof value === 'object' && value !== null && 'query' in value ? { mode: 'json', value: graphQlComparable(value) } : body;
   } catch {
     return body;
   }
+}
+
+/**
+ * A GraphQL request's JSON in one key order, absent variables as `{}` (GraphQL over HTTP:
+ * the same request), so `{"query","variables"}` and `{"query","operationName"}` compare by content.
+ */
+function graphQlComparable(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('query' in value)) return value;
+  const v = value as Record<string, unknown>;
+  const keys = Object.keys(v).filter((k) => k !== 'query' && k !== 'variables' && k !== 'operationName');
+  return { query: v.query, variables: v.variables ?? {}, ...(v.operationName !== undefined ? { operationName: v.operationName } : {}), ...Object.fromEntries(keys.map((k) => [k, v[k]])) };
 }
 
 function short(value: unknown): string {

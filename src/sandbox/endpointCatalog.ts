@@ -134,4 +134,12 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET', path: '/sandbox/stream/connections', summary: 'Streams open now and streams closed early by their client (a cancelled request closes its connection).' },
     ],
   },
+  {
+    section: 'GraphQL (GraphQL over HTTP, graphql-ws)',
+    entries: [
+      { methods: 'GET POST', path: '/sandbox/graphql', example: '/sandbox/graphql?query=%7B%20books%20%7B%20title%20%7D%20%7D', summary: 'A library schema (books, authors): queries, the mutation addBook, Book.author failing for book 3 and Book.price for every book (partial data with errors), slow(ms), introspection on. POST application/json, GET for queries (a mutation over GET is 405); application/graphql-response+json when accepted (request errors then 400), else application/json (200).' },
+      { methods: 'GET', path: '/sandbox/graphql/schema.graphql', summary: 'The same schema as SDL, to load into the GraphQL editor.' },
+      { methods: 'WebSocket', path: '/sandbox/graphql/ws', summary: 'Subscriptions over graphql-ws (subprotocol graphql-transport-ws): subscription { countdown(from: 3, intervalMs: 200) }.' },
+    ],
+  },
 ];

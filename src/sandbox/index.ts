@@ -14,6 +14,7 @@ import { cookieSessionRoutes } from './cookieSession';
 import { echoRoutes } from './echo';
 import { encodingRoutes } from './encodings';
 import { errorRoutes } from './errors';
+import { graphqlRoutes } from './graphql/graphqlRoute';
 import { grpcRoutes } from './grpc/grpcInfo';
 import { http2Routes } from './http2Info';
 import { largeJsonRoutes } from './largeJson';
@@ -51,6 +52,7 @@ const routes: SandboxRoute[] = [
   ...errorRoutes,
   ...encodingRoutes,
   ...soapRoutes,
+  ...graphqlRoutes,
   ...tlsInfoRoutes,
   ...http2Routes,
   ...grpcRoutes,

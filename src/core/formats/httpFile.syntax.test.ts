@@ -166,11 +166,12 @@ describe('file bodies', () => {
 });
 
 describe('GraphQL', () => {
-  it('imports a JetBrains GRAPHQL request as a JSON POST of query and variables', () => {
+  it('imports a JetBrains GRAPHQL request as a GraphQL POST of query and variables (its JSON kept for the JSON view)', () => {
     const request = only('GRAPHQL https://a.test/graphql\n\nquery Item($id: ID!) {\n  item(id: $id) { name }\n}\n\n{\n  "id": "{{itemId}}"\n}\n');
     expect(request.draft.method).toBe('POST');
     expect(request.draft.headers.map((h) => `${h.name}: ${h.value}`)).toEqual(['Content-Type: application/json']);
-    expect(request.draft.body.kind).toBe('json');
+    expect(request.draft.body.kind).toBe('graphql');
+    expect(request.draft.body.graphql).toEqual({ query: 'query Item($id: ID!) {\n  item(id: $id) { name }\n}', variables: '{\n  "id": "{{itemId}}"\n}', operationName: '' });
     expect(JSON.parse(request.draft.body.texts.json)).toEqual({ query: 'query Item($id: ID!) {\n  item(id: $id) { name }\n}', variables: { id: '{{itemId}}' } });
   });
 

@@ -14,7 +14,7 @@ import { draftRowId, type DraftInput } from '../request';
 import type { Result } from '../types';
 import { ok } from '../types';
 import type { RequestScript, SavedRequest, Variable } from '../workspace';
-import { graphQlAt, graphQlRequestBody, type GraphQlFragments } from './httpFileGraphQl';
+import { graphQlAt, graphQlJsonText, graphQlRequestParts, type GraphQlFragments } from './httpFileGraphQl';
 import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, isKnownMethod, NOT_BODY, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
 import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
@@ -285,10 +285,15 @@ function parseBlock(block: Block, file: FileState): ParsedBlock | undefined {
   const boundary = graphQl || httpyacGraphQl || fileBody ? undefined : multipart(contentType);
   const parts = boundary ? multipartPartsOf(content, boundary, (w) => local.push(w)) : undefined;
   if (graphQl) {
-    input.body = draftBodyForText(graphQlBody(content), 'application/json');
+    // A GraphQL body; its JSON text is kept too, so switching the body to JSON shows what a POST sends.
+    input.body = { kind: 'graphql', graphql: graphQlParts(content), texts: { json: graphQlBody(content) } };
   } else if (httpyacGraphQl) {
     const variablesText = content.slice(httpyacGraphQl.next).map((l) => l.text).join('\n');
-    input.body = draftBodyForText(graphQlRequestBody(httpyacGraphQl, variablesText, file.fragments, (w) => local.push(w)), contentType ?? 'application/json');
+    const parts = graphQlRequestParts(httpyacGraphQl, variablesText, file.fragments, (w) => local.push(w));
+    const typed = contentType === undefined || /^application\/json\b/i.test(contentType.trim());
+    input.body = typed
+      ? { kind: 'graphql', graphql: { query: parts.query, variables: parts.variables, operationName: parts.operationName ?? '' }, texts: { json: graphQlJsonText(parts) } }
+      : draftBodyForText(graphQlJsonText(parts), contentType);
   } else if (fileBody) {
     const [, processed, encoding, path] = fileBody;
     const notes = [encoding ? `in the ${encoding} encoding` : '', processed ? 'with its {{variables}} substituted (VS Code REST Client), which Wirebench does not do: its bytes are sent as they are' : ''].filter(Boolean);
@@ -324,6 +329,13 @@ function multipart(contentType: string | undefined): string | undefined {
  * blank line) and the variables (the JSON after it, `{}` when there is none). Variables are
  * spliced in as written, so `{{placeholders}}` in them survive until sending.
  */
+function graphQlParts(content: Line[]): { query: string; variables: string; operationName: string } {
+  const blank = content.findIndex((l) => l.text.trim() === '');
+  const query = (blank < 0 ? content : content.slice(0, blank)).map((l) => l.text).join('\n');
+  const variables = blank < 0 ? '' : content.slice(blank + 1).map((l) => l.text).join('\n').trim();
+  return { query, variables, operationName: '' };
+}
+
 function graphQlBody(content: Line[]): string {
   const blank = content.findIndex((l) => l.text.trim() === '');
   const query = (blank < 0 ? content : content.slice(0, blank)).map((l) => l.text).join('\n');

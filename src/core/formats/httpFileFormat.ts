@@ -95,6 +95,13 @@ function bodyText(draft: RequestDraft): { text: string; contentType?: string } {
       return { text: encodeForm(body.form.filter((r) => r.enabled && !(r.name === '' && r.value === ''))), contentType: BODY_KIND_CONTENT_TYPES.form };
     case 'binary':
       return { text: `< ./${body.binary?.name ?? 'file'}`, contentType: body.binary?.type || 'application/octet-stream' };
+    case 'graphql': {
+      // VS Code REST Client's GraphQL body (X-REQUEST-TYPE: GraphQL, written by requestBlock): the query up to
+      // its first blank line (blank lines inside it, meaningless in GraphQL, are left out), then the variables.
+      const query = (body.graphql?.query ?? '').replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').join('\n');
+      const variables = body.graphql?.variables.trim() ?? '';
+      return query === '' ? { text: '' } : { text: variables === '' ? query : `${query}\n\n${variables}`, contentType: 'application/json' };
+    }
     case 'multipart': {
       const lines: string[] = [];
       for (const part of body.multipart.filter((p) => p.enabled)) {
@@ -133,6 +140,7 @@ function requestBlock(title: string, request: SavedRequest, draft: RequestDraft,
   const auth = authLines(draft, vaultSchemes);
   lines.push(`${draft.method} ${auth.url}`);
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
+  if (draft.body.kind === 'graphql') lines.push('X-REQUEST-TYPE: GraphQL');
   lines.push(...auth.headers);
   const body = bodyText(draft);
   if (needsContentTypeLine(draft)) lines.push(`Content-Type: ${body.contentType}`);

@@ -60,13 +60,19 @@ export function graphQlAt(lines: readonly Line[], i: number): GraphQlRead | unde
   return { name: named[1], source: { text: lines.slice(i, end).map((l) => l.text).join('\n') }, next: Math.min(end + 1, lines.length) };
 }
 
+/** The parts of the request httpyac sends for `read`: the query (fragments appended), its operation name, the variables as written. */
+export interface GraphQlRequestParts {
+  query: string;
+  operationName?: string;
+  variables: string;
+}
+
 /**
- * The JSON body httpyac sends for `read` (the request's document) with `variables` (the
- * body lines after it): fragments the query spreads appended, as httpyac appends them.
- * Variables are spliced in as written, so `{{placeholders}}` in them survive until sending.
- * `warn` hears what the person must do by hand: a query or fragment kept in a file.
+ * What httpyac sends for `read` (the request's document) with `variables` (the body lines
+ * after it): fragments the query spreads appended, as httpyac appends them. `warn` hears
+ * what the person must do by hand: a query or fragment kept in a file.
  */
-export function graphQlRequestBody(read: GraphQlRead, variables: string, fragments: GraphQlFragments, warn: (message: string) => void): string {
+export function graphQlRequestParts(read: GraphQlRead, variables: string, fragments: GraphQlFragments, warn: (message: string) => void): GraphQlRequestParts {
   let query: string;
   if ('file' in read.source) {
     query = graphQlFilePlaceholder(read.source.file);
@@ -79,9 +85,22 @@ export function graphQlRequestBody(read: GraphQlRead, variables: string, fragmen
       else warn(`the GraphQL fragment ${name} is read from the file "${fragment.file}" when httpyac sends it: append that file's text to "query".`);
     }
   }
-  const fields = [`  "query": ${JSON.stringify(query)}`];
   const name = operationName(read.name);
-  if (name !== undefined) fields.push(`  "operationName": ${JSON.stringify(name)}`);
-  if (variables.trim() !== '') fields.push(`  "variables": ${variables.trim()}`);
+  return { query, ...(name !== undefined ? { operationName: name } : {}), variables: variables.trim() };
+}
+
+/**
+ * The JSON body httpyac sends for `read` (see `graphQlRequestParts`). Variables are spliced
+ * in as written, so `{{placeholders}}` in them survive until sending.
+ */
+export function graphQlRequestBody(read: GraphQlRead, variables: string, fragments: GraphQlFragments, warn: (message: string) => void): string {
+  return graphQlJsonText(graphQlRequestParts(read, variables, fragments, warn));
+}
+
+/** The JSON text `{"query", "operationName"?, "variables"?}` of `parts`, variables spliced as written. */
+export function graphQlJsonText(parts: GraphQlRequestParts): string {
+  const fields = [`  "query": ${JSON.stringify(parts.query)}`];
+  if (parts.operationName) fields.push(`  "operationName": ${JSON.stringify(parts.operationName)}`);
+  if (parts.variables.trim() !== '') fields.push(`  "variables": ${parts.variables.trim()}`);
   return `{\n${fields.join(',\n')}\n}`;
 }

@@ -203,8 +203,10 @@ describe('importPostman: what does not map one to one', () => {
     );
     const draft = request(result, 'Query').draft;
     expect(JSON.parse(draft.body.texts.json)).toEqual({ query: '{ me { id } }', variables: { a: 1 } });
+    expect(draft.body.kind).toBe('graphql');
+    expect(draft.body.graphql).toEqual({ query: '{ me { id } }', variables: '{"a":1}', operationName: '' });
     expect(draft.auth).toEqual({ scheme: 'bearer', values: { token: 'at-1' } });
-    expect(result.warnings).toHaveLength(2);
+    expect(result.warnings).toHaveLength(1);
   });
 
   it('imports a request with an unsupported auth type without auth, and says so', () => {

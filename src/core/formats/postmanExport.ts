@@ -53,6 +53,11 @@ function bodyToPostman(draft: RequestDraft): Json | undefined {
       };
     case 'binary':
       return { mode: 'file', file: { src: body.binary?.name ?? '' } };
+    case 'graphql': {
+      // Postman's GraphQL body: the query and the variables as text; the operation name rides along (Postman ignores what it does not know).
+      const graphql = body.graphql;
+      return { mode: 'graphql', graphql: { query: graphql?.query ?? '', variables: graphql?.variables ?? '', ...(graphql?.operationName ? { operationName: graphql.operationName } : {}) } };
+    }
   }
 }
 

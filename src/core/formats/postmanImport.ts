@@ -157,18 +157,19 @@ function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput
       return;
     }
     case 'graphql': {
-      const query = body.graphql?.query ?? '';
-      let variables: unknown = body.graphql?.variables ?? {};
-      if (typeof variables === 'string') {
-        try {
-          variables = variables.trim() === '' ? {} : JSON.parse(variables);
-        } catch {
-          warn('the GraphQL variables are not valid JSON and were left out.');
-          variables = {};
-        }
+      const query = typeof body.graphql?.query === 'string' ? body.graphql.query : '';
+      const given: unknown = body.graphql?.variables;
+      // Kept as written (nothing lost): variables that are not JSON are refused, with their line and column, when sending.
+      const variables = typeof given === 'string' ? given : given === undefined || given === null ? '' : JSON.stringify(given, null, 2);
+      const operationName = typeof (body.graphql as { operationName?: unknown } | undefined)?.operationName === 'string' ? (body.graphql as { operationName: string }).operationName : '';
+      let parsed: unknown = {};
+      try {
+        parsed = variables.trim() === '' ? {} : JSON.parse(variables);
+      } catch {
+        warn('the GraphQL variables are not valid JSON: they were kept as written; fix them before sending.');
       }
-      input.body = { kind: 'json', texts: { json: JSON.stringify({ query, variables }, null, 2) } };
-      warn('the GraphQL body was converted to the JSON body a GraphQL POST sends ({"query", "variables"}).');
+      // The JSON text too, so switching the body to JSON shows what Postman sends ({"query", "variables"}).
+      input.body = { kind: 'graphql', graphql: { query, variables, operationName }, texts: { json: JSON.stringify({ query, variables: parsed }, null, 2) } };
       return;
     }
     default:

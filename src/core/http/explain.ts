@@ -23,6 +23,7 @@ import { describeRequestBody } from './requestBody';
 import { soapFaultOfResponse, soapFaultSummary } from './explainSoapStatus';
 import type { SoapFault } from '../soap/soapFault';
 import { explainStreamedResponse } from '../stream/explainStream';
+import { graphQlStatusSummary } from '../protocols/graphql/explainStatus';
 
 /**
  * Options of {@link explainResponse}. The auth context (`composedAuth`, `cookieJar`) says what
@@ -80,10 +81,14 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
   // With a SOAP fault the fault code says who is at fault; every finding then speaks in its voice.
   // A 403 whose body names an authentication failure (a signature that does not match) is summarised as that.
   const authenticationError = fault ? undefined : forbiddenAuthenticationError(response);
+  // A GraphQL body's errors govern likewise: a 200 with errors is no success, a 400 for a parse error the request's fault.
+  const graphQl = fault ? undefined : graphQlStatusSummary(request, response, info);
   const context: AuthContext = { ...(options.composedAuth !== undefined ? { composedAuth: options.composedAuth } : {}), ...(options.cookieJar !== undefined ? { cookieJar: options.cookieJar } : {}) };
   const summary: Finding = fault
     ? soapFaultSummary(fault, status, info).finding
-    : authenticationError
+    : graphQl
+      ? graphQl
+      : authenticationError
       ? authenticationFailureSummary(authenticationError, status, info)
       : {
           id: 'status',
@@ -132,7 +137,7 @@ export function explainResponse(request: WireRequest, response: WireResponse, op
     findings.push(...explainProblemDetails(response, info));
   }
   if (info.class === 'server-error') findings.push(explainServerFault(request, response));
-  return [summary, ...(fault ? findings.filter((f) => agrees(f.verdict, summary.verdict)) : findings)];
+  return [summary, ...(fault || graphQl ? findings.filter((f) => agrees(f.verdict, summary.verdict)) : findings)];
 }
 
 /**

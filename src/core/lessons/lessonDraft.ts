@@ -23,6 +23,16 @@ function bodyKindFor(contentType: string | undefined, body: string): DraftBodyKi
   return 'text';
 }
 
+/** A GraphQL lesson's body (it accepts application/graphql-response+json and sends {"query"…}) as the GraphQL editor's parts. */
+function graphQlBodyOf(headers: readonly HeaderField[], body: string): { query: string; variables: string; operationName: string } | undefined {
+  if (!headerValue(headers, 'Accept')?.includes('application/graphql-response+json')) return undefined;
+  const parsed = parseJson(body);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
+  const value = parsed.value as { query?: unknown; variables?: unknown; operationName?: unknown };
+  if (typeof value.query !== 'string') return undefined;
+  return { query: value.query, variables: value.variables === undefined ? '' : JSON.stringify(value.variables, null, 2), operationName: typeof value.operationName === 'string' ? value.operationName : '' };
+}
+
 /** The draft a lesson loads into the composer. */
 export function lessonToDraft(lesson: Lesson, origin: string, source: LessonPlaceholderSource): DraftInput {
   const expand = (text: string) => expandLessonPlaceholders(text, source);
@@ -43,6 +53,8 @@ export function lessonToDraft(lesson: Lesson, origin: string, source: LessonPlac
     draft.body = { kind, form: parseForm(body).map((p) => ({ name: p.name, value: p.value, id: draftRowId('form'), enabled: true })) };
   } else if (kind === 'json' || kind === 'xml' || kind === 'text') {
     draft.body = { kind, texts: { [kind]: body } };
+    const graphQl = kind === 'json' ? graphQlBodyOf(request.headers, body) : undefined;
+    if (graphQl) draft.body = { kind: 'graphql', texts: { json: body }, graphql: graphQl };
   }
   return draft;
 }

@@ -9,6 +9,7 @@ import type { Lesson } from './lesson';
 import { OAUTH_LESSONS } from './oauthLessons';
 import { PROTOCOL_LESSONS } from './protocolLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
+import { GRAPHQL_LESSONS } from './graphQlLessons';
 import { SOAP_LESSONS } from './soapLessons';
 import { STREAM_LESSONS } from './streamLessons';
 import { TLS_LESSONS } from './tlsLessons';
@@ -27,6 +28,7 @@ export const LESSONS: readonly Lesson[] = [
   ...TLS_LESSONS,
   ...STREAM_LESSONS,
   ...PROTOCOL_LESSONS,
+  ...GRAPHQL_LESSONS,
 ];
 
 /** The lesson with `id`, if there is one. */

@@ -6,6 +6,7 @@
  */
 import { parseUrlParts, pathParamNames } from '../encoding';
 import { generateBoundary } from '../encoding/multipartBoundary';
+import { normaliseGraphQlBody } from '../protocols/graphql/body';
 import { draftRowId } from './rowId';
 import { queryRowsFromParams } from './urlSync';
 import type { HeaderRow, QueryRow, PathParamRow, FormRow, MultipartPartDraft, DraftBodyKind, TextBodyKind, DraftBody, DraftAuth, DraftOptions, RequestDraft } from './draftTypes';
@@ -43,7 +44,8 @@ export type HeaderRowInput = Partial<HeaderRow> & { name: string; value: string 
 export interface DraftInput extends Partial<Omit<RequestDraft, 'headers' | 'query' | 'body' | 'auth' | 'options'>> {
   headers?: HeaderRowInput[];
   query?: (Partial<QueryRow> & { name: string })[];
-  body?: Partial<Omit<DraftBody, 'texts' | 'form' | 'multipart'>> & {
+  body?: Partial<Omit<DraftBody, 'texts' | 'form' | 'multipart' | 'graphql'>> & {
+    graphql?: Partial<NonNullable<DraftBody['graphql']>>;
     texts?: Partial<Record<TextBodyKind, string>>;
     form?: (Omit<FormRow, 'id' | 'enabled'> & Partial<FormRow>)[];
     multipart?: (Omit<MultipartPartDraft, 'id' | 'enabled' | 'headers'> & Partial<MultipartPartDraft>)[];
@@ -70,9 +72,10 @@ export function normaliseDraft(input: DraftInput): RequestDraft {
     ? withRowIds(input.query).map((row) => ({ ...row, value: row.value ?? '' }) as QueryRow)
     : base.query;
   const given = new Map((input.pathParams ?? []).map((p) => [p.name, p.value]));
+  const { graphql, ...givenBody } = input.body ?? {};
   const body: DraftBody = {
     ...base.body,
-    ...input.body,
+    ...givenBody,
     texts: { ...base.body.texts, ...input.body?.texts },
     form: withRowIds(input.body?.form ?? []),
     multipart: (input.body?.multipart ?? []).map((part) => ({
@@ -83,6 +86,7 @@ export function normaliseDraft(input: DraftInput): RequestDraft {
     })),
     boundary: input.body?.boundary || base.body.boundary,
   };
+  if (graphql || body.kind === 'graphql') body.graphql = normaliseGraphQlBody(graphql);
   return {
     id: input.id ?? base.id,
     name: input.name ?? base.name,

@@ -8,6 +8,8 @@ import { generateBoundary } from '../encoding/multipartBoundary';
 import type { BodyChunk, Result } from '../types';
 import { fail, ok } from '../types';
 import type { DraftBody, DraftBodyKind, MultipartPartDraft } from './draft';
+import { emptyGraphQlBody } from '../protocols/graphql/body';
+import { graphQlWireParts } from './graphQlWire';
 
 /** A body ready for the wire, with the media type it implies. */
 export interface DraftBodyOutput {
@@ -17,7 +19,7 @@ export interface DraftBodyOutput {
 }
 
 /** The Content-Type each text kind implies; JSON has no charset parameter (RFC 8259 §11). */
-export const BODY_KIND_CONTENT_TYPES: Readonly<Record<Exclude<DraftBodyKind, 'none' | 'multipart' | 'binary'>, string>> = {
+export const BODY_KIND_CONTENT_TYPES: Readonly<Record<Exclude<DraftBodyKind, 'none' | 'multipart' | 'binary' | 'graphql'>, string>> = {
   json: 'application/json',
   xml: 'application/xml; charset=utf-8',
   text: 'text/plain; charset=utf-8',
@@ -98,6 +100,12 @@ export function draftBodyOutput(body: DraftBody, value: (text: string, where: st
     case 'binary':
       if (!body.binary) return fail({ kind: 'binary-file-missing', field: 'body', message: 'The body is a binary file, but no file is chosen.' });
       return ok({ chunks: [body.binary], contentType: body.binary.type || 'application/octet-stream' });
+    case 'graphql': {
+      // As a POST sends it; a GET carries it in the query string instead (`buildWireRequest`).
+      const parts = graphQlWireParts(body.graphql ?? emptyGraphQlBody(), 'POST', value);
+      if (!parts.ok) return parts;
+      return ok({ chunks: parts.value.chunks, ...(parts.value.contentType ? { contentType: parts.value.contentType } : {}) });
+    }
     default: {
       const unknown: never = body.kind;
       return fail({ kind: 'body-kind-unknown', field: 'body', message: `Unknown body kind "${String(unknown)}".` });

@@ -5,6 +5,7 @@
  */
 import type { AuthSchemeId } from '../auth/authTypes';
 import type { QueryListStyle } from '../encoding';
+import type { GraphQlBody } from '../protocols/graphql/body';
 import type { GrpcSettings } from '../protocols/grpc/settings';
 import type { McpSettings } from '../protocols/mcp/settings';
 import type { RequestProtocol } from '../protocols/types';
@@ -72,7 +73,7 @@ export interface MultipartPartDraft {
 }
 
 /** The body kinds the composer offers. */
-export type DraftBodyKind = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text' | 'binary';
+export type DraftBodyKind = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text' | 'binary' | 'graphql';
 
 /** Body kinds edited as text. */
 export type TextBodyKind = 'json' | 'xml' | 'text';
@@ -87,6 +88,8 @@ export interface DraftBody {
   boundary: string;
   /** The file of a binary body. */
   binary?: FileRef;
+  /** A GraphQL body's query, variables, operation name and transport (kind `graphql`). */
+  graphql?: GraphQlBody;
 }
 
 /** The auth tab: a scheme from `authSchemes` or a token from the vault, and its form values. */

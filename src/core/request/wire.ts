@@ -13,6 +13,8 @@ import { fail, ok } from '../types';
 import type { RequestDraft } from './draft';
 import { draftBodyOutput } from './draftBody';
 import { framingHeaders } from './framing';
+import { graphQlWireParts } from './graphQlWire';
+import { emptyGraphQlBody } from '../protocols/graphql/body';
 import { queryAsTyped, queryParamsOfRows } from './urlSync';
 
 /** Where a computed header comes from. */
@@ -199,8 +201,12 @@ function buildUrl(
  */
 export function buildWireRequest(draft: RequestDraft, env: Record<string, string>, options: WireBuildOptions = {}): Result<WireBuild> {
   const scope = new VariableScope(env, options.dynamic);
-  const method = draft.method.trim();
+  let method = draft.method.trim();
   if (method === '') return fail({ kind: 'method-empty', field: 'method', message: 'The method is empty: choose GET, POST or another method.' });
+  // A GraphQL body decides the method (POST JSON, or GET with the query string) and its Accept.
+  const graphQl = draft.body.kind === 'graphql' ? graphQlWireParts(draft.body.graphql ?? emptyGraphQlBody(), method, (text, where) => scope.text(text, where)) : undefined;
+  if (graphQl && !graphQl.ok) return graphQl;
+  if (graphQl) method = graphQl.value.method;
 
   const computed: ComputedHeader[] = [];
   const authHeaders: HeaderField[] = [];
@@ -222,7 +228,7 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
 
   const keptEscapes: KeptEscape[] = [];
   const assumed = { http: false };
-  const url = buildUrl(draft, scope, authQuery, keptEscapes, assumed);
+  const url = buildUrl(draft, scope, [...authQuery, ...(graphQl?.value.query ?? [])], keptEscapes, assumed);
   if (!url.ok) return url;
 
   const headers: HeaderField[] = [];
@@ -236,8 +242,13 @@ export function buildWireRequest(draft: RequestDraft, env: Record<string, string
     computed.push({ ...header, source: 'auth' });
   }
 
-  const body = draftBodyOutput(draft.body, (text, where) => scope.text(text, where));
+  const body = graphQl ? ok({ chunks: graphQl.value.chunks, contentType: graphQl.value.contentType }) : draftBodyOutput(draft.body, (text, where) => scope.text(text, where));
   if (!body.ok) return body;
+  if (graphQl && !hasHeader(headers, 'accept')) {
+    const header = { name: 'Accept', value: graphQl.value.accept };
+    headers.push(header);
+    computed.push({ ...header, source: 'body' });
+  }
   if (body.value.contentType !== undefined && !hasHeader(headers, 'content-type')) {
     const header = { name: 'Content-Type', value: body.value.contentType };
     headers.push(header);

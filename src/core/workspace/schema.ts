@@ -55,7 +55,7 @@ export const requestDraftSchema = z
     auth: draftAuthSchema.partial().optional(),
     body: z
       .object({
-        kind: z.enum(['none', 'json', 'form', 'multipart', 'xml', 'text', 'binary']),
+        kind: z.enum(['none', 'json', 'form', 'multipart', 'xml', 'text', 'binary', 'graphql']),
         texts: z.object({ json: z.string(), xml: z.string(), text: z.string() }).partial().optional(),
         form: z.array(row).optional(),
         multipart: z
@@ -76,6 +76,7 @@ export const requestDraftSchema = z
           .optional(),
         boundary: z.string().optional(),
         binary: fileRef.optional(),
+        graphql: z.object({ query: z.string(), variables: z.string(), operationName: z.string(), method: z.enum(['POST', 'GET']).optional() }).partial().optional(),
       })
       .optional(),
     options: z
