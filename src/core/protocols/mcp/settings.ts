@@ -8,6 +8,10 @@ export interface McpSettings {
   transport: 'streamable-http' | 'sse';
   /** The call a run step makes, and the composer's selection. */
   call?: { kind: 'tool' | 'resource' | 'prompt'; name: string; arguments: string };
+  /** The protocol version Connect asks for; absent: the newest this client speaks. */
+  protocolVersion?: string;
+  /** A client id entered by hand, used when the authorization server does not register clients dynamically. */
+  clientId?: string;
 }
 
 export function emptyMcpSettings(): McpSettings {
