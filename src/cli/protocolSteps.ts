@@ -8,7 +8,12 @@
 import type { LiveProtocol } from '../core/protocols/types';
 import type { PlannedRequest } from './plan';
 import type { StepContext, StepOutcome } from './step';
+import { runWebSocketStep } from './websocketStep';
+import { runGrpcStep } from './grpcStep';
 
 export type ProtocolStep = (planned: PlannedRequest, ctx: StepContext) => Promise<StepOutcome>;
 
-export const protocolSteps: Partial<Record<LiveProtocol, ProtocolStep>> = {};
+export const protocolSteps: Partial<Record<LiveProtocol, ProtocolStep>> = {
+  websocket: runWebSocketStep,
+  grpc: runGrpcStep,
+};

@@ -9,6 +9,9 @@
 import type { ComponentType } from 'react';
 import type { LiveProtocol } from '../../core/protocols/types';
 import type { RequestDraft } from '../../core/request/draft';
+import { lazyPart } from '../lazy/lazyPart';
+import { initWebSocketDraft } from '../websocket/wsInit';
+import { initGrpcDraft } from '../grpc/grpcInit';
 
 export interface ProtocolPart {
   /** The picker's label: "WebSocket". */
@@ -24,7 +27,22 @@ export interface ProtocolPart {
 }
 
 /** Filled by each protocol's entry below, in the picker's order. */
-export const protocolParts: Partial<Record<LiveProtocol, ProtocolPart>> = {};
+export const protocolParts: Partial<Record<LiveProtocol, ProtocolPart>> = {
+  websocket: {
+    label: 'WebSocket',
+    description: 'A WebSocket connection (ws:// or wss://): the handshake, messages both ways, ping, close codes explained',
+    Composer: lazyPart({ name: 'The WebSocket request', load: () => import('../websocket/WebSocketComposer'), pick: (m) => m.WebSocketComposer }),
+    Response: lazyPart({ name: 'The WebSocket connection', load: () => import('../websocket/WebSocketResponse'), pick: (m) => m.WebSocketResponse }),
+    init: initWebSocketDraft,
+  },
+  grpc: {
+    label: 'gRPC',
+    description: 'gRPC calls (unary and streaming) with services by server reflection or from .proto files',
+    Composer: lazyPart({ name: 'The gRPC request', load: () => import('../grpc/GrpcComposer'), pick: (m) => m.GrpcComposer }),
+    Response: lazyPart({ name: 'The gRPC response', load: () => import('../grpc/GrpcResponse'), pick: (m) => m.GrpcResponse }),
+    init: initGrpcDraft,
+  },
+};
 
 /** The part of `protocol`, when this build offers it. */
 export function protocolPart(protocol: string | undefined): ProtocolPart | undefined {

@@ -15,7 +15,9 @@ import type { SentStep, StepSender } from './runEngine';
 /** Runs one step of a live protocol's saved request, its checks included, and reports it (secrets masked). */
 export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRequest, step: RunStep, signal: AbortSignal) => Promise<SentStep>;
 
-export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {};
+export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {
+  grpc: (...args) => import('../grpc/grpcRunStep').then((m) => m.runGrpcAppStep(...args)),
+};
 
 /** `sender`, with the steps of live-protocol requests of collection `collectionId` handed to their protocol. */
 export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchState>, collectionId: string): StepSender {

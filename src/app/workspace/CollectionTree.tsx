@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { MethodBadge } from '../components/MethodBadge';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { findItem, type Collection } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { collectionNameTaken } from '../store/workspaceSlice';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
-import { TreeRowMenu, type TreeRowAction } from './TreeRowMenu';
+import { CollectionTreeRow } from './CollectionTreeRow';
+import type { TreeRowAction } from './TreeRowMenu';
 import { openRunner } from '../runner/runnerStore';
 
 export interface CollectionTreeProps {
@@ -33,11 +34,15 @@ function childCount(collections: readonly Collection[], row: TreeRow): number {
   return item?.kind === 'folder' ? item.items.length : 0;
 }
 
+/** Row height the virtualiser assumes before it has measured a row (a search result with its path is taller). */
+const ROW_ESTIMATE = 28;
+
 /**
  * Collections as a tree: click or Enter opens a request, arrows move and fold, F2
  * renames, Delete deletes (with Undo), Alt+arrows reorder (Alt+←/→ out of and into
- * folders), Shift+F10 opens a row's actions; rows can be dragged before, after or into
- * others.
+ * folders), Shift+F10, the context-menu key or a right-click opens a row's actions; rows
+ * can be dragged before, after or into others. Virtualised: only the rows in view (and the
+ * focused, renamed or menu row) are in the page, so 100,000 requests cost what 40 do.
  */
 export function CollectionTree({ search, onEditVariables, onExport, renameRequest, onRenameStarted }: CollectionTreeProps) {
   const store = useWorkbenchApi();
@@ -50,7 +55,10 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
   const [renaming, setRenaming] = useState<string | null>(null);
   /** Why the name typed cannot be taken (another collection has it); the field stays open. */
   const [renameError, setRenameError] = useState<string | null>(null);
-  const [menuKey, setMenuKey] = useState<string | null>(null);
+  /** The row whose menu is open, and the pointer position when a right-click opened it. */
+  const [menu, setMenu] = useState<{ key: string; at?: { x: number; y: number } } | null>(null);
+  const menuKey = menu?.key ?? null;
+  const setMenuKey = (key: string | null) => setMenu(key === null ? null : { key });
   const [dropHint, setDropHint] = useState<{ key: string; place: DropPlace } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const dragging = useRef<Dragging | null>(null);
@@ -64,11 +72,29 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
   const activeLink = tabLinks[activeTabId];
   const activeKey = activeLink ? treeRowKey(activeLink.collectionId, activeLink.requestId) : null;
   const current = rows.find((r) => r.key === focusedKey) ?? rows.find((r) => r.key === activeKey) ?? rows[0];
+  const currentIndex = current ? rows.indexOf(current) : -1;
+  // Rows that must stay in the page wherever the list is scrolled: the one with focus (the tree's tab stop), the one being renamed, the one whose menu is open.
+  const pinned = useMemo(() => {
+    const keys = new Set([current?.key, renaming, menuKey].filter((k): k is string => typeof k === 'string'));
+    return rows.flatMap((r, i) => (keys.has(r.key) ? [i] : []));
+  }, [rows, current?.key, renaming, menuKey]);
+  const rangeExtractor = useCallback((range: Range) => [...new Set([...defaultRangeExtractor(range), ...pinned])].sort((a, b) => a - b), [pinned]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => list.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 12,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    rangeExtractor,
+  });
 
   useEffect(() => {
     if (!wantFocus.current || !current) return;
+    const element = list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(current.key)}"]`);
+    if (!element) return;
     wantFocus.current = false;
-    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(current.key)}"]`)?.focus();
+    virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
+    element.focus({ preventScroll: true });
   });
 
   useEffect(() => {
@@ -284,102 +310,69 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
   return (
     <>
       <div ref={list} role="tree" aria-label={searching ? 'Search results' : 'Collections'} className="collection-tree">
-        {rows.map((row) => {
-          const focused = row.key === current?.key;
-          const isActive = row.key === activeKey;
-          const method = row.kind === 'request' && row.item?.kind === 'request' ? row.item.draft.method : '';
-          const soap = row.item?.kind === 'request' && row.item.requestType === 'soap';
-          const hint = dropHint?.key === row.key ? ` tree-drop-${dropHint.place}` : '';
-          return (
-            <div
-              key={row.key}
-              data-key={row.key}
-              role="treeitem"
-              aria-level={row.level}
-              aria-setsize={row.siblings}
-              aria-posinset={row.index + 1}
-              aria-expanded={row.kind === 'request' || searching ? undefined : row.expanded}
-              aria-selected={focused}
-              aria-current={isActive ? 'true' : undefined}
-              aria-keyshortcuts="Enter F2 Delete Alt+ArrowUp Alt+ArrowDown Shift+F10"
-              tabIndex={focused ? 0 : -1}
-              className={`tree-row tree-row-${row.kind}${isActive ? ' tree-row-active' : ''}${row.kind === 'collection' && row.collectionId === selectedCollectionId ? ' tree-row-selected' : ''}${hint}`}
-              style={{ paddingLeft: `${0.25 + (row.level - 1) * 0.85}rem` }}
-              draggable={row.kind !== 'collection' && !searching && renaming !== row.key}
-              onFocus={() => setFocusedKey(row.key)}
-              onClick={() => activate(row)}
-              onKeyDown={(e) => onKeyDown(e, row)}
-              onDragStart={(event) => {
-                dragging.current = { collectionId: row.collectionId, itemId: row.item!.id, parentId: row.parentId ?? null, index: row.index };
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', row.name);
-              }}
-              onDragOver={(event) => {
-                if (!dragging.current) return;
-                event.preventDefault();
-                const place = placeOf(event, row);
-                if (dropHint?.key !== row.key || dropHint.place !== place) setDropHint({ key: row.key, place });
-              }}
-              onDragLeave={() => setDropHint((h) => (h?.key === row.key ? null : h))}
-              onDrop={(event) => onDrop(event, row)}
-              onDragEnd={() => {
-                dragging.current = null;
-                setDropHint(null);
-              }}
-            >
-              <span className="tree-twisty" aria-hidden="true">
-                {row.kind === 'request' ? '' : searching ? '' : row.expanded ? '▾' : '▸'}
-              </span>
-              {row.kind === 'request' ? <MethodBadge method={method} /> : null}
-              {renaming === row.key ? (
-                <>
-                <input
-                  className="tree-rename"
-                  aria-label={`New name for ${row.name}`}
-                  aria-invalid={renameError ? true : undefined}
-                  aria-describedby={renameError ? 'tree-rename-error' : undefined}
-                  defaultValue={row.name}
-                  autoFocus
-                  onClick={(e) => e.stopPropagation()}
-                  onFocus={(e) => {
-                    renameDone.current = false;
-                    e.currentTarget.select();
-                  }}
-                  onKeyDown={(e) => {
-                    e.stopPropagation();
-                    if (e.key === 'Enter') commitRename(row, e.currentTarget.value);
-                    else if (e.key === 'Escape') {
-                      renameDone.current = true;
-                      setRenaming(null);
-                      setRenameError(null);
-                      focusRow(row.key);
-                    }
-                  }}
-                  onBlur={(e) => !renameDone.current && commitRename(row, e.currentTarget.value)}
-                />
-                {renameError ? (
-                  <span id="tree-rename-error" role="alert" className="field-error tree-rename-error">
-                    {renameError}
-                  </span>
-                ) : null}
-                </>
-              ) : (
-                <span className="tree-name" title={row.folderPath ? [...row.folderPath, row.name].join(' / ') : row.name}>
-                  <span className="tree-label">{row.name}</span>
-                  {row.folderPath ? <span className="tree-path">{row.folderPath.join(' / ')}</span> : null}
-                </span>
-              )}
-              {soap ? <span className="badge tree-soap">SOAP</span> : null}
-              <TreeRowMenu
-                name={row.name}
-                actions={menuKey === row.key ? actionsFor(row) : []}
-                open={menuKey === row.key}
-                onOpenChange={(open) => setMenuKey(open ? row.key : null)}
-                onClose={() => focusRow(row.key)}
+        <div role="presentation" className="collection-tree-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const open = menuKey === row.key;
+            return (
+              <CollectionTreeRow
+                key={row.key}
+                row={row}
+                index={item.index}
+                style={{ transform: `translateY(${item.start}px)` }}
+                measure={virtualizer.measureElement}
+                focused={row.key === current?.key}
+                active={row.key === activeKey}
+                selectedCollection={row.kind === 'collection' && row.collectionId === selectedCollectionId}
+                searching={searching}
+                dropHint={dropHint?.key === row.key ? dropHint.place : undefined}
+                draggable={row.kind !== 'collection' && !searching && renaming !== row.key}
+                renaming={renaming === row.key}
+                renameError={renameError}
+                menu={{ open, actions: open ? actionsFor(row) : [], at: open ? menu?.at : undefined }}
+                onMenuChange={(next) => setMenuKey(next ? row.key : null)}
+                onMenuClose={() => focusRow(row.key)}
+                onFocus={() => setFocusedKey(row.key)}
+                onActivate={() => activate(row)}
+                onKeyDown={(e) => onKeyDown(e, row)}
+                onContextMenu={(event) => {
+                  // The row's own menu instead of the browser's, where the pointer is.
+                  event.preventDefault();
+                  setFocusedKey(row.key);
+                  setMenu({ key: row.key, at: { x: event.clientX, y: event.clientY } });
+                }}
+                onDragStart={(event) => {
+                  dragging.current = { collectionId: row.collectionId, itemId: row.item!.id, parentId: row.parentId ?? null, index: row.index };
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', row.name);
+                }}
+                onDragOver={(event) => {
+                  if (!dragging.current) return;
+                  event.preventDefault();
+                  const place = placeOf(event, row);
+                  if (dropHint?.key !== row.key || dropHint.place !== place) setDropHint({ key: row.key, place });
+                }}
+                onDragLeave={() => setDropHint((h) => (h?.key === row.key ? null : h))}
+                onDrop={(event) => onDrop(event, row)}
+                onDragEnd={() => {
+                  dragging.current = null;
+                  setDropHint(null);
+                }}
+                onRenameFocus={() => (renameDone.current = false)}
+                onRenameKey={(e) => {
+                  if (e.key === 'Enter') commitRename(row, e.currentTarget.value);
+                  else if (e.key === 'Escape') {
+                    renameDone.current = true;
+                    setRenaming(null);
+                    setRenameError(null);
+                    focusRow(row.key);
+                  }
+                }}
+                onRenameBlur={(value) => !renameDone.current && commitRename(row, value)}
               />
-            </div>
-          );
-        })}
+            );
+          })}
+        </div>
       </div>
       <p className="visually-hidden" aria-live="polite">
         {announcement}

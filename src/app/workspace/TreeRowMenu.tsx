@@ -12,8 +12,10 @@ export interface TreeRowMenuProps {
   /** Names the row in the button's label: "Actions for <name>". */
   name: string;
   actions: TreeRowAction[];
-  /** Opens the menu from outside (Shift+F10 on the row). */
+  /** Opens the menu from outside (Shift+F10, the context-menu key or a right-click on the row). */
   open: boolean;
+  /** Where a right-click opened it: the menu is placed at the pointer instead of under its button (in the top layer, shell/useTopLayer.ts). */
+  at?: { x: number; y: number } | undefined;
   onOpenChange(open: boolean): void;
   /** Where focus goes when the menu closes without an action that moves it. */
   onClose(): void;
