@@ -48,7 +48,7 @@ export function App() {
           <SplitPane
             key={orientation}
             orientation={orientation}
-            initial={orientation === 'vertical' ? 0.45 : 0.5}
+            initial={orientation === 'vertical' ? 0.56 : 0.5}
             label={orientation === 'vertical' ? 'Resize request and response (stacked)' : 'Resize request and response panes'}
             left={
               <PaneBoundary name="The request composer">

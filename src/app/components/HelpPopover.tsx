@@ -5,6 +5,7 @@
  * the DOM while closed (hidden), so a field can keep pointing `aria-describedby` at it.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTopLayer } from '../shell/useTopLayer';
 
 export interface HelpPopoverProps {
   /** What the help is about, e.g. "Follow redirects": the button is labelled "About Follow redirects". */
@@ -20,6 +21,9 @@ export function HelpPopover({ topic, id, children }: HelpPopoverProps) {
   const popoverId = id ?? `help-${made}`;
   const wrapper = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLSpanElement>(null);
+  // Shown above both panes and any dialog, placed inside the window.
+  useTopLayer(popover, open, { element: button });
 
   useEffect(() => {
     if (!open) return;
@@ -55,7 +59,7 @@ export function HelpPopover({ topic, id, children }: HelpPopoverProps) {
         <span aria-hidden="true">?</span>
         <span className="visually-hidden">About {topic}</span>
       </button>
-      <span id={popoverId} className="help-popover" role="note" hidden={!open}>
+      <span ref={popover} id={popoverId} className="help-popover" role="note" hidden={!open}>
         {children}
       </span>
     </span>

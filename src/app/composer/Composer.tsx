@@ -8,6 +8,7 @@ import { IdempotencyCheck } from './idempotency/IdempotencyCheck';
 import { MethodInput, MethodNote } from './MethodPicker';
 import { RequestTabs } from './RequestTabs';
 import { SendGateDialog } from './SendGateDialog';
+import { StripNote } from './StripNote';
 import { UploadProgressBar } from './UploadProgressBar';
 import { useEnvironmentValues } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
@@ -67,10 +68,15 @@ export function Composer(props: ComposerProps) {
       <RequestTabs />
       <div id="composer-panel" role="tabpanel" aria-label="Request being composed" className="composer-body">
         <RequestLine {...props} />
-        <SecretsNotice />
-        <MethodNote />
-        <UploadProgressBar />
-        <div className="composer-toolbar">
+        {/* One compact row (wrapping only when narrow): the notices fold to a line each, so the request's parts get the room. */}
+        <div className="composer-toolbar composer-strip">
+          <StripNote>
+            <SecretsNotice />
+          </StripNote>
+          <StripNote>
+            <MethodNote />
+          </StripNote>
+          <UploadProgressBar />
           <RequestTypeToggle />
           <EnvironmentPicker />
           <IdempotencyCheck />

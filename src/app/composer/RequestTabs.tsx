@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MethodBadge } from '../components/MethodBadge';
 import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
 import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
-import { tabLabel } from './tabLabel';
+import { useTopLayer } from '../shell/useTopLayer';
+import { distinctTabLabels, tabLabel, type DistinctLabel } from './tabLabel';
 
 export { tabLabel } from './tabLabel';
 
@@ -11,6 +12,24 @@ export { tabLabel } from './tabLabel';
 function labelAfterMethod(label: string, method: string): string {
   const verb = (method.trim() || 'GET').toUpperCase();
   return label.startsWith(`${verb} `) ? label.slice(verb.length + 1) : label;
+}
+
+/** The label the strip and the All tabs menu show: method left to the badge, a namesake's suffix quiet after it. */
+function TabName({ name, method }: { name: DistinctLabel; method: string }) {
+  return (
+    <>
+      <span className="request-tab-label">{labelAfterMethod(name.label, method)}</span>
+      {name.suffix ? <span className="request-tab-suffix"> · {name.suffix}</span> : null}
+    </>
+  );
+}
+
+/** Scrolls the strip itself (never the page or a pane around it) so the tab is wholly inside it. */
+function revealTab(list: HTMLElement, tab: HTMLElement): void {
+  const strip = list.getBoundingClientRect();
+  const box = (tab.closest('.request-tab') ?? tab).getBoundingClientRect();
+  if (box.left < strip.left) list.scrollLeft -= strip.left - box.left;
+  else if (box.right > strip.right) list.scrollLeft += Math.min(box.right - strip.right, box.left - strip.left);
 }
 
 /**
@@ -32,10 +51,18 @@ export function RequestTabs() {
     });
   }, []);
 
-  // The active tab is always scrolled into view, however many are open.
-  useEffect(() => {
-    list.current?.querySelector<HTMLElement>(`[data-tab-id="${activeTabId}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activeTabId, tabs.length]);
+  const names = useMemo(() => distinctTabLabels(tabs.map((t) => t.draft)), [tabs]);
+  const activeName = names[tabs.findIndex((t) => t.id === activeTabId)];
+  // The active tab is always wholly inside the strip, however many are open and however its name grows.
+  useLayoutEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>(`[data-tab-id="${activeTabId}"]`);
+    if (!strip || !tab) return;
+    revealTab(strip, tab);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => revealTab(strip, tab));
+    observer?.observe(strip);
+    return () => observer?.disconnect();
+  }, [activeTabId, tabs.length, activeName?.label, activeName?.suffix]);
 
   const focusTab = (id: string) => requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -68,7 +95,8 @@ export function RequestTabs() {
     <div className="request-tabs">
       <div role="tablist" aria-label="Open requests" className="request-tablist" ref={list} onKeyDown={onKeyDown}>
         {tabs.map((tab, i) => {
-          const label = tabLabel(tab.draft);
+          const name = names[i]!;
+          const label = name.suffix ? `${name.label} · ${name.suffix}` : name.label;
           const selected = tab.id === activeTabId;
           return (
             <div
@@ -93,7 +121,7 @@ export function RequestTabs() {
               >
                 <MethodBadge method={tab.draft.method} />
                 <span className="visually-hidden"> </span>
-                <span className="request-tab-label">{labelAfterMethod(label, tab.draft.method)}</span>
+                <TabName name={name} method={tab.draft.method} />
                 {tab.dirty ? (
                   <span className="request-tab-dirty" title="Unsaved changes">
                     <span aria-hidden="true">●</span>
@@ -110,7 +138,7 @@ export function RequestTabs() {
         })}
       </div>
       {menuAt ? <TabContextMenu at={menuAt} onClose={closeMenu} /> : null}
-      <AllTabsMenu />
+      <AllTabsMenu names={names} />
       <button type="button" className="request-tab-new" aria-label="New request" title="New request (Ctrl+T)" aria-keyshortcuts="Control+T Meta+T" onClick={() => newTab()}>
         +
       </button>
@@ -119,19 +147,20 @@ export function RequestTabs() {
 }
 
 /** Every open tab in a menu: the way to a tab scrolled out of the strip. */
-function AllTabsMenu() {
+function AllTabsMenu({ names }: { names: DistinctLabel[] }) {
   const tabs = useWorkbench((s) => s.tabs);
   const activeTabId = useWorkbench((s) => s.activeTabId);
   const activateTab = useWorkbench((s) => s.activateTab);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  useTopLayer(menu, open, { element: button }, { align: 'end' });
 
   useEffect(() => {
     if (!open) return;
     menu.current?.querySelector<HTMLElement>('[aria-checked="true"], [role="menuitemradio"]')?.focus();
     const onPointer = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && event.target !== button.current) setOpen(false);
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
@@ -149,7 +178,7 @@ function AllTabsMenu() {
       </button>
       {open ? (
         <div role="menu" aria-label="Open tabs" className="menu-list tabs-menu-list" ref={menu} onKeyDown={(event) => menuKeyDown(event, close)}>
-          {tabs.map((tab) => (
+          {tabs.map((tab, i) => (
             <button
               key={tab.id}
               type="button"
@@ -161,7 +190,10 @@ function AllTabsMenu() {
                 close();
               }}
             >
-              <MethodBadge method={tab.draft.method} /> <span className="menu-item-label">{labelAfterMethod(tabLabel(tab.draft), tab.draft.method)}</span>
+              <MethodBadge method={tab.draft.method} />{' '}
+              <span className="menu-item-label">
+                <TabName name={names[i] ?? { label: tabLabel(tab.draft) }} method={tab.draft.method} />
+              </span>
             </button>
           ))}
         </div>

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
+import { useTopLayer } from '../shell/useTopLayer';
 
 export interface TabMenuAt {
   tabId: string;
@@ -21,6 +22,8 @@ export function TabContextMenu({ at, onClose }: { at: TabMenuAt; onClose(returnF
   const activateTab = useWorkbench((s) => s.activateTab);
   const save = useWorkbench((s) => s.saveCurrentRequest);
   const menu = useRef<HTMLDivElement>(null);
+  // Above both panes, kept inside the window whatever the click position.
+  useTopLayer(menu, true, { x: at.x, y: at.y }, { gap: 0 });
 
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -45,11 +48,8 @@ export function TabContextMenu({ at, onClose }: { at: TabMenuAt; onClose(returnF
     { label: 'Close other tabs', disabled: tabs.length < 2, run: () => closeOtherTabs(at.tabId) },
   ];
 
-  // Kept inside the window whatever the click position.
-  const left = Math.min(at.x, window.innerWidth - 220);
-  const top = Math.min(at.y, window.innerHeight - 180);
   return (
-    <div role="menu" aria-label="Tab actions" className="menu-list context-menu" ref={menu} style={{ left, top }} onKeyDown={(event) => menuKeyDown(event, onClose)}>
+    <div role="menu" aria-label="Tab actions" className="menu-list context-menu" ref={menu} onKeyDown={(event) => menuKeyDown(event, onClose)}>
       {items.map((item) => (
         <button
           key={item.label}

@@ -6,11 +6,13 @@ import { useComposerView, useEnvironmentValues } from './useComposerView';
 import { useSignedWirePreview } from './useSignedWirePreview';
 import { CopyPresignedUrl } from './CopyPresignedUrl';
 import { useJarCookiePreview, type JarCookiesForSend } from '../cookies/useJarCookiePreview';
+import { useWorkbench } from '../store/StoreProvider';
 
 /**
  * "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot
  * be built. A SOAP tab's WS-Security header is in it (added at send time, shown here with
- * the password masked).
+ * the password masked). Closed until the person opens it; open or closed, it stays as they
+ * left it (a shell preference, kept across reloads).
  */
 export function WirePreviewPanel() {
   const view = useComposerView();
@@ -21,8 +23,10 @@ export function WirePreviewPanel() {
   const withCookies = useJarCookiePreview(unsigned ? (signed.state === 'ready' ? signed.wire : unsigned) : undefined);
   const shown = withCookies.wire;
   const text = useMemo(() => (shown ? maskedWirePreview(shown) : undefined), [shown]);
+  const open = useWorkbench((s) => s.wirePreviewOpen);
+  const setUi = useWorkbench((s) => s.setUi);
   return (
-    <details className="section wire-preview" open>
+    <details className="section wire-preview" open={open} onToggle={(event) => setUi({ wirePreviewOpen: event.currentTarget.open })}>
       <summary>
         <h2>What will be sent</h2>
       </summary>

@@ -17,4 +17,10 @@ describe('readUiPreferences', () => {
     expect(readUiPreferences(JSON.stringify({ sidebarWidth: 1e9 })).sidebarWidth).toBe(SIDEBAR_MAX);
     expect(readUiPreferences(JSON.stringify({ sidebarWidth: null })).sidebarWidth).toBe(DEFAULT_UI.sidebarWidth);
   });
+
+  it('"What will be sent" is closed unless the person left it open', () => {
+    expect(DEFAULT_UI.wirePreviewOpen).toBe(false);
+    expect(readUiPreferences(JSON.stringify({ wirePreviewOpen: true })).wirePreviewOpen).toBe(true);
+    expect(readUiPreferences(JSON.stringify({ wirePreviewOpen: 'open' })).wirePreviewOpen).toBe(false);
+  });
 });

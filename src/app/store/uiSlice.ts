@@ -1,6 +1,7 @@
 /**
  * The shell's state: which sidebar section is shown and whether the sidebar is collapsed,
- * its width, side-by-side or stacked panes, the theme, and which shell dialogs are open.
+ * its width, side-by-side or stacked panes, the theme, whether "What will be sent" is open,
+ * and which shell dialogs are open.
  * Preferences (not dialogs) are remembered in localStorage under their own key, apart
  * from the composer's tabs, so a damaged or old value never costs the person their drafts.
  */
@@ -19,6 +20,8 @@ export interface UiPreferences {
   sidebarWidth: number;
   layout: PaneLayout;
   theme: ThemeChoice;
+  /** The composer's "What will be sent": closed until the person opens it, then as they left it. */
+  wirePreviewOpen: boolean;
 }
 
 export interface UiSlice extends UiPreferences {
@@ -38,7 +41,7 @@ export const UI_PREFERENCES_KEY = 'wirebench-ui';
 export const SIDEBAR_MIN = 200;
 export const SIDEBAR_MAX = 560;
 
-export const DEFAULT_UI: UiPreferences = { sidebarCollapsed: false, sidebarWidth: 288, layout: 'auto', theme: 'system' };
+export const DEFAULT_UI: UiPreferences = { sidebarCollapsed: false, sidebarWidth: 288, layout: 'auto', theme: 'system', wirePreviewOpen: false };
 
 /** Preferences read back, each field checked on its own: one bad value costs only itself. */
 export function readUiPreferences(raw: string | null): UiPreferences {
@@ -55,6 +58,7 @@ export function readUiPreferences(raw: string | null): UiPreferences {
     sidebarWidth: width,
     layout: value.layout === 'side' || value.layout === 'stacked' || value.layout === 'auto' ? value.layout : DEFAULT_UI.layout,
     theme: value.theme === 'light' || value.theme === 'dark' || value.theme === 'system' ? value.theme : DEFAULT_UI.theme,
+    wirePreviewOpen: typeof value.wirePreviewOpen === 'boolean' ? value.wirePreviewOpen : DEFAULT_UI.wirePreviewOpen,
   };
 }
 
@@ -79,6 +83,7 @@ const preferencesOf = (s: UiPreferences): UiPreferences => ({
   sidebarWidth: s.sidebarWidth,
   layout: s.layout,
   theme: s.theme,
+  wirePreviewOpen: s.wirePreviewOpen,
 });
 
 export const createUiSlice: StateCreator<WorkbenchState, [], [], UiSlice> = (set, get) => {
