@@ -76,6 +76,8 @@ export function startServer(options: StartOptions): Promise<RunningServer> {
       guard.allowedHosts.clear();
       for (const h of allowedHostsFor(options.host, port)) guard.allowedHosts.add(h);
       handlerOptions.port = port;
+      // The upgrade guard checks page sessions (made for this port) too.
+      (guard as { port?: number }).port = port;
       const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
       const loopbackOrigin = options.host === '0.0.0.0' || options.host === '::' ? `http://127.0.0.1:${port}` : `http://${shown}:${port}`;
       resolve({

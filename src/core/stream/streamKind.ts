@@ -39,3 +39,15 @@ export function streamKindOf(headers: readonly HeaderField[]): StreamKind | unde
   if (essence === 'text/plain' && headerValue(headers, 'Content-Length') === undefined) return 'text';
   return undefined;
 }
+
+/**
+ * Whether a body of this Content-Type is a live stream whose first bytes must be shown as
+ * they arrive (server-sent events, the JSON line types, all UTF-8): its reader decides what
+ * it is from the type at the first chunk instead of waiting for a sniffing prefix, which
+ * at one small event a second held the first events back for many seconds.
+ */
+export function isLiveStreamType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const essence = contentTypeParams(contentType).type;
+  return essence === 'text/event-stream' || Object.hasOwn(LINE_TYPES, essence);
+}

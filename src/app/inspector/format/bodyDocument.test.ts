@@ -79,3 +79,21 @@ describe('BodyDocument.indexAll', () => {
     expect(doc.textParts('raw').join('')).toBe('a\nb');
   });
 });
+
+describe('BodyDocument of a live stream', () => {
+  it('is decided at the first small event of an event stream or NDJSON, not after a sniffing prefix', async () => {
+    const { BodyDocument } = await import('./bodyDocument');
+    for (const type of ['text/event-stream', 'application/x-ndjson; charset=utf-8', 'application/json-seq']) {
+      const doc = new BodyDocument(type);
+      doc.append(new TextEncoder().encode(type === 'text/event-stream' ? 'id: 1\ndata: {"n":1}\n\n' : '{"n":1}\n'));
+      expect(doc.meta, type).toBeDefined();
+      expect(doc.progress().textBytes, type).toBeGreaterThan(0);
+    }
+  });
+  it('still waits for the prefix for an ordinary document', async () => {
+    const { BodyDocument } = await import('./bodyDocument');
+    const doc = new BodyDocument('application/json');
+    doc.append(new TextEncoder().encode('{"n":'));
+    expect(doc.meta).toBeUndefined();
+  });
+});

@@ -20,6 +20,7 @@ import {
   type SoapFault,
 } from '../../../core';
 import { concatBytes } from '../../../core/encoding/bytes';
+import { isLiveStreamType } from '../../../core/stream/streamKind';
 import { BlockBytes } from './blockBytes';
 import { searchBytes } from './byteSearch';
 import { JsonLineIndexer, type LineIndexer } from './jsonLines';
@@ -153,7 +154,8 @@ export class BodyDocument {
     if (!this.meta) {
       this.prefix.push(chunk);
       this.prefixLength += chunk.length;
-      if (this.prefixLength >= PREFIX_BYTES) this.decide();
+      // A live stream (events, JSON lines) is decided at its first chunk: its events show as they come.
+      if (this.prefixLength >= PREFIX_BYTES || (!this.forced && isLiveStreamType(this.contentType))) this.decide();
       return;
     }
     this.store(chunk);

@@ -18,7 +18,17 @@ export interface WebSocketSettings {
   /** Offer permessage-deflate (RFC 7692). */
   deflate: boolean;
   messages: SavedWebSocketMessage[];
+  /**
+   * Run steps (the runner and `wirebench run`): how long to collect messages after the saved
+   * ones are sent, ms, before closing (absent: 2000). The step's body is what arrived.
+   */
+  collectMs?: number;
+  /** Run steps: stop collecting once this many messages arrived (absent: only the time limit). */
+  collectCount?: number;
 }
+
+/** The run steps' default collection time, ms. */
+export const DEFAULT_COLLECT_MS = 2000;
 
 export function emptyWebSocketSettings(): WebSocketSettings {
   return { subprotocols: [], deflate: true, messages: [] };

@@ -1,0 +1,11 @@
+import { useWorkbench } from '../store/StoreProvider';
+import { emptyTab, useWsStore, type WsTabState } from './wsStore';
+
+const EMPTY = emptyTab();
+
+/** The active tab's id and its WebSocket state. */
+export function useWsTab(): { tabId: string; tab: WsTabState } {
+  const tabId = useWorkbench((s) => s.activeTabId);
+  const tab = useWsStore((s) => s.tabs[tabId]) ?? EMPTY;
+  return { tabId, tab };
+}
