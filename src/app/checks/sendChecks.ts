@@ -15,6 +15,7 @@ import { checksOfTab, emptyOutcome, type ChecksOutcome } from './checksSlice';
 import { exchangeViewOfExchange, scriptResponseOf, sendForScript } from './exchangeForChecks';
 import { applyVariableWrites, rememberTypedRunValues, scriptVariablesOf, scriptWrites } from './variableWrites';
 import { currentRunContext } from './runContext';
+import { draftOfTab } from '../store/draftSlice';
 
 /** How a script error reads in the response pane: kind, place and message. */
 export function scriptErrorText(error: { kind: string; message: string; line?: number; column?: number }, phase: string): string {
@@ -137,7 +138,8 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
       return { ok: false, skipped: true, message: SKIPPED_BY_SCRIPT };
     }
   }
-  return { ok: true, env: activeEnvironmentValues(store.getState()), adjust: adjuster(before, request === before ? undefined : request) };
+  // The values as the scripts left them, for this tab (a runner step's is not the tab shown).
+  return { ok: true, env: activeEnvironmentValues({ ...store.getState(), activeTabId: tabId }), adjust: adjuster(before, request === before ? undefined : request) };
 }
 
 function finish(store: StoreApi<WorkbenchState>, tabId: string): void {
@@ -189,7 +191,7 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
         request,
         response: scriptResponseOf(exchange, view),
         variables: scriptVariablesOf(store.getState(), tabId),
-        info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: store.getState().tabs.find((t) => t.id === tabId)?.draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
+        info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: draftOfTab(store.getState(), tabId)?.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
         sendRequest: sendForScript,
       }, signal);
       recordScript(store, tabId, 'post-response', result);

@@ -42,6 +42,7 @@ export function RequestTabs() {
   const activateTab = useWorkbench((s) => s.activateTab);
   const closeTab = useWorkbench((s) => s.closeTab);
   const newTab = useWorkbench((s) => s.newTab);
+  const pinTab = useWorkbench((s) => s.pinTab);
   const list = useRef<HTMLDivElement>(null);
   const [menuAt, setMenuAt] = useState<TabMenuAt | null>(null);
   const closeMenu = useCallback((returnFocus: boolean) => {
@@ -101,7 +102,7 @@ export function RequestTabs() {
           return (
             <div
               key={tab.id}
-              className={`request-tab${selected ? ' request-tab-active' : ''}`}
+              className={`request-tab${selected ? ' request-tab-active' : ''}${tab.preview ? ' request-tab-preview' : ''}`}
               onContextMenu={(event) => {
                 event.preventDefault();
                 setMenuAt({ tabId: tab.id, x: event.clientX, y: event.clientY });
@@ -118,10 +119,13 @@ export function RequestTabs() {
                 aria-haspopup="menu"
                 title={`${tab.draft.method} ${tab.draft.url} — Delete closes this tab; right-click or Shift+F10 for more`}
                 onClick={() => activateTab(tab.id)}
+                onDoubleClick={() => pinTab(tab.id)}
               >
                 <MethodBadge method={tab.draft.method} />
                 <span className="visually-hidden"> </span>
                 <TabName name={name} method={tab.draft.method} />
+                {/* A preview tab (italic title) is replaced by the next preview; double-click, "Open" or an edit keeps it. */}
+                {tab.preview ? <span className="visually-hidden"> (preview)</span> : null}
                 {tab.dirty ? (
                   <span className="request-tab-dirty" title="Unsaved changes">
                     <span aria-hidden="true">●</span>

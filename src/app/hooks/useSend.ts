@@ -10,7 +10,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand';
-import { buildWireRequest, draftRowId, requestFingerprint, type DigestCredentials, type RelayError, type RelayHead, type RelayHop, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
+import { buildWireRequest, draftRowId, requestFingerprint, type CoreError, type DigestCredentials, type RelayError, type RelayHead, type RelayHop, type RequestDraft, type SigningStep, type WireRequest } from '../../core';
 import { signDraftWire } from '../composer/authSigning';
 import { dynamicResolverFor } from '../composer/dynamicValues';
 import type { SendOrigin } from '../composer/composerModel';
@@ -24,11 +24,13 @@ import { proxySettingsLoaded } from '../relay/proxySettings';
 import type { RequestTls } from '../tls/tlsSettings';
 import { relayTlsFor } from '../tls/tlsSettingsStore';
 import { activeEnvironmentValues } from '../store/environmentsSlice';
-import type { SendAttempt } from '../store/sendSlice';
+import type { SendAttempt, SendTarget } from '../store/sendSlice';
+import { draftOfTab } from '../store/draftSlice';
 import { useWorkbenchApi } from '../store/StoreProvider';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { soapTabOf } from '../soap/soapSlice';
 import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
+import { sendableSecretScope } from '../secrets/sendableSecrets';
 import { checksOfTab } from '../checks/checksSlice';
 
 /**
@@ -45,12 +47,13 @@ interface Transmission {
 }
 
 /** Sends `wire` through the relay into the current exchange, tracking upload progress for large bodies. */
-async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, tls: RequestTls, digest?: DigestCredentials): Promise<Transmission> {
+async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draft: RequestDraft, bodyLength: number, signal: AbortSignal, tls: RequestTls, digest?: DigestCredentials, background = false): Promise<Transmission> {
   // Right after a reload the workspace's proxy settings may still be loading: wait for them (bounded), or this send would go the default way.
   const settingsLoading = proxySettingsLoaded();
   if (settingsLoading) await settingsLoading;
   const id = draftRowId('upload').replace(/[^\w-]/g, '');
-  const tracked = bodyLength >= PROGRESS_MIN_BYTES;
+  // A background send (a runner step) shows no upload bar in the composer of the tab shown.
+  const tracked = !background && bodyLength >= PROGRESS_MIN_BYTES;
   let stopWatching = () => {};
   if (tracked) {
     store.getState().setUpload({ sent: 0, total: bodyLength, done: false });
@@ -102,14 +105,21 @@ async function transmit(store: StoreApi<WorkbenchState>, wire: WireRequest, draf
   }
 }
 
-async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal, origin: SendOrigin, attempt: SendAttempt): Promise<RelayOutcome> {
+async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal, origin: SendOrigin, attempt: SendAttempt, target?: SendTarget): Promise<RelayOutcome> {
   const state = store.getState();
-  const { draft, activeTabId: tabId } = state;
-  let env = activeEnvironmentValues(state);
-  const locked = unresolvedKeptSecrets([draft, env]);
+  const tabId = target?.tabId ?? state.activeTabId;
+  const draft = draftOfTab(state, tabId);
+  if (!draft) return { ok: false, error: { kind: 'bad_request', message: 'The request to send is gone (its tab was closed).' } };
+  // A background send reports only in its own exchange: the composer of the tab shown is not told.
+  const problem = (error: CoreError) => {
+    if (!target) store.setState({ sendProblem: error });
+  };
+  // Variables resolve as for that tab: its collection's, the environment's and the run's.
+  let env = activeEnvironmentValues({ ...state, activeTabId: tabId });
+  const locked = unresolvedKeptSecrets(sendableSecretScope(draft, env));
   if (locked.length > 0) {
     const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
-    store.setState({ sendProblem: { kind: 'secrets-locked', message } });
+    problem({ kind: 'secrets-locked', message });
     state.markNotSent(tabId, message);
     return { ok: false, error: { kind: 'bad_request', message } };
   }
@@ -125,7 +135,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const drawing = dynamic ? { dynamic } : {};
   const built = buildWireRequest(draft, env, drawing);
   if (!built.ok) {
-    store.setState({ sendProblem: built.error });
+    problem(built.error);
     state.markNotSent(tabId, built.error.message);
     return { ok: false, error: { kind: 'bad_request', message: built.error.message } };
   }
@@ -133,7 +143,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const base = scripted.adjust(built.value.wire);
   const tls = relayTlsFor(base.url);
   if (!tls.ok) {
-    store.setState({ sendProblem: { kind: 'secrets-locked', message: tls.message } });
+    problem({ kind: 'secrets-locked', message: tls.message });
     state.markNotSent(tabId, tls.message);
     return { ok: false, error: { kind: 'bad_request', message: tls.message } };
   }
@@ -178,7 +188,7 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const first = await finish();
   if (!first.ok) return fail(first.error);
   if (first.wire !== base) store.getState().beginExchange(first.wire, { draftId: draft.id, tabId, signing: first.signing });
-  const sent = await transmit(store, first.wire, draft, bodyLength, signal, tls.value, built.value.digest);
+  const sent = await transmit(store, first.wire, draft, bodyLength, signal, tls.value, built.value.digest, target !== undefined);
 
   // One refresh per send, never a loop: a send that is itself the retry shows its 401 as it is.
   if (vaultEntryId === undefined || attempt.afterRefresh || !sent.outcome.ok || signal.aborted) return sent.outcome;
@@ -187,28 +197,30 @@ async function performSend(store: StoreApi<WorkbenchState>, signal: AbortSignal,
   const { handleUnauthorized } = await import('../vault/vaultAccess');
   if ((await handleUnauthorized(vaultEntryId, rejected.challenge)) !== 'refreshed' || signal.aborted) return sent.outcome;
   if (afterTokenRefresh(first.wire) === 'ask') {
+    // No question from a background send: the run reports the 401 as it came.
+    if (target) return sent.outcome;
     store.getState().askAfterTokenRefresh({ origin, tabId, message: refreshedConsentMessage(first.wire, rejected) });
     return sent.outcome;
   }
   const again = await finish();
   store.getState().beginExchange(again.ok ? again.wire : base, { draftId: draft.id, tabId, signing: again.ok ? again.signing : undefined });
   if (!again.ok) return fail(again.error);
-  return (await transmit(store, again.wire, draft, bodyLength, signal, tls.value, built.value.digest)).outcome;
+  return (await transmit(store, again.wire, draft, bodyLength, signal, tls.value, built.value.digest, target !== undefined)).outcome;
 }
 
 /** Send (through the gate), cancel, and whether a send is in flight. */
 export function useSend() {
   const store = useWorkbenchApi();
   const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation<RelayOutcome, never, { origin: SendOrigin; attempt: SendAttempt }>({
-    mutationFn: async ({ origin, attempt }) => {
+  const mutation = useMutation<RelayOutcome, never, { origin: SendOrigin; attempt: SendAttempt; target?: SendTarget }>({
+    mutationFn: async ({ origin, attempt, target }) => {
       const abort = new AbortController();
       controller.current = abort;
       // The tab and its checks as they were when sent: edits during the send apply to the next one.
-      const tabId = store.getState().activeTabId;
+      const tabId = target?.tabId ?? store.getState().activeTabId;
       const checks = checksOfTab(store.getState(), tabId);
       try {
-        return await performSend(store, abort.signal, origin, attempt);
+        return await performSend(store, abort.signal, origin, attempt, target);
       } finally {
         // Issue 18: captures, assertions and post-response scripts once the response is complete (none without
         // one); in `finally`, so a send that threw never leaves its checks showing as running.
@@ -221,10 +233,10 @@ export function useSend() {
   });
   const { mutate } = mutation;
   useEffect(() => {
-    store.getState().registerSendPerformer((origin, attempt = {}) => {
+    store.getState().registerSendPerformer((origin, attempt = {}, target) => {
       // In flight from this moment, so a second Send before the mutation starts is refused.
       store.getState().setSendInFlight(true);
-      mutate({ origin, attempt });
+      mutate({ origin, attempt, ...(target ? { target } : {}) });
     });
     return () => store.getState().registerSendPerformer(null);
   }, [store, mutate]);

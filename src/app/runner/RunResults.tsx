@@ -1,8 +1,10 @@
 /**
  * A run's results: the totals (core's `tallyRun`, the numbers every report says), why the
  * run stopped early, then per iteration each request with its assertions and tests —
- * failures open, "failures only" to hide the rest — each exchange openable in the
- * inspector (the history entry it was stored as), and the exports (JUnit XML, JSON, HTML).
+ * failures open, "failures only" to hide the rest — and the exports (JUnit XML, JSON, HTML).
+ * A run opens no tab (issue 27 item 2): "Preview" shows a step's exchange (the history
+ * entry it was stored as) in the one preview tab, which the next preview reuses; "Open"
+ * shows it in a tab of its own (the preview tab pinned).
  */
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { stepPassed, tallyRun } from '../../core/run/reportSummary';
@@ -66,7 +68,7 @@ function StepChecks({ step }: { step: RunStepResult }) {
   );
 }
 
-function StepRow({ step, onOpen }: { step: RunStepResult; onOpen(historyId: string): void }) {
+function StepRow({ step, onOpen }: { step: RunStepResult; onOpen(historyId: string, pin: boolean): void }) {
   const passed = stepPassed(step);
   const name = [...step.path, step.name].join(' / ');
   return (
@@ -87,9 +89,14 @@ function StepRow({ step, onOpen }: { step: RunStepResult; onOpen(historyId: stri
         <StepChecks step={step} />
       </details>
       {step.historyId ? (
-        <button type="button" className="link-button runner-open" onClick={() => onOpen(step.historyId!)} aria-label={`Open ${name} (iteration ${step.iteration}) in the inspector`}>
-          Open
-        </button>
+        <span className="runner-open">
+          <button type="button" className="link-button" onClick={() => onOpen(step.historyId!, false)} aria-label={`Preview ${name} (iteration ${step.iteration}) in the preview tab`} title="Show this exchange in the preview tab (the next preview replaces it)">
+            Preview
+          </button>
+          <button type="button" className="link-button" onClick={() => onOpen(step.historyId!, true)} aria-label={`Open ${name} (iteration ${step.iteration}) in the inspector`} title="Show this exchange in a tab of its own">
+            Open
+          </button>
+        </span>
       ) : null}
     </li>
   );
@@ -126,15 +133,17 @@ export function RunResults({ onOpened }: { onOpened(): void }) {
   }, [steps, failuresOnly]);
   if (steps.length === 0 && !result) return null;
 
-  const open = async (historyId: string) => {
+  const open = async (historyId: string, pin: boolean) => {
     const session = await loadWorkspaceSession(store);
-    const opened = await session.reopenHistory(historyId);
-    if (opened.ok) {
-      // The new tab remembers the entry, so the inspector shows its response as after a reload (useRestoredResponse).
-      store.getState().rememberTabHistory(store.getState().activeTabId, historyId);
-      onOpened();
+    const entry = await session.readHistoryEntry(historyId);
+    if (!entry.ok) {
+      setStatus(entry.error.message);
+      return;
     }
-    else setStatus(opened.error.message);
+    // The preview tab remembers the entry, so the inspector shows its response as after a reload (useRestoredResponse).
+    const tabId = store.getState().openPreview(entry.value.draft, historyId);
+    if (pin) store.getState().pinTab(tabId);
+    onOpened();
   };
   const download = (format: RunExportFormat) => {
     if (!result) return;
@@ -180,7 +189,7 @@ export function RunResults({ onOpened }: { onOpened(): void }) {
             <h3>Iteration {iteration}</h3>
             <ul>
               {list.map((step, i) => (
-                <StepRow key={`${step.requestId}:${i}`} step={step} onOpen={(id) => void open(id)} />
+                <StepRow key={`${step.requestId}:${i}`} step={step} onOpen={(id, pin) => void open(id, pin)} />
               ))}
             </ul>
           </section>

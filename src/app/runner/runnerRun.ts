@@ -24,7 +24,7 @@ export async function startRun(store: StoreApi<WorkbenchState>, target: RunTarge
   // Paths in results are relative to the folder run, as in the reports of `wirebench run --folder`.
   const plan = startRunPlan(runnableRequests(found.items), options);
   const controller = new AbortController();
-  runnerStore.setState({ running: true, progress: null, steps: [], result: null, controller });
+  runnerStore.setState({ running: true, progress: null, steps: [], result: null, controller, ranTarget: target });
   try {
     const result = await runPlanThrough(plan, found.title, withProtocolSteps(workbenchStepSender(store, target.collectionId, cancelSend, typedRows), store, target.collectionId), controller.signal, {
       onProgress: (progress) => runnerStore.setState({ progress }),

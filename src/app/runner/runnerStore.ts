@@ -26,6 +26,8 @@ export interface RunnerState {
   steps: RunStepResult[];
   result: RunResult | null;
   controller: AbortController | null;
+  /** What `steps` and `result` are a run of (kept when the dialog closes, so reopening it shows them). */
+  ranTarget?: RunTarget | null;
 }
 
 /** The runner's store (one per page: one run at a time). */
@@ -38,7 +40,9 @@ export function openRunner(target: RunTarget): void {
     runnerStore.setState({ target: s.target ?? target });
     return;
   }
-  const same = s.target?.collectionId === target.collectionId && s.target?.folderId === target.folderId;
+  // The results stay for the target they are of: closing the dialog (to look at a preview) and reopening it finds them.
+  const shown = s.target ?? s.ranTarget;
+  const same = shown?.collectionId === target.collectionId && shown?.folderId === target.folderId;
   runnerStore.setState(same ? { target } : { target, steps: [], result: null, progress: null });
 }
 

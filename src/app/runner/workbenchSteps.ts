@@ -1,21 +1,24 @@
 /**
- * The runner's steps sent the way the person sends one request: the saved request opens in
- * its tab (`openSavedRequest`, checks included), and the send performer `useSend` registered
- * sends it — pre-request scripts, the relay, captures, assertions, post-response scripts,
- * history. The step's result is read back from what that send left in the store: the
- * tab's exchange, its Checks outcome and the history entry it was stored as.
+ * The runner's steps sent the way the person sends one request, without opening a tab
+ * (issue 27 item 2): the saved request goes into the run's background tab (`backgroundTabs`:
+ * a tab's worth of state — draft, link to its collection, checks — never shown in the strip),
+ * and the send performer `useSend` registered sends it from there — pre-request scripts, the
+ * relay, captures, assertions, post-response scripts, history. The step's result is read
+ * back from what that send left in the store: the background tab's exchange, its Checks
+ * outcome and the history entry it was stored as. The tab shown is left as it was.
  *
  * Variables: the page's run scope is the run's own while the run lasts (each iteration's
  * data row is written into it, captures and scripts add to it), and is put back as it was
  * when the run ends. Environment and collection writes go where a single send puts them.
  */
 import type { StoreApi } from 'zustand';
-import { isSecretHeaderName, looksLikeSecretValue, maskResponseHeaders, type HeaderField } from '../../core';
+import { findItem, isSecretHeaderName, looksLikeSecretValue, maskResponseHeaders, type HeaderField } from '../../core';
 import { maskedValue } from '../../core/run/captures';
 import type { RunStep } from '../../core/run/runPlan';
 import type { RunStepResult } from '../../core/run/types';
 import { setRunContext } from '../checks/runContext';
 import { SKIPPED_BY_SCRIPT } from '../checks/sendChecks';
+import { checksOfSaved } from '../checks/checksModel';
 import type { ScriptValue } from '../../scripting/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import type { SentStep, StepSender } from './runEngine';
@@ -78,7 +81,8 @@ function scrubbed(text: string, secrets: readonly string[]): string {
 export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionId: string, cancelSend: () => void, typedRows?: readonly Readonly<Record<string, ScriptValue>>[]): StepSender {
   const start = store.getState();
   const savedRun = { values: start.runValues, secrets: start.runSecretNames };
-  const returnTo = start.activeTabId;
+  // The run's one background tab: each step's request is put in it in turn.
+  let tabId: string | undefined;
   let row: Readonly<Record<string, string>> = {};
   return {
     startIteration(iteration, iterations, dataRow) {
@@ -105,30 +109,33 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
       };
       await waitFor(store, (s) => !s.sendInFlight);
       const state = store.getState();
-      state.openSavedRequest(collectionId, step.request.id);
-      const tabId = store.getState().activeTabId;
-      const draft = store.getState().draft;
+      const found = findItem(state.collections.find((c) => c.id === collectionId)?.items ?? [], step.request.id)?.item;
+      if (!found || found.kind !== 'request') return { result: { ...base, error: { kind: 'not_sent', message: `"${step.request.name}" is no longer in the collection.` } } };
+      const draft = { ...found.draft, name: found.name };
+      if (tabId === undefined) tabId = state.addBackgroundTab(draft);
+      else state.setBackgroundDraft(tabId, draft);
+      const id = tabId;
+      // Linked to its saved request (collection variables, pm.info.requestId) with its checks, as an opened tab is.
+      store.setState((s) => ({ tabLinks: { ...s.tabLinks, [id]: { collectionId, requestId: found.id } } }));
+      store.getState().setTabChecks(id, checksOfSaved(found));
       base.method = draft.method;
       base.url = draft.url;
       const performer = store.getState().sendPerformer;
       if (!performer) return { result: { ...base, error: { kind: 'not_sent', message: 'The page cannot send yet (its send path is not ready).' } } };
-      const before = store.getState();
-      const priorHistory = before.tabs.find((t) => t.id === tabId)?.lastHistoryId;
-      const priorExchange = before.responses[tabId]?.exchange;
       // No consent gate: starting the run is the person's go-ahead for every request in it.
-      performer('tab');
+      performer('tab', {}, { tabId: id });
       const abort = () => cancelSend();
       signal.addEventListener('abort', abort, { once: true });
       try {
-        await waitFor(store, (s) => !s.sendInFlight && s.checkResults[tabId]?.running !== true);
+        await waitFor(store, (s) => !s.sendInFlight && s.checkResults[id]?.running !== true);
       } finally {
         signal.removeEventListener('abort', abort);
       }
       const after = store.getState();
-      const exchange = after.responses[tabId]?.exchange;
-      const outcome = after.checkResults[tabId];
+      const exchange = after.responses[id]?.exchange;
+      const outcome = after.checkResults[id];
       const result: RunStepResult = { ...base };
-      if (!exchange || exchange === priorExchange) {
+      if (!exchange) {
         result.error = { kind: 'not_sent', message: after.sendProblem?.message ?? 'The request was not sent.' };
       } else if (exchange.notSent && exchange.error?.message === SKIPPED_BY_SCRIPT) {
         // pm.execution.skipRequest(): neither sent nor failed, as newman and `wirebench run` report it.
@@ -145,8 +152,8 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
         }
         if (exchange.summary) result.durationMs = exchange.summary.timings.total;
         if (exchange.error) result.error = { kind: exchange.notSent ? 'not_sent' : exchange.error.kind, message: exchange.error.message };
-        const historyId = after.tabs.find((t) => t.id === tabId)?.lastHistoryId;
-        if (historyId && historyId !== priorHistory) result.historyId = historyId;
+        const historyId = after.backgroundTabs.find((t) => t.id === id)?.lastHistoryId;
+        if (historyId) result.historyId = historyId;
       }
       let nextRequest: string | null | undefined;
       const secrets = secretValues(after, collectionId, outcome?.captures ?? []);
@@ -168,7 +175,7 @@ export function workbenchStepSender(store: StoreApi<WorkbenchState>, collectionI
       const s = store.getState();
       s.clearRunValues();
       if (Object.keys(savedRun.values).length > 0) s.writeRunValues({ ...savedRun.values }, savedRun.secrets);
-      if (s.tabs.some((t) => t.id === returnTo)) s.activateTab(returnTo);
+      if (tabId !== undefined) s.dropBackgroundTab(tabId);
     },
   };
 }

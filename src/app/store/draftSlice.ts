@@ -22,6 +22,12 @@ export interface RequestTab {
   dirty: boolean;
   /** The history entry of this tab's last exchange, to show its response again after a reload. */
   lastHistoryId?: string;
+  /**
+   * A preview tab (title in italics, as in VS Code and Postman): the one tab the runner's
+   * results show an exchange in, replaced by the next one shown. Editing it, double-clicking
+   * it or "Open" pins it as a normal tab.
+   */
+  preview?: boolean;
 }
 
 export interface DraftSlice {
@@ -61,15 +67,60 @@ export interface DraftSlice {
   closeOtherTabs(keep: string): void;
   /** Remembers that tab `tabId`'s last exchange is history entry `historyId`. */
   rememberTabHistory(tabId: string, historyId: string): void;
+  /**
+   * Requests sent without a tab (the collection runner's steps): each a tab's worth of state
+   * (draft, last history entry) the send path reads by id, never shown in the tab strip and
+   * never stored. Their responses, checks and links are keyed by the same id.
+   */
+  backgroundTabs: RequestTab[];
+  /** Adds a background tab for `draft`; returns its id. */
+  addBackgroundTab(draft: DraftInput): string;
+  /** Replaces background tab `id`'s draft (its previous response, results and send record are dropped). */
+  setBackgroundDraft(id: string, draft: DraftInput): void;
+  /** Removes background tab `id` with its response, checks, results, link and send record. */
+  dropBackgroundTab(id: string): void;
+  /**
+   * Shows `draft` (and, with `historyId`, that history entry's response) in the preview tab:
+   * the existing one is reused, else one is opened. Returns the tab's id.
+   */
+  openPreview(draft: DraftInput, historyId?: string): string;
+  /** Makes preview tab `id` a normal tab. */
+  pinTab(id: string): void;
+}
+
+/** The draft of tab `tabId`, shown or in the background (undefined when there is no such tab). */
+export function draftOfTab(state: Pick<DraftSlice, 'tabs' | 'activeTabId' | 'draft' | 'backgroundTabs'>, tabId: string): RequestDraft | undefined {
+  if (tabId === state.activeTabId) return state.draft;
+  return (state.tabs.find((t) => t.id === tabId) ?? state.backgroundTabs.find((t) => t.id === tabId))?.draft;
+}
+
+/** Whether `tabId` is a background tab (a runner step), not one in the strip. */
+export function isBackgroundTab(state: Pick<DraftSlice, 'backgroundTabs'>, tabId: string): boolean {
+  return state.backgroundTabs.some((t) => t.id === tabId);
 }
 
 function newRequestTab(draft: RequestDraft): RequestTab {
   return { id: draftRowId('tab'), draft, dirty: false };
 }
 
+/** The tab as a normal (pinned) tab. */
+function pinned(tab: RequestTab): RequestTab {
+  const { preview: _preview, ...rest } = tab;
+  return rest;
+}
+
+/** The state keyed by tab `id` that belongs to the request it held: response, check results, send record. */
+function withoutTabState(s: WorkbenchState, id: string): Pick<WorkbenchState, 'responses' | 'checkResults' | 'sendRecords'> {
+  const { [id]: _response, ...responses } = s.responses;
+  const { [id]: _results, ...checkResults } = s.checkResults;
+  const { [id]: _record, ...sendRecords } = s.sendRecords;
+  return { responses, checkResults, sendRecords };
+}
+
 /** The tab list and mirror after replacing the draft of tab `id`. */
 function withTabDraft(state: Pick<DraftSlice, 'tabs' | 'activeTabId'>, id: string, draft: RequestDraft, dirty: boolean): Partial<DraftSlice> {
-  const tabs = state.tabs.map((tab) => (tab.id === id ? { ...tab, draft, dirty } : tab));
+  // An edited preview tab is pinned: what the person changed is not replaced by the next preview.
+  const tabs = state.tabs.map((tab) => (tab.id === id ? { ...pinned(tab), draft, dirty } : tab));
   return id === state.activeTabId ? { tabs, draft } : { tabs };
 }
 
@@ -172,6 +223,43 @@ export const createDraftSlice =
           return { tabs: [kept], activeTabId: keep, draft: kept.draft, responses };
         }),
       rememberTabHistory: (tabId, historyId) =>
-        set((s) => (s.tabs.some((t) => t.id === tabId && t.lastHistoryId !== historyId) ? { tabs: s.tabs.map((t) => (t.id === tabId ? { ...t, lastHistoryId: historyId } : t)) } : {})),
+        set((s) => {
+          const remember = (list: RequestTab[]) => list.map((t) => (t.id === tabId ? { ...t, lastHistoryId: historyId } : t));
+          if (s.tabs.some((t) => t.id === tabId && t.lastHistoryId !== historyId)) return { tabs: remember(s.tabs) };
+          if (s.backgroundTabs.some((t) => t.id === tabId && t.lastHistoryId !== historyId)) return { backgroundTabs: remember(s.backgroundTabs) };
+          return {};
+        }),
+      backgroundTabs: [],
+      addBackgroundTab: (input) => {
+        const tab = { ...newRequestTab(normaliseDraft(input)), id: draftRowId('run') };
+        set((s) => ({ backgroundTabs: [...s.backgroundTabs, tab] }));
+        return tab.id;
+      },
+      setBackgroundDraft: (id, input) =>
+        set((s) => {
+          if (!s.backgroundTabs.some((t) => t.id === id)) return {};
+          const draft = normaliseDraft(input);
+          return { ...withoutTabState(s, id), backgroundTabs: s.backgroundTabs.map((t) => (t.id === id ? { id, draft, dirty: false } : t)) };
+        }),
+      dropBackgroundTab: (id) =>
+        set((s) => {
+          const { [id]: _link, ...tabLinks } = s.tabLinks;
+          const { [id]: _checks, ...checksTabs } = s.checksTabs;
+          return { ...withoutTabState(s, id), tabLinks, checksTabs, backgroundTabs: s.backgroundTabs.filter((t) => t.id !== id) };
+        }),
+      openPreview: (input, historyId) => {
+        const draft = normaliseDraft(input);
+        const existing = get().tabs.find((t) => t.preview);
+        const tab: RequestTab = { id: existing?.id ?? draftRowId('tab'), draft, dirty: false, preview: true, ...(historyId ? { lastHistoryId: historyId } : {}) };
+        set((s) => {
+          if (!existing) return { tabs: [...s.tabs, tab], activeTabId: tab.id, draft };
+          // Another exchange in the preview tab: the one shown before, its checks and its link go.
+          const { [tab.id]: _link, ...tabLinks } = s.tabLinks;
+          const { [tab.id]: _checks, ...checksTabs } = s.checksTabs;
+          return { ...withoutTabState(s, tab.id), tabLinks, checksTabs, tabs: s.tabs.map((t) => (t.id === tab.id ? tab : t)), activeTabId: tab.id, draft };
+        });
+        return tab.id;
+      },
+      pinTab: (id) => set((s) => (s.tabs.some((t) => t.id === id && t.preview) ? { tabs: s.tabs.map((t) => (t.id === id ? pinned(t) : t)) } : {})),
     };
   };

@@ -4,7 +4,8 @@
  * idempotent, for acknowledgement of lint errors, and for confirmation when variables are
  * unresolved. The actual relay call is performed by the function `useSend` registers.
  */
-import { lockedSecretsMessage, secretKeeper, unresolvedKeptSecrets } from '../secrets/secretKeeper';
+import { keptValues, secretKeeper } from '../secrets/secretKeeper';
+import { lostSecrets, sendBlockedBySecrets } from '../secrets/sendableSecrets';
 import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../core';
 import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
@@ -40,8 +41,17 @@ export interface UploadProgress {
 /** What `requestSend` did. */
 export type SendVerdict = 'sent' | 'needs-confirmation' | 'invalid' | 'busy' | 'unavailable';
 
-/** Performs a send of the active tab's draft (registered by `useSend`). */
-export type SendPerformer = (origin: SendOrigin, attempt?: SendAttempt) => void;
+/**
+ * Where a send goes from: a background tab (`backgroundTabs`, the collection runner's
+ * steps) instead of the active tab. Nothing of it shows in the composer: no send problem
+ * under the URL, no upload bar, no question asked.
+ */
+export interface SendTarget {
+  tabId: string;
+}
+
+/** Performs a send of the active tab's draft, or of `target`'s (registered by `useSend`). */
+export type SendPerformer = (origin: SendOrigin, attempt?: SendAttempt, target?: SendTarget) => void;
 
 export interface SendSlice {
   /** Per tab: the last send's fingerprint and acknowledged lint errors (never persisted). */
@@ -105,12 +115,14 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
       const origin = options.origin ?? 'tab';
       const s = get();
       if (s.sendInFlight) return 'busy';
-      // Secrets sealed in a locked vault: nothing to confirm, the request cannot go as it is.
-      const locked = unresolvedKeptSecrets([s.draft, activeEnvironmentValues(s)]);
-      if (locked.length > 0) {
-        const message = lockedSecretsMessage(locked, secretKeeper.getState().status);
-        set({ sendProblem: { kind: 'secrets-locked', message }, pendingSend: null });
-        s.markNotSent(s.activeTabId, message);
+      // Secrets this send needs (the selected auth scheme's, enabled rows, variables it names) that are
+      // sealed in a locked vault or were lost: nothing to confirm. The field that needs one asks for it
+      // (AuthForm, the headers and params tables); the Send button's alert points there, once.
+      const lost = lostSecrets(s.draft, activeEnvironmentValues(s), keptValues());
+      if (lost.length > 0) {
+        const message = sendBlockedBySecrets(lost, secretKeeper.getState().status === 'locked');
+        const section = lost[0]!.place.section;
+        set({ sendProblem: { kind: 'secrets-locked', message }, pendingSend: null, ...(section !== 'variable' ? { composerTab: section } : {}) });
         return 'invalid';
       }
       const tabRecord = record(s, s.activeTabId);

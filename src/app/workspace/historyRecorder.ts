@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../core';
 import { forEachChangedExchange } from '../store/exchangeSlice';
+import { draftOfTab } from '../store/draftSlice';
 import type { WorkbenchState } from '../store/workbenchStore';
 import type { ExchangeRecord } from './workspaceRecords';
 
@@ -23,12 +24,12 @@ export function watchFinishedExchanges(store: StoreApi<WorkbenchState>, onFinish
     forEachChangedExchange(state, previous, (exchange, before, tabId) => {
       if (exchange.phase === 'sending' && (before.phase !== 'sending' || before.startedAt !== exchange.startedAt || before.request !== exchange.request)) {
         // The draft as it was when Send was pressed, not as it is edited while the answer arrives.
-        const draft = state.tabs.find((t) => t.id === tabId)?.draft;
+        const draft = draftOfTab(state, tabId);
         if (draft) sentFrom.set(tabId, draft);
         return;
       }
       if ((exchange.phase !== 'done' && exchange.phase !== 'failed') || before.phase !== 'sending' || !exchange.request) return;
-      const draft = sentFrom.get(tabId) ?? state.tabs.find((t) => t.id === tabId)?.draft ?? state.draft;
+      const draft = sentFrom.get(tabId) ?? draftOfTab(state, tabId) ?? state.draft;
       sentFrom.delete(tabId);
       const keepBody = exchange.received > 0 && exchange.received <= HISTORY_BODY_LIMIT;
       const body = keepBody ? new Blob(exchange.chunks as Uint8Array<ArrayBuffer>[], { type: exchange.head?.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '' }) : undefined;
