@@ -7,7 +7,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDataFile, runHtmlReport, runJsonReport, runJunitReport, type RunResult } from '../core/run';
+import { parseCsvRowsRelaxed, parseDataFile, runHtmlReport, runJsonReport, runJunitReport, type RunResult } from '../core/run';
 import { sessionSecrets } from '../core/workspace/secretLedger';
 import { readCommand, UsageError, type ReporterName, type RunOptions } from './args';
 import { EnvVarAllowList, readWorkspaceEnvAllow, WORKSPACE_SETTINGS_FILE } from './envAllow';
@@ -20,6 +20,7 @@ import { writeExports } from './exports';
 import { chooseEnvironment, envReferences, globalsFile, processEnvValues, RunScope } from './variables';
 import { readVaultFile, VaultGrants } from './vaultGrants';
 import { realPorts } from './wiring';
+import { readTextFile } from './textFile';
 
 /** The documented exit codes. */
 export const EXIT = { passed: 0, failed: 1, usage: 2, notSent: 3, scriptError: 4 } as const;
@@ -40,9 +41,15 @@ const DEFAULT_EXPORT: Record<Exclude<ReporterName, 'cli'>, string> = { json: 'wi
 
 /** A data file's rows as text (core's reading), and for a JSON file the rows as written, which scripts see typed. */
 async function readDataRows(file: string): Promise<{ rows: Record<string, string>[]; typed?: Record<string, unknown>[] }> {
-  const text = await readFile(file, 'utf8').catch((err: Error) => {
+  const text = await readTextFile(file).catch((err: Error) => {
     throw new InputError(`cannot be read: ${err.message}`, file);
   });
+  // CSV as newman reads it (relaxed quoting, trimmed fields, numbers typed for scripts).
+  if (!/^\uFEFF?\s*[[{]/.test(text) && !/\.json$/i.test(file)) {
+    const csv = parseCsvRowsRelaxed(text);
+    if (!csv.ok) throw new InputError(csv.error.message, file, csv.error.position?.line, csv.error.position?.column);
+    return csv.value;
+  }
   const rows = parseDataFile(file, text);
   if (!rows.ok) throw new InputError(rows.error.message, file, rows.error.position?.line, rows.error.position?.column);
   if (!/^\uFEFF?\s*[[{]/.test(text)) return { rows: rows.value };

@@ -7,11 +7,12 @@
  * exit code 2: a CI run must not pass by quietly skipping a request.
  */
 import { existsSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { importPostman, parseHttpFile, sniffImportFormat, type Collection, type CoreError, type Environment } from '../core';
 import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../core/workspace/folderLayoutReading';
 import { readWorkspaceJson } from './workspaceFiles';
+import { readTextFile } from './textFile';
 
 /** Unreadable input: exit code 2, with the file and, when known, the line and column. */
 export class InputError extends Error {
@@ -52,7 +53,7 @@ export function inputErrorOf(file: string, error: CoreError): InputError {
 
 async function readText(file: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readTextFile(file);
   } catch (err) {
     throw new InputError(`cannot be read: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, file);
   }

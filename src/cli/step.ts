@@ -22,6 +22,7 @@ import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
 import { isLiveProtocol } from '../core/protocols/types';
 import { protocolSteps } from './protocolSteps';
+import { bodyDetailOf, jarCookiesFor, scriptCookieJar, sentScriptRequest } from './scriptWiring';
 
 /** What a step needs from the run around it. */
 export interface StepContext {
@@ -97,6 +98,12 @@ function scriptRequestOf(draft: RequestDraft): ScriptRequest {
   return { method: draft.method, url: draft.url, headers: draft.headers.filter((h) => h.enabled !== false).map((h) => ({ name: h.name, value: h.value })), ...(body !== undefined ? { body } : {}) };
 }
 
+/** The body with its mode for a script, when it is not plain text (a urlencoded or form-data body, a file…). */
+function withBodyDetail(draft: RequestDraft): { bodyDetail?: ScriptRequest['bodyDetail'] } {
+  const detail = bodyDetailOf(draft);
+  return detail ? { bodyDetail: detail } : {};
+}
+
 function setCookieLines(headers: readonly HeaderField[]): string[] {
   return headers.filter((h) => /^set-cookie$/i.test(h.name)).map((h) => h.value);
 }
@@ -131,7 +138,7 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     for (const name of changes.unset) variables.set(scope, name, undefined);
   };
 
-  const runScripts = async (phase: RequestScript['phase'], response?: ScriptResponse): Promise<void> => {
+  const runScripts = async (phase: RequestScript['phase'], response?: ScriptResponse, sentRequest?: ScriptRequest): Promise<void> => {
     for (const script of scripts.filter((s) => s.phase === phase)) {
       if (!ports.runScript) {
         result.scriptErrors.push({ kind: 'host', message: 'the script engine (src/scripting) is not available in this build, so scripts cannot run' });
@@ -142,10 +149,13 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
       const outcome: ScriptRunResult = await ports.runScript({
         phase,
         code: script.text,
-        request: scriptRequestOf(draft),
+        // Before sending: the draft (URL as a template), its body with the mode; after: the request as it was sent.
+        request: sentRequest ?? { ...scriptRequestOf(draft), ...withBodyDetail(draft), ...(request.description ? { description: request.description } : {}) },
         ...(response ? { response } : {}),
+        cookies: jarCookiesFor(ctx.jar, sentRequest?.url ?? substituteVariables(draft.url, variables.values()).text),
+        cookieJar: scriptCookieJar(ctx.jar),
         variables: { environment: variables.layer('environment'), collection: variables.layer('collection'), globals: variables.layer('global'), local: variables.layer('run'), iterationData: variables.layer('data') },
-        info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount },
+        info: { requestName: request.name, requestId: request.id, iteration: ctx.iteration - 1, iterationCount: ctx.iterationCount, location: [...path, request.name], currentLocation: request.name },
         sendRequest: (sub) => sendForScript(sub, ctx, scriptRun.signal),
         timeoutMs: ctx.scriptTimeoutMs,
       }).finally(() => scriptRun.abort());
@@ -259,7 +269,9 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     const resolved = extra.assertions.map((a) => (a.kind === 'compare' && a.expected !== undefined ? { ...a, expected: substituteVariables(a.expected, now, drawing).text } : a));
     result.assertions.push(...evaluateAssertions(resolved, view, { xpath: xmlXPath }).map((a) => ({ ...a, label: mask.text(a.label), ...(a.actual !== undefined ? { actual: mask.text(a.actual) } : {}), ...(a.message ? { message: mask.text(a.message) } : {}) })));
   }
-  await runScripts('post-response', scriptResponseOf(view, sent.value.body.length));
+  const resolveText = (text: string) => substituteVariables(text, variables.values(), drawing).text;
+  const asSent = sentScriptRequest(summary.sent, draft, resolveText);
+  await runScripts('post-response', scriptResponseOf(view, sent.value.body.length), { ...asSent, ...(request.description ? { description: request.description } : {}) });
   return { result, nextRequest };
 }
 

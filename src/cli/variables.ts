@@ -9,7 +9,7 @@
  * only the variable that holds it.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from './textFile';
 import path from 'node:path';
 import { isSecretVariable, parseJson, type Collection, type Environment, type Variable } from '../core';
 import { createRunVariables, resolvedRunValues, setRunVariable, unsetRunVariable, variableValues, withDataRow, type RunVariableLayer, type RunVariables as CoreRunVariables, type VariableScope } from '../core/run';
@@ -68,17 +68,18 @@ function recordSecrets(variables: readonly Variable[], mask: SecretMask): string
 
 /** Reads a Postman environment export (`{ name, values: [{ key, value, enabled, type }] }`) or a Wirebench environment file. */
 async function environmentFile(file: string): Promise<Environment> {
-  const text = await readFile(file, 'utf8').catch((err: Error) => {
+  const text = await readTextFile(file).catch((err: Error) => {
     throw new InputError(`cannot be read: ${err.message}`, file);
   });
-  const json = parseJson(text.replace(/^\uFEFF/, ''));
+  const json = parseJson(text);
   if (!json.ok) throw new InputError(`is not valid JSON: ${json.error.message}`, file, json.error.position?.line, json.error.position?.column);
-  const value = json.value as Record<string, unknown> | null;
+  // A bare array of variables: Postman's older globals export (newman reads it too).
+  const value = (Array.isArray(json.value) ? { values: json.value } : json.value) as Record<string, unknown> | null;
   if (value && typeof value === 'object' && Array.isArray(value.values)) {
     const variables: Variable[] = [];
     for (const entry of value.values as Record<string, unknown>[]) {
       if (!entry || typeof entry.key !== 'string') continue;
-      variables.push({ name: entry.key, value: entry.value === undefined || entry.value === null ? '' : String(entry.value), enabled: entry.enabled !== false, secret: entry.type === 'secret', ...(entry.type === 'number' || entry.type === 'boolean' ? { type: entry.type } : {}) });
+      variables.push({ name: entry.key, value: entry.value === undefined || entry.value === null ? '' : String(entry.value), enabled: entry.enabled !== false && entry.disabled !== true, secret: entry.type === 'secret', ...(entry.type === 'number' || entry.type === 'boolean' ? { type: entry.type } : {}) });
     }
     return { id: 'env-file', name: typeof value.name === 'string' ? value.name : path.basename(file), variables };
   }

@@ -53,6 +53,8 @@ export interface ScriptRequest {
    * Out (a pre-request script's request): present when the body is not raw text.
    */
   bodyDetail?: ScriptRequestBody;
+  /** The request's description in its collection (`pm.request.description`, legacy `request.description`). */
+  description?: string;
 }
 
 /** A cookie as Postman's cookie list and jar give it. */

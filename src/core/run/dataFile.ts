@@ -24,6 +24,8 @@ function error(kind: DataFileError['kind'], message: string, text?: string, offs
 
 interface CsvRecord {
   fields: string[];
+  /** Whether each field was in quotes. */
+  quoted: boolean[];
   /** Offset of the record's first character, and of each field's. */
   offset: number;
   fieldOffsets: number[];
@@ -35,15 +37,17 @@ interface CsvRecord {
  * quotes. A quote inside an unquoted field, text after a closing quote and a quoted field
  * that never ends are errors. Blank lines are skipped.
  */
-function csvRecords(text: string, start: number): Result<CsvRecord[], DataFileError> {
+function csvRecords(text: string, start: number, relaxed = false): Result<CsvRecord[], DataFileError> {
   const records: CsvRecord[] = [];
   let i = start;
   const n = text.length;
   while (i < n) {
-    const record: CsvRecord = { fields: [], offset: i, fieldOffsets: [] };
+    const record: CsvRecord = { fields: [], quoted: [], offset: i, fieldOffsets: [] };
     // One record: fields until a line break or the end.
     for (;;) {
       record.fieldOffsets.push(i);
+      // Relaxed (newman's trim): spaces before a field do not count.
+      if (relaxed) while (text[i] === ' ' || text[i] === '\t') i++;
       if (text[i] === '"') {
         const open = i;
         let value = '';
@@ -60,17 +64,20 @@ function csvRecords(text: string, start: number): Result<CsvRecord[], DataFileEr
           i = quote + 1;
           break;
         }
+        if (relaxed) while (text[i] === ' ' || text[i] === '\t') i++;
         if (i < n && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
           return error('data-csv', `Unexpected ${JSON.stringify(text[i])} after a closing quote: a quoted field must end at a comma or the end of the line`, text, i);
         }
         record.fields.push(value);
+        record.quoted.push(true);
       } else {
         let end = i;
         while (end < n && text[end] !== ',' && text[end] !== '\r' && text[end] !== '\n') {
-          if (text[end] === '"') return error('data-csv', 'A quote inside an unquoted field: put the whole field in quotes and double the quote ("")', text, end);
+          if (text[end] === '"' && !relaxed) return error('data-csv', 'A quote inside an unquoted field: put the whole field in quotes and double the quote ("")', text, end);
           end++;
         }
-        record.fields.push(text.slice(i, end));
+        record.fields.push(relaxed ? text.slice(i, end).trim() : text.slice(i, end));
+        record.quoted.push(false);
         i = end;
       }
       if (text[i] === ',') {
@@ -119,6 +126,45 @@ export function parseCsvRows(text: string): Result<DataRow[], DataFileError> {
     rows.push(row);
   }
   return ok(rows);
+}
+
+/** How newman types an unquoted CSV value: a whole number (no leading zero) or a float becomes a number. */
+function newmanCsvValue(text: string, quoted: boolean): unknown {
+  if (quoted) return text;
+  if (/^(-|\+)?([1-9]+[0-9]*)$/.test(text)) return parseInt(text, 10);
+  if (text.trim() !== '' && Number(text) - parseFloat(text) + 1 >= 0) return parseFloat(text);
+  return text;
+}
+
+/**
+ * Reads a CSV data file as newman does (csv-parse with relax, relax_column_count, trim, and
+ * its number casting): a quote inside an unquoted field is a character like any other,
+ * spaces around a field are dropped, a row may have fewer or more fields than the header
+ * (missing ones are absent, extra ones dropped), and an unquoted whole number or float is a
+ * number in `typed` (scripts see it so). A quoted field that never ends is still an error.
+ */
+export function parseCsvRowsRelaxed(text: string): Result<{ rows: DataRow[]; typed: Record<string, unknown>[] }, DataFileError> {
+  if (typeof text !== 'string') throw new TypeError(`parseCsvRowsRelaxed expects a string, got ${typeof text}`);
+  const start = text.startsWith('\uFEFF') ? 1 : 0;
+  const parsed = csvRecords(text, start, true);
+  if (!parsed.ok) return parsed;
+  const [header, ...records] = parsed.value;
+  if (!header) return error('data-empty', 'The CSV file is empty: it needs a header row naming the variables');
+  const names = header.fields.map((f) => f.trim());
+  const rows: DataRow[] = [];
+  const typed: Record<string, unknown>[] = [];
+  for (const record of records) {
+    const row = Object.create(null) as DataRow;
+    const values = Object.create(null) as Record<string, unknown>;
+    names.forEach((name, c) => {
+      if (name === '' || c >= record.fields.length) return;
+      row[name] = record.fields[c]!;
+      values[name] = newmanCsvValue(record.fields[c]!, record.quoted[c]!);
+    });
+    rows.push(row);
+    typed.push(values);
+  }
+  return ok({ rows, typed });
 }
 
 function typeWord(value: unknown): string {

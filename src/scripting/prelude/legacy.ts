@@ -58,7 +58,7 @@ function makeLegacyGlobals(run) {
     globals: globals,
     data: scopes.iterationData.toObject(),
     iteration: run.input.info.iteration,
-    request: { id: run.input.info.requestId, name: run.input.info.requestName, method: run.request.method, url: String(run.request.url), headers: run.request.headers.toObject(), data: data },
+    request: { id: run.input.info.requestId, name: run.input.info.requestName, description: run.input.request.description, method: run.request.method, url: String(run.request.url), headers: run.request.headers.toObject(), data: data },
   };
   if (response) {
     var headerObject = {};

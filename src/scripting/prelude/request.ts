@@ -102,6 +102,7 @@ function PostmanRequest(data, info) {
   var original = body ? stringify(body.toJSON()) : undefined;
   this.id = info.requestId;
   this.name = info.requestName;
+  if (data.description !== undefined) this.description = data.description;
   this.method = String(data.method || 'GET').toUpperCase();
   Object.defineProperty(this, 'url', { enumerable: true, get: function () { return url; }, set: function (v) { url = toUrl(v); } });
   Object.defineProperty(this, 'headers', { enumerable: true, get: function () { return headers; } });
