@@ -50,6 +50,7 @@ test('the cookie jar with a few cookies, and the Proxy and Certificates dialogs'
   await (await cookies.hopCookieOutcomes('Request 1')).first().scrollIntoViewIfNeeded();
   await shoot(page, 'cookie-hops', { dark: true });
   await composer.compose('GET', `${composer.origin()}/sandbox/cookies/me`);
+  await composer.showWirePreview();
   await expect(cookies.wirePreviewNote).toBeVisible();
   await cookies.wirePreviewNote.scrollIntoViewIfNeeded();
   await shoot(page, 'wire-preview-cookies');

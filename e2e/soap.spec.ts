@@ -124,6 +124,7 @@ test('"What will be sent" shows the WS-Security header that goes out, the passwo
   await soap.useSoap();
   await soap.loadWsdl(soap.endpoint());
   await soap.pickOperation('CancelOrder');
+  await soap.showWirePreview();
   await expect(soap.wirePreview).toContainText('<t:CancelOrderRequest');
   await expect(soap.wirePreview).not.toContainText('wsse:Security');
 

@@ -255,6 +255,7 @@ test('a cURL command pasted into the URL bar becomes the request, and goes back 
 
 test('code snippets carry exactly the body "What will be sent" shows: a Text form body and a --data-urlencode import (issue 14)', async ({ composer, workspace, page }) => {
   const origin = composer.origin();
+  await composer.showWirePreview();
   const sentBody = async () => {
     const preview = (await composer.wirePreview.innerText()).replace(/\r\n/g, '\n');
     return preview.slice(preview.indexOf('\n\n') + 2);

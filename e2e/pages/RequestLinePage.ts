@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appReady } from '../support/appReady';
 
 /**
  * What every view of the workbench shares: the request line (method, URL, Send, Cancel),
@@ -26,6 +27,7 @@ export class RequestLinePage {
 
   async open(): Promise<void> {
     await this.page.goto('/');
+    await appReady(this.page);
     await expect(this.send).toBeVisible();
   }
 
@@ -34,6 +36,13 @@ export class RequestLinePage {
     const toggle = this.page.getByRole('region', { name: 'Status', exact: true }).getByRole('button', { name: /^Explain/ });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** Opens "What will be sent" under the composer (closed until a person opens it; the choice is remembered). */
+  async showWirePreview(): Promise<void> {
+    const details = this.page.locator('details.wire-preview');
+    if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
+    await expect(this.page.getByTestId('wire-preview')).toBeVisible();
   }
 
   /** A "?" help popover beside a control: its button ("About <topic>") and the note beside it that it controls. */

@@ -67,6 +67,9 @@ export class SigV4AuthForm {
    */
   async step(where: 'preview' | 'sent', label: 'Canonical request' | 'String to sign'): Promise<Locator> {
     const block = this.page.getByTestId(where === 'preview' ? 'wire-preview-signing' : 'sent-request-signing');
+    // "What will be sent" itself is closed until a person opens it.
+    const preview = this.page.locator('details.wire-preview');
+    if (where === 'preview' && (await preview.getAttribute('open')) === null) await preview.locator('> summary').click();
     if ((await block.getAttribute('open')) === null) await block.locator('summary').click();
     return block.getByLabel(label, { exact: true });
   }
