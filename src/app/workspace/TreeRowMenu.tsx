@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTopLayer } from '../shell/useTopLayer';
 
 /** One action of a row's menu. */
 export interface TreeRowAction {
@@ -30,6 +31,8 @@ export function TreeRowMenu({ name, actions, open, onOpenChange, onClose }: Tree
   const [active, setActive] = useState(0);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // Above both panes and the sidebar's scrolling, inside the window.
+  useTopLayer(menu, open, { element: button }, { align: 'end' });
   const change = useRef(onOpenChange);
   change.current = onOpenChange;
 
