@@ -31,6 +31,7 @@ import { tlsClientRoutes } from './tlsClientRoutes';
 import { tlsInfoRoutes } from './tlsInfo';
 import { uploadRoutes } from './uploads';
 import { utilityRoutes } from './utilities';
+import { webSocketHttpRoutes } from './websocket/httpRoutes';
 
 const routes: SandboxRoute[] = [
   ...lessonsPageRoutes,
@@ -57,6 +58,7 @@ const routes: SandboxRoute[] = [
   ...http2Routes,
   ...grpcRoutes,
   ...tlsClientRoutes,
+  ...webSocketHttpRoutes,
   ...resetRoutes,
 ];
 

@@ -16,6 +16,7 @@ import type { SentStep, StepSender } from './runEngine';
 export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRequest, step: RunStep, signal: AbortSignal) => Promise<SentStep>;
 
 export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {
+  websocket: (...args) => import('../websocket/wsRunStep').then((m) => m.runWebSocketAppStep(...args)),
   grpc: (...args) => import('../grpc/grpcRunStep').then((m) => m.runGrpcAppStep(...args)),
 };
 

@@ -8,6 +8,8 @@ import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpe
 import { openLesson } from '../lessons/openLesson';
 import { requestLabel } from '../composer/tabLabel';
 import { openRunner } from '../runner/runnerStore';
+import { protocolParts } from '../protocols/registry';
+import type { LiveProtocol } from '../../core/protocols/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';
 
@@ -55,6 +57,13 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     action('layout-auto', 'Layout: by window width', () => store.getState().setUi({ layout: 'auto' })),
     action('explain', isExplainOpen() ? 'Collapse explanations' : 'Expand explanations', () => setExplainOpen(!isExplainOpen())),
     action('shortcuts', 'Keyboard shortcuts', () => store.getState().setUi({ shortcutsOpen: true }), 'shortcuts'),
+    // One per live protocol of the registry (WebSocket, gRPC, MCP…): a new tab of that type.
+    ...(Object.entries(protocolParts) as [LiveProtocol, NonNullable<(typeof protocolParts)[LiveProtocol]>][]).map(([id, part]) =>
+      action(`new-${id}`, `New ${part.label} request`, () => {
+        store.getState().newTab();
+        store.getState().updateDraft((d) => ({ ...part.init(d), protocol: id }));
+      }),
+    ),
   ];
   const tabs: PaletteCommand[] = s.tabs
     .filter((t) => t.id !== s.activeTabId)

@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand';
 import { buildWireRequest, draftWithUrl, substituteVariables, type RequestDraft } from '../../core';
 import { CHANNEL_KEY_PREFIX, CHANNEL_PATH, CHANNEL_PROTOCOL, type ChannelEvent, type ChannelRequest, type WebSocketOpenMeta } from '../../core/protocols/websocket/channel';
 import { emptyWebSocketSettings } from '../../core/protocols/websocket/settings';
+import { rememberExchangeSecrets } from '../../core/workspace/redact';
 import { cookieJarOf } from '../cookies/cookieJarStore';
 import { hostNetworkOptions } from '../relay/networkOptions';
 import { proxySettingsLoaded } from '../relay/proxySettings';
@@ -28,9 +29,9 @@ export function httpFormOf(url: string): string {
 }
 
 /** The upstream description for `draft`, or what stops it being sent. */
-export async function openMetaFor(store: StoreApi<WorkbenchState>, draft: RequestDraft): Promise<{ ok: true; meta: WebSocketOpenMeta } | { ok: false; message: string }> {
+export async function openMetaFor(store: StoreApi<WorkbenchState>, draft: RequestDraft, extraValues: Readonly<Record<string, string>> = {}): Promise<{ ok: true; meta: WebSocketOpenMeta } | { ok: false; message: string }> {
   const state = store.getState();
-  const env = activeEnvironmentValues(state);
+  const env = { ...activeEnvironmentValues(state), ...extraValues };
   const locked = unresolvedKeptSecrets([draft, env]);
   if (locked.length > 0) return { ok: false, message: lockedSecretsMessage(locked, secretKeeper.getState().status) };
   // Variables first: a {{base}} may hold the ws:// scheme the HTTP builder would refuse.
@@ -46,6 +47,8 @@ export async function openMetaFor(store: StoreApi<WorkbenchState>, draft: Reques
     if (!built.ok) return { ok: false, message: built.error.message };
   }
   const wire = built.value.wire;
+  // The handshake's credentials join the session's ledger: the transcript and history mask them.
+  rememberExchangeSecrets({ request: { method: 'GET', url: wire.url, headers: wire.headers }, headers: [] });
   const tls = relayTlsFor(wire.url);
   if (!tls.ok) return { ok: false, message: tls.message };
   const loading = proxySettingsLoaded();

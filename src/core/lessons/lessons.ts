@@ -10,6 +10,7 @@ import { OAUTH_LESSONS } from './oauthLessons';
 import { PROTOCOL_LESSONS } from './protocolLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { GRAPHQL_LESSONS } from './graphQlLessons';
+import { WEBSOCKET_LESSONS } from './websocketLessons';
 import { SOAP_LESSONS } from './soapLessons';
 import { STREAM_LESSONS } from './streamLessons';
 import { TLS_LESSONS } from './tlsLessons';
@@ -29,6 +30,7 @@ export const LESSONS: readonly Lesson[] = [
   ...STREAM_LESSONS,
   ...PROTOCOL_LESSONS,
   ...GRAPHQL_LESSONS,
+  ...WEBSOCKET_LESSONS,
 ];
 
 /** The lesson with `id`, if there is one. */

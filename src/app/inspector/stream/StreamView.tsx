@@ -12,6 +12,7 @@ import { useWorkbench } from '../../store/StoreProvider';
 import { formatCount } from '../units';
 import { VirtualRows } from '../body/VirtualRows';
 import { PartialEventCard } from './PartialEventCard';
+import { ReconnectBar } from './ReconnectBar';
 import { StreamDetail } from './StreamDetail';
 import { filteredIndexes, streamFilterOptions, type StreamFilter } from './streamFilter';
 import { StreamRow } from './StreamRow';
@@ -81,6 +82,7 @@ export function StreamView() {
           return record ? <StreamRow record={record} selected={index === selected} onSelect={() => setSelected(index === selected ? undefined : index)} /> : null;
         }}
       />
+      {events && feed.ended ? <ReconnectBar lastId={lastId} retryMs={lastRetry(feed.records)} /> : null}
       {selectedRecord ? <StreamDetail record={selectedRecord} /> : null}
     </div>
   );
@@ -90,4 +92,10 @@ export function StreamView() {
 function lastEventId(records: readonly { kind: string; id?: string }[]): string {
   for (let i = records.length - 1; i >= 0; i--) if (records[i]!.kind === 'event') return records[i]!.id ?? '';
   return '';
+}
+
+/** The reconnection time the stream set last (`retry`), if it set one. */
+function lastRetry(records: readonly { kind: string; ms?: number }[]): number | undefined {
+  for (let i = records.length - 1; i >= 0; i--) if (records[i]!.kind === 'retry') return records[i]!.ms;
+  return undefined;
 }

@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures';
+import { WebSocketPage } from './pages/WebSocketPage';
+
+test('WebSocket through the UI: the sandbox echo with the json subprotocol, a JSON message echoed, a bad JSON message refused with its place, a close code explained', async ({ composer, page }) => {
+  const ws = new WebSocketPage(page);
+  await ws.open();
+  await ws.connect(`ws://${new URL(composer.origin()).host}/sandbox/ws/echo`, 'json');
+  await expect(ws.phase).toHaveText('Open');
+  await expect(ws.response).toContainText('subprotocol json');
+  await ws.response.getByText(/^Handshake: 101/).click();
+  await expect(ws.response.getByTestId('ws-handshake')).toContainText('Sec-WebSocket-Accept checked');
+  await expect(ws.response.getByTestId('ws-handshake')).toContainText('permessage-deflate');
+
+  await ws.send('JSON', '{"greeting": "hello from Playwright"}');
+  await expect(ws.rows).toHaveCount(2);
+  await expect(ws.rows.nth(1)).toContainText('↓');
+  await expect(ws.rows.nth(1)).toContainText('"echo":{"greeting":"hello from Playwright"}');
+  await ws.rows.nth(1).click();
+  await expect(page.getByTestId('ws-detail')).toContainText('"greeting": "hello from Playwright"');
+
+  // Bad JSON: nothing is sent, the place is said, the text stays.
+  await ws.composer.getByLabel('Message to send').fill('{"a": }');
+  await expect(ws.composer.getByText(/Not JSON at line 1, column 7/)).toBeVisible();
+  await expect(ws.composer.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(ws.composer.getByLabel('Message to send')).toHaveValue('{"a": }');
+
+  // A code only reported, never sent, is refused before anything goes.
+  await ws.composer.getByLabel('Code').fill('1006');
+  await expect(ws.composer.getByText(/1006 \(Abnormal closure\) cannot be sent/)).toBeVisible();
+  await ws.closeWith('4001', 'done testing');
+  await expect(ws.phase).toHaveText('Closed');
+  await expect(page.getByTestId('ws-closure')).toContainText('Closed by you: 4001 Application code');
+  await expect(page.getByTestId('ws-closure')).toContainText('done testing');
+  await expect(ws.composer.getByRole('button', { name: 'Reconnect' })).toBeVisible();
+});
+
+test('WebSocket through the UI: a server closing with 1011 is explained, and a refused upgrade shows its status, headers and body', async ({ composer, page }) => {
+  const ws = new WebSocketPage(page);
+  const host = new URL(composer.origin()).host;
+  await ws.open();
+  await ws.connect(`ws://${host}/sandbox/ws/close/1011?reason=handler%20crashed`);
+  await expect(ws.phase).toHaveText('Closed');
+  await expect(page.getByTestId('ws-closure')).toContainText('Closed by the server: 1011 Internal error');
+  await expect(page.getByTestId('ws-closure')).toContainText('handler crashed');
+
+  await ws.connect(`ws://${host}/sandbox/ws/refuse`);
+  const refusal = page.getByTestId('ws-refusal');
+  await expect(refusal).toContainText('Upgrade refused: 401 Unauthorized');
+  await expect(refusal).toContainText('instead of 101 Switching Protocols');
+  await expect(refusal).toContainText('WWW-Authenticate');
+  await expect(refusal).toContainText('no_token');
+});
