@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { visibleAuthFields, type AuthField, type AuthSchemeDescriptor, type CoreError } from '../../core';
 import { HelpPopover } from '../components/HelpPopover';
+import { LostSecretNote } from '../secrets/LostSecretNote';
+import { isOnlyReference } from '../secrets/useLostSecrets';
 
 export interface AuthFormProps {
   descriptor: AuthSchemeDescriptor;
@@ -8,6 +10,10 @@ export interface AuthFormProps {
   onChange(name: string, value: string): void;
   /** The scheme's current failure; shown under the field it names. */
   error?: CoreError;
+  /** Fields whose kept secret this page lacks: each asks for it (issue 27 item 3). */
+  lostFields?: ReadonlySet<string>;
+  /** The lost secrets are sealed in a locked vault (unlocking brings them back), not gone. */
+  vaultLocked?: boolean;
 }
 
 function SecretInput({ id, value, label, describedBy, invalid, onChange }: { id: string; value: string; label: string; describedBy?: string; invalid: boolean; onChange(v: string): void }) {
@@ -68,14 +74,18 @@ function FieldControl({ field, id, value, describedBy, invalid, onChange }: { fi
  * select, params), each with its help, and the scheme's error shown under the field it
  * names — live, as the person types.
  */
-export function AuthForm({ descriptor, values, onChange, error }: AuthFormProps) {
+export function AuthForm({ descriptor, values, onChange, error, lostFields, vaultLocked = false }: AuthFormProps) {
   if (descriptor.fields.length === 0) return null;
   return (
     <div className="auth-form">
       {visibleAuthFields(descriptor, values).map((field) => {
         const id = `auth-${descriptor.id}-${field.name}`;
-        const failing = error?.field === field.name;
-        const described = [field.help ? `${id}-help` : '', failing ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+        const lost = lostFields?.has(field.name) === true;
+        const failing = !lost && error?.field === field.name;
+        const described = [field.help ? `${id}-help` : '', failing ? `${id}-error` : '', lost ? `${id}-lost` : ''].filter(Boolean).join(' ') || undefined;
+        const raw = values[field.name] ?? field.default ?? '';
+        // A lost secret's reference is not something to read or edit: the field is empty, ready for the value.
+        const shown = lost && isOnlyReference(raw) ? '' : raw;
         return (
           <div key={field.name} className="auth-field">
             <span className="auth-field-label">
@@ -86,7 +96,8 @@ export function AuthForm({ descriptor, values, onChange, error }: AuthFormProps)
                 </HelpPopover>
               ) : null}
             </span>
-            <FieldControl field={field} id={id} value={values[field.name] ?? field.default ?? ''} describedBy={described} invalid={failing} onChange={(v) => onChange(field.name, v)} />
+            <FieldControl field={field} id={id} value={shown} describedBy={described} invalid={failing || lost} onChange={(v) => onChange(field.name, v)} />
+            {lost ? <LostSecretNote id={`${id}-lost`} locked={vaultLocked} /> : null}
             {failing ? (
               <p className="field-error" id={`${id}-error`} aria-live="polite">
                 {error!.message}

@@ -5,6 +5,7 @@ import { listVaultEntries, subscribeVault } from '../vault/vaultAccess';
 import { AuthForm } from './AuthForm';
 import { useEnvironmentValues } from './useComposerView';
 import { HelpPopover } from '../components/HelpPopover';
+import { useLostSecrets } from '../secrets/useLostSecrets';
 
 /** What a header carries, decoded beside it: Basic user and password, a JWT's claims. */
 function decodedBeside(header: HeaderField): string | undefined {
@@ -63,7 +64,10 @@ export function AuthPanel() {
     return applyAuth(descriptor.id, resolved);
   }, [descriptor, auth.values, env]);
   const setValue = (name: string, value: string) => updateDraft((d) => ({ ...d, auth: { ...d.auth, values: { ...d.auth.values, [name]: value } } }));
-  const error = applied && !applied.ok ? applied.error : undefined;
+  const { lost, locked } = useLostSecrets();
+  const lostFields = useMemo(() => new Set(locked ? [] : lost.flatMap((l) => (l.place.section === 'auth' ? [l.place.field] : []))), [lost, locked]);
+  // A lost secret is asked for by its field; the scheme's complaint about the reference in it would say it twice.
+  const error = applied && !applied.ok && !lostFields.has(applied.error.field ?? '') ? applied.error : undefined;
   const fieldNames = new Set(descriptor?.fields.map((f) => f.name));
 
   return (
@@ -84,7 +88,7 @@ export function AuthPanel() {
       </div>
       <p className="muted small">{descriptor ? descriptor.summary : 'A token kept in the vault, resolved and refreshed when the request is sent.'}</p>
       {descriptor ? (
-        <AuthForm descriptor={descriptor} values={auth.values} error={error} onChange={setValue} />
+        <AuthForm descriptor={descriptor} values={auth.values} error={error} onChange={setValue} lostFields={lostFields} vaultLocked={locked} />
       ) : (
         <VaultPicker entryId={auth.vaultEntryId} onChange={(id) => updateDraft((d) => ({ ...d, auth: { ...d.auth, vaultEntryId: id } }))} />
       )}

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
 import { ComposerSections } from './ComposerSections';
 import { ConventionsPanel } from './ConventionsPanel';
@@ -10,7 +9,7 @@ import { RequestTabs } from './RequestTabs';
 import { SendGateDialog } from './SendGateDialog';
 import { StripNote } from './StripNote';
 import { UploadProgressBar } from './UploadProgressBar';
-import { useEnvironmentValues } from './useComposerView';
+import { useKnownVariables } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
 import { RequestTypeToggle } from '../protocols/RequestTypeToggle';
@@ -30,8 +29,8 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
   const url = useWorkbench((s) => s.draft.url);
   const updateDraft = useWorkbench((s) => s.updateDraft);
   const sendProblem = useWorkbench((s) => s.sendProblem);
-  const env = useEnvironmentValues();
-  const defined = useMemo(() => new Set(Object.keys(env)), [env]);
+  // Known: the environment's, the collection's, the run's (captured, script-set) and names this request's scripts set.
+  const defined = useKnownVariables();
   const onPaste = useCurlPaste();
   return (
     <>

@@ -4,6 +4,8 @@ import { isAuthToken, type ComputedHeaderSource } from '../../core';
 import { useWorkbench } from '../store/StoreProvider';
 import { COMMON_HEADER_VALUES, COMMON_REQUEST_HEADERS } from './headerSuggestions';
 import { useComposerView } from './useComposerView';
+import { LostSecretNote } from '../secrets/LostSecretNote';
+import { isOnlyReference, useLostSecrets } from '../secrets/useLostSecrets';
 
 const SOURCE_LABELS: Record<ComputedHeaderSource, string> = {
   host: 'added by the relay (from the URL)',
@@ -36,6 +38,9 @@ export function HeadersTable() {
   const updateHeader = useWorkbench((s) => s.updateHeader);
   const removeHeader = useWorkbench((s) => s.removeHeader);
   const moveHeader = useWorkbench((s) => s.moveHeader);
+  // A header whose kept secret is lost asks for it under its value (issue 27 item 3).
+  const { lost, locked } = useLostSecrets();
+  const lostRows = new Set(locked ? [] : lost.flatMap((l) => (l.place.section === 'headers' ? [l.place.rowId] : [])));
   const view = useComposerView();
   const [dragged, setDragged] = useState<string | null>(null);
   const computed = view.build.ok ? view.build.value.computedHeaders : [];
@@ -137,7 +142,16 @@ export function HeadersTable() {
                   ) : null}
                 </td>
                 <td>
-                  <input value={h.value} list={valueListId(h.name)} aria-label={`Header ${i + 1} value`} spellCheck={false} onChange={(e) => updateHeader(h.id, { value: e.target.value })} />
+                  <input
+                    value={lostRows.has(h.id) && isOnlyReference(h.value) ? '' : h.value}
+                    list={valueListId(h.name)}
+                    aria-label={`Header ${i + 1} value`}
+                    aria-invalid={lostRows.has(h.id) || undefined}
+                    aria-describedby={lostRows.has(h.id) ? `header-${h.id}-lost` : undefined}
+                    spellCheck={false}
+                    onChange={(e) => updateHeader(h.id, { value: e.target.value })}
+                  />
+                  {lostRows.has(h.id) ? <LostSecretNote id={`header-${h.id}-lost`} locked={locked} /> : null}
                 </td>
                 <td className="row-actions">
                   <button type="button" className="icon-button" aria-label={`Move header ${i + 1} up`} disabled={i === 0} onClick={() => moveHeader(h.id, i - 1)}>

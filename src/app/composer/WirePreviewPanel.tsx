@@ -7,6 +7,8 @@ import { useSignedWirePreview } from './useSignedWirePreview';
 import { CopyPresignedUrl } from './CopyPresignedUrl';
 import { useJarCookiePreview, type JarCookiesForSend } from '../cookies/useJarCookiePreview';
 import { useWorkbench } from '../store/StoreProvider';
+import { maskedValue } from '../../core/run/captures';
+import { maskRunSecrets, runVariablesUsed } from './knownVariables';
 
 /**
  * "What will be sent": the HTTP/1.1 request as the relay will write it, or why it cannot
@@ -22,7 +24,12 @@ export function WirePreviewPanel() {
   const signed = useSignedWirePreview(soap.state === 'pending' ? undefined : unsigned, env);
   const withCookies = useJarCookiePreview(unsigned ? (signed.state === 'ready' ? signed.wire : unsigned) : undefined);
   const shown = withCookies.wire;
-  const text = useMemo(() => (shown ? maskedWirePreview(shown) : undefined), [shown]);
+  // Run variables (captured, script-set) show their current value; secret ones masked.
+  const draft = useWorkbench((s) => s.draft);
+  const runValues = useWorkbench((s) => s.runValues);
+  const runSecretNames = useWorkbench((s) => s.runSecretNames);
+  const fromRun = useMemo(() => runVariablesUsed(draft, runValues), [draft, runValues]);
+  const text = useMemo(() => (shown ? maskRunSecrets(maskedWirePreview(shown), runValues, runSecretNames, maskedValue) : undefined), [shown, runValues, runSecretNames]);
   const open = useWorkbench((s) => s.wirePreviewOpen);
   const setUi = useWorkbench((s) => s.setUi);
   return (
@@ -41,6 +48,16 @@ export function WirePreviewPanel() {
           {view.build.value.dynamic ? (
             <p className="muted small" data-testid="wire-preview-dynamic">
               {view.build.value.dynamic.map((name) => `{{${name}}}`).join(', ')} {view.build.value.dynamic.length === 1 ? 'shows a sample value' : 'show sample values'}: a new value is drawn at send time, once for each use.
+            </p>
+          ) : null}
+          {fromRun.length > 0 ? (
+            <p className="muted small" data-testid="wire-preview-run">
+              {fromRun.map((name) => `{{${name}}}`).join(', ')} {fromRun.length === 1 ? 'is a run variable' : 'are run variables'} (captured or set by a script): shown with the current value.
+            </p>
+          ) : null}
+          {view.setAtSend.length > 0 ? (
+            <p className="muted small" data-testid="wire-preview-set-at-send">
+              {view.setAtSend.map((name) => `{{${name}}}`).join(', ')} {view.setAtSend.length === 1 ? 'is' : 'are'} set by this request&apos;s pre-request script when it is sent: shown here as written.
             </p>
           ) : null}
           {soap.state === 'error' || signed.state === 'error' ? (

@@ -33,6 +33,11 @@ export interface ComposerView {
   findings: LintFinding[];
   /** Sending now repeats the last send from this tab. */
   repeating: boolean;
+  /**
+   * Names the build left as written because the request's pre-request scripts set them when
+   * it is sent (not unresolved: known, with a value made at send time).
+   */
+  setAtSend: string[];
 }
 
 /** Where a send was asked for: the tab's Send, or a history entry sent again. */
@@ -54,18 +59,23 @@ export function findingKey(finding: LintFinding): string {
   return `${finding.id}|${finding.field ?? ''}|${finding.message}`;
 }
 
-let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; soap: LintContext['soap']; view: ComposerView } | undefined;
+let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; soap: LintContext['soap']; scripted: readonly string[]; view: ComposerView } | undefined;
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /**
  * The view of `draft` under `env`, remembered for the last inputs (drafts are immutable
  * values). `soap` is what the WSDL declares for a SOAP tab's operation, so the SOAP rules
  * check the action and endpoint against it.
  */
-export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord, soap?: LintContext['soap']): ComposerView {
+export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord, soap?: LintContext['soap'], scripted: readonly string[] = NO_NAMES): ComposerView {
   const fingerprint = record?.fingerprint;
-  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap) return cache.view;
+  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap && cache.scripted === scripted) return cache.view;
   // Dynamic variables ({{$guid}}…) show a fixed sample here; their values are drawn at send time.
-  const build = buildWireRequest(draft, env, { dynamic: sampleDynamicValue });
+  let build = buildWireRequest(draft, env, { dynamic: sampleDynamicValue });
+  // Variables the pre-request scripts set are not unresolved: they get their value when the request is sent.
+  const setAtSend = build.ok ? [...new Set(build.value.variableProblems.filter((p) => p.reason === 'undefined' && scripted.includes(p.name)).map((p) => p.name))] : [];
+  if (build.ok && setAtSend.length > 0) build = { ...build, value: { ...build.value, variableProblems: build.value.variableProblems.filter((p) => !setAtSend.includes(p.name)) } };
   let findings: LintFinding[] = [];
   let repeating = false;
   if (build.ok) {
@@ -76,8 +86,8 @@ export function composerView(draft: RequestDraft, env: Record<string, string>, r
     if (build.value.keptEscapes.length > 0) context.keptEscapes = build.value.keptEscapes;
     findings = lintRequest(build.value.wire, context);
   }
-  const view = { build, findings, repeating };
-  cache = { draft, env, fingerprint, soap, view };
+  const view = { build, findings, repeating, setAtSend };
+  cache = { draft, env, fingerprint, soap, scripted, view };
   return view;
 }
 

@@ -2,12 +2,13 @@
  * What a tab that has sent nothing shows: the next steps — a recent request to open here,
  * an import, a lesson to try — and how to send.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LessonSuggestion } from '../lessons/lessonSuggestion';
 import { afterFirstScreen } from '../lazy/afterFirstScreen';
 import { MethodBadge } from '../components/MethodBadge';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { loadWorkspaceSession } from '../workspace/workspaceSessionLoader';
+import { recentRequests } from '../workspace/recentRequests';
 
 const RECENT = 5;
 
@@ -35,7 +36,8 @@ export function ResponseEmptyState() {
   const store = useWorkbenchApi();
   const lesson = useLessonSuggestion();
   const rows = useWorkbench((s) => s.historyRows);
-  const recent = rows.slice(0, RECENT);
+  // Each request once (its newest send), not every send of it.
+  const recent = useMemo(() => recentRequests(rows, RECENT), [rows]);
   const reopen = async (id: string) => {
     const entry = await (await loadWorkspaceSession(store)).readHistoryEntry(id);
     if (entry.ok) store.getState().loadDraft(entry.value.draft);

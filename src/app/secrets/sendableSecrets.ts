@@ -11,7 +11,7 @@ import { authScheme, keptSecretReferences, visibleAuthFields, type RequestDraft 
 
 /** Where a kept secret the send needs sits in the request. */
 export type LostSecretPlace =
-  | { section: 'auth'; field: string }
+  | { section: 'auth'; field: string; label: string }
   | { section: 'headers'; rowId: string; name: string }
   | { section: 'params'; rowId: string; name: string }
   | { section: 'body' }
@@ -112,7 +112,8 @@ export function lostSecrets(draft: RequestDraft, env: Readonly<Record<string, st
     for (const reference of missing(value)) lost.push({ reference, place });
   };
   const parts = sentParts(draft);
-  for (const [field, value] of Object.entries(parts.auth)) add(value, { section: 'auth', field });
+  const fields = draft.auth.scheme === 'vault' ? [] : (authScheme(draft.auth.scheme)?.fields ?? []);
+  for (const [field, value] of Object.entries(parts.auth)) add(value, { section: 'auth', field, label: fields.find((f) => f.name === field)?.label ?? field });
   for (const row of parts.headers) add([row.name, row.value], { section: 'headers', rowId: row.id, name: row.name });
   for (const row of parts.query) add([row.name, row.value], { section: 'params', rowId: row.id, name: row.name });
   for (const row of parts.pathParams) add(row.value, { section: 'params', rowId: `path:${row.name}`, name: row.name });
@@ -136,7 +137,7 @@ const SECTION_NAMES: Record<LostSecretPlace['section'], string> = { auth: 'Auth'
 function placeName(place: LostSecretPlace): string {
   switch (place.section) {
     case 'auth':
-      return `the Auth field "${place.field}"`;
+      return `the ${/^[A-Z][a-z]/.test(place.label) ? place.label.charAt(0).toLowerCase() + place.label.slice(1) : place.label}`;
     case 'headers':
       return `the header "${place.name}"`;
     case 'params':
@@ -152,8 +153,8 @@ function placeName(place: LostSecretPlace): string {
 export function sendBlockedBySecrets(lost: readonly LostSecret[], locked: boolean): string {
   const places = [...new Set(lost.map((l) => placeName(l.place)))];
   const named = places.length > 3 ? `${places.slice(0, 3).join(', ')} and ${places.length - 3} more` : places.join(' and ');
-  if (locked) return `Not sent: ${named} ${places.length === 1 ? 'is' : 'are'} sealed in the vault, which is locked. Unlock the vault (sidebar → Vault) to send it.`;
+  if (locked) return `${named.charAt(0).toUpperCase()}${named.slice(1)} ${places.length === 1 ? 'is' : 'are'} sealed in the vault, which is locked. Unlock the vault (sidebar → Vault) to send it.`;
   const section = lost[0]!.place.section;
   const where = section === 'variable' ? 'in the Environments dialog or the collection\'s variables' : `in the ${SECTION_NAMES[section]} tab`;
-  return `Not sent: type ${named} again ${where} (${lost.length === 1 ? 'it was' : 'they were'} kept only in the memory of a tab that has closed).`;
+  return `Type ${named} again ${where} (${lost.length === 1 ? 'it was' : 'they were'} kept only in the memory of a tab that has closed).`;
 }

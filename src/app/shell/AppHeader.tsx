@@ -5,6 +5,8 @@ import { useWorkbench } from '../store/StoreProvider';
 import { CertificatesDialog, ProxySettingsDialog } from '../lazy/parts';
 import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
+import { NetworkIndicator } from '../components/NetworkIndicator';
+import { RequestedDialogs } from '../components/RequestedDialogs';
 
 const LAYOUT_WORDS: Record<PaneLayout, string> = { auto: 'Layout: by width', side: 'Layout: side by side', stacked: 'Layout: stacked' };
 const NEXT_LAYOUT: Record<PaneLayout, PaneLayout> = { auto: 'side', side: 'stacked', stacked: 'auto' };
@@ -29,6 +31,7 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
         Search actions and requests… <kbd>Ctrl K</kbd>
       </button>
       <div className="header-tools">
+        <NetworkIndicator />
         <button type="button" className="quiet" title="Switch between side by side, stacked, and by window width" onClick={() => setUi({ layout: NEXT_LAYOUT[layout] })}>
           {LAYOUT_WORDS[layout]}
         </button>
@@ -43,6 +46,7 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
           Certificates
         </button>
         <CertificatesDialog open={certificatesOpen} onClose={() => setCertificatesOpen(false)} />
+        <RequestedDialogs />
         <button type="button" className="icon-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setUi({ shortcutsOpen: true })}>
           ?
         </button>

@@ -8,6 +8,7 @@ import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpe
 import { openLesson } from '../lessons/openLesson';
 import { requestLabel } from '../composer/tabLabel';
 import { openRunner } from '../runner/runnerStore';
+import { requestDialog } from './requestedDialogs';
 import { protocolParts } from '../protocols/registry';
 import type { LiveProtocol } from '../../core/protocols/types';
 import type { WorkbenchState } from '../store/workbenchStore';
@@ -57,6 +58,10 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     action('layout-auto', 'Layout: by window width', () => store.getState().setUi({ layout: 'auto' })),
     action('explain', isExplainOpen() ? 'Collapse explanations' : 'Expand explanations', () => setExplainOpen(!isExplainOpen())),
     action('shortcuts', 'Keyboard shortcuts', () => store.getState().setUi({ shortcutsOpen: true }), 'shortcuts'),
+    action('proxy', 'Proxy settings…', () => requestDialog({ kind: 'proxy' })),
+    action('certificates', 'Certificates… (client certificates, CA bundles, verification)', () => requestDialog({ kind: 'certificates' })),
+    action('environments', 'Environments… (edit variables)', () => requestDialog({ kind: 'environments' })),
+    ...s.collections.map((c) => action(`export:${c.id}`, `Export collection ${c.name}… (Postman, .http)`, () => requestDialog({ kind: 'export', collectionId: c.id }))),
     // One per live protocol of the registry (WebSocket, gRPC, MCP…): a new tab of that type.
     ...(Object.entries(protocolParts) as [LiveProtocol, NonNullable<(typeof protocolParts)[LiveProtocol]>][]).map(([id, part]) =>
       action(`new-${id}`, `New ${part.label} request`, () => {

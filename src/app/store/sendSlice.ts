@@ -10,6 +10,8 @@ import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../core';
 import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
 import { activeEnvironmentValues } from './environmentsSlice';
+import { activeChecks } from '../checks/checksSlice';
+import { scriptSetNames } from '../composer/knownVariables';
 import { soapLintContext } from '../soap/soapSlice';
 import type { WorkbenchState } from './workbenchStore';
 
@@ -126,7 +128,8 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
         return 'invalid';
       }
       const tabRecord = record(s, s.activeTabId);
-      const view = composerView(s.draft, activeEnvironmentValues(s), tabRecord, soapLintContext(s));
+      // Names the tab's pre-request scripts set are known (not asked about as unresolved): they get their value at send.
+      const view = composerView(s.draft, activeEnvironmentValues(s), tabRecord, soapLintContext(s), scriptSetNames(activeChecks(s)));
       if (!view.build.ok) {
         const error = view.build.error;
         const section = FIELD_SECTIONS.find(([pattern]) => pattern.test(error.field ?? ''))?.[1];
