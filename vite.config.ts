@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { APP_CSP } from './src/server/staticFiles';
+import { appCspFor } from './src/server/staticFiles';
 import { precompressPlugin } from './src/server/precompress';
 import { sandboxLibrariesPlugin } from './src/scripting/sandboxLibraries/vitePlugin.ts';
 
@@ -16,7 +17,8 @@ const nonce = randomBytes(16).toString('base64');
  * nonce of Vite's injected scripts and the HMR websocket of this very server.
  */
 function devCsp(port: number): string {
-  return APP_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`).replace(
+  // index.html's own inline scripts (the first screen's) by their hash, as production allows them.
+  return appCspFor(readFileSync('index.html', 'utf8')).replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`).replace(
     "connect-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
   );
@@ -78,8 +80,33 @@ function wirebenchDevServer(): Plugin {
   };
 }
 
+/**
+ * The built page paints its first screen (index.html's shell, with its own inline styles)
+ * before the app's files compete for the main thread: the app's stylesheet, module script
+ * and module preloads leave the head for a `<template id="app-assets">` at the end of the
+ * body, which the shell's inline script starts right after the first paint (stylesheet and
+ * preloads first, the entry script once the stylesheet has loaded, so the app never renders
+ * unstyled).
+ */
+function appAfterFirstPaint(): Plugin {
+  return {
+    name: 'wirebench-app-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tags = html.match(/<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)\s*/g) ?? [];
+        if (!tags.some((t) => t.startsWith('<script'))) return html;
+        let out = html;
+        for (const tag of tags) out = out.replace(tag, '');
+        return out.replace('</body>', `  <template id="app-assets">\n      ${tags.map((t) => t.trim()).join('\n      ')}\n    </template>\n  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), wirebenchDevServer(), precompressPlugin(), sandboxLibrariesPlugin()],
+  plugins: [react(), wirebenchDevServer(), precompressPlugin(), sandboxLibrariesPlugin(), appAfterFirstPaint()],
   server: {
     host: '127.0.0.1',
     port: DEV_PORT,

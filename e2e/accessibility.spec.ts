@@ -4,6 +4,7 @@ import { SoapPage } from './pages/SoapPage';
 import { VaultPage } from './pages/VaultPage';
 import { WorkspacePage } from './pages/WorkspacePage';
 import { expectAccessible } from './support/axe';
+import { appReady } from './support/appReady';
 
 /**
  * WCAG 2.1 A and AA (contrast included) on the main screens, in both themes, checked by
@@ -19,6 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`composer and inspector meet WCAG 2.1 AA (${theme})`, async ({ page }) => {
       const inspector = new InspectorPage(page);
       await page.goto('/');
+      await appReady(page);
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await expectAccessible(page, 'empty composer', PANES);
       await inspector.get('/sandbox/anything?client_id=my_app');
@@ -46,6 +48,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test(`SOAP meets WCAG 2.1 AA (${theme})`, async ({ page }) => {
       await page.goto('/');
+      await appReady(page);
       const soap = new SoapPage(page);
       await soap.useSoap();
       await soap.loadWsdl(`${soap.endpoint()}?wsdl`);

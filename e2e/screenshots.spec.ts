@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { InspectorPage } from './pages/InspectorPage';
+import { appReady } from './support/appReady';
 
 /**
  * The workbench at 1024×700, 1280×800 and 1920×1080, light and dark, with a real request
@@ -24,6 +25,7 @@ for (const theme of ['light', 'dark'] as const) {
       await grantE2eSession(context);
       const page = await context.newPage();
       await page.goto('/');
+      await appReady(page);
       const inspector = new InspectorPage(page);
       const url = new URL('/sandbox/api/users/2/orders?status=open,shipped&client_id=my_app', page.url()).href;
       await inspector.get(url);

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { ShellPage } from './pages/ShellPage';
+import { appReady } from './support/appReady';
 
 test('each tab keeps its own response, view and filter; a new tab starts empty; closing drops it', async ({ workbench, inspector, page }) => {
   const shell = new ShellPage(page);
@@ -136,6 +137,7 @@ test('theme follows the system, the toggle is remembered', async ({ browser }) =
   await grantE2eSession(context);
   const page = await context.newPage();
   await page.goto('/');
+  await appReady(page);
   const shell = new ShellPage(page);
   await expect.poll(() => shell.theme()).toBe('dark');
   await page.emulateMedia({ colorScheme: 'light' });

@@ -50,3 +50,35 @@ test('the URL field takes typing before its key bindings have loaded, and undoes
   await expect(parts.url).toHaveText(/\/sandbox\/anything\/earl$/);
   await expect(parts.url).toBeFocused();
 });
+
+test('the first screen is HTML that takes typing before any script; the app takes over what was typed, the caret and the focus', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  // Hold the app's entry script until the shell has been typed into.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const shellField = page.locator('#boot-url');
+  await expect(shellField).toHaveValue(/\/sandbox\/anything$/);
+  await shellField.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('/typed-early');
+  release();
+  // The shell goes once the app's URL editor is in place, with the text and the focus.
+  await expect(page.locator('#boot')).toHaveCount(0);
+  const url = page.getByRole('textbox', { name: 'URL', exact: true });
+  await expect(url).toHaveText(/\/sandbox\/anything\/typed-early$/);
+  await expect(url).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(url).toHaveText(/\/typed-early!$/);
+  // The draft has it too: what is sent is what was typed.
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('/sandbox/anything/typed-early!');
+  expect(refused).toEqual([]);
+});

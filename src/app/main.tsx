@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { handOverBootShell } from './bootField';
+import { isLiveProtocol } from '../core/protocols/types';
 import { adoptLaunchKey } from './relay/session';
 import { StoreProvider } from './store/StoreProvider';
 import { createWorkbenchStore } from './store/workbenchStore';
@@ -13,12 +15,21 @@ adoptLaunchKey();
 const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
 const store = createWorkbenchStore({ initialUrl: `${location.origin}/sandbox/anything` });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+/** The app, and the first screen handed over once its first render's effects (the URL editor's included) have run. */
+function Root() {
+  // A parent's effects run after all of its children's: the composer's URL editor exists by now.
+  useEffect(() => handOverBootShell(!isLiveProtocol(store.getState().draft.protocol)), []);
+  return (
     <QueryClientProvider client={queryClient}>
       <StoreProvider store={store}>
         <App />
       </StoreProvider>
     </QueryClientProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>,
 );

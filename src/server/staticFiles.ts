@@ -4,6 +4,7 @@
  * precompressed copies beside them (`precompress.ts`) are sent as the copy the request's
  * Accept-Encoding allows; hashed assets are cached for good, the index page revalidated.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
@@ -41,6 +42,28 @@ export const APP_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The hashes (CSP `'sha256-…'` sources) of the inline scripts of an HTML page: the first
+ * screen's two small scripts in index.html (the theme before the first paint, the URL field
+ * of the shell) run by their hash, and no other inline script can.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The app's CSP with the page's inline scripts allowed by hash. */
+export function appCspFor(html: string): string {
+  const hashes = inlineScriptHashes(html);
+  return hashes.length ? APP_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : APP_CSP;
+}
+
+/** The CSP of index.html, by the file's modification time (computed once per build). */
+let indexCsp: { mtimeMs: number; csp: string } | undefined;
 
 /** The file to send for `file`: itself or a precompressed copy, with the headers that say which. */
 async function negotiate(req: http.IncomingMessage, file: string, size: number): Promise<{ path: string; size: number; headers: Record<string, string> }> {
@@ -104,12 +127,16 @@ export async function serveStatic(req: http.IncomingMessage, res: http.ServerRes
   }
   const chosen = await negotiate(req, index, indexInfo.size);
   const body = await readFile(chosen.path);
+  if (indexCsp?.mtimeMs !== indexInfo.mtimeMs) {
+    const html = chosen.path === index ? body.toString('utf8') : await readFile(index, 'utf8');
+    indexCsp = { mtimeMs: indexInfo.mtimeMs, csp: appCspFor(html) };
+  }
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': body.length,
     // Revalidated on every load: it names the hashed assets of the current build.
     'Cache-Control': 'no-cache',
-    'Content-Security-Policy': APP_CSP,
+    'Content-Security-Policy': indexCsp.csp,
     ...chosen.headers,
     ...security,
   });

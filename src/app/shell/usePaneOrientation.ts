@@ -10,7 +10,10 @@ export const STACK_BELOW = 1100;
 
 export function usePaneOrientation(area: RefObject<HTMLElement | null>): 'horizontal' | 'vertical' {
   const layout = useWorkbench((s) => s.layout);
-  const [width, setWidth] = useState<number>(() => (typeof window === 'undefined' ? 1280 : window.innerWidth));
+  const sidebar = useWorkbench((s) => (s.sidebarCollapsed ? 0 : s.sidebarWidth + 5));
+  // The first guess is the panes' width as the layout will make it (the window less the sidebar and its
+  // resizer), so the first measurement agrees and the panes are not rebuilt (and the URL field with them) at start.
+  const [width, setWidth] = useState<number>(() => (typeof window === 'undefined' ? 1280 : window.innerWidth - sidebar));
   useLayoutEffect(() => {
     const element = area.current;
     if (!element) return;
