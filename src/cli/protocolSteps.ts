@@ -10,10 +10,12 @@ import type { PlannedRequest } from './plan';
 import type { StepContext, StepOutcome } from './step';
 import { runWebSocketStep } from './websocketStep';
 import { runGrpcStep } from './grpcStep';
+import { runMcpStep } from './mcpStep';
 
 export type ProtocolStep = (planned: PlannedRequest, ctx: StepContext) => Promise<StepOutcome>;
 
 export const protocolSteps: Partial<Record<LiveProtocol, ProtocolStep>> = {
   websocket: runWebSocketStep,
   grpc: runGrpcStep,
+  mcp: runMcpStep,
 };

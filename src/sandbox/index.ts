@@ -19,6 +19,7 @@ import { grpcRoutes } from './grpc/grpcInfo';
 import { http2Routes } from './http2Info';
 import { largeJsonRoutes } from './largeJson';
 import { lessonsPageRoutes } from './lessonsPage';
+import { mcpRoutes } from './mcp/mcpRoutes';
 import { oauthRoutes } from './oauth/oauthRoutes';
 import { orderRoutes } from './orders';
 import { protectedRoutes } from './protected';
@@ -57,6 +58,7 @@ const routes: SandboxRoute[] = [
   ...tlsInfoRoutes,
   ...http2Routes,
   ...grpcRoutes,
+  ...mcpRoutes,
   ...tlsClientRoutes,
   ...webSocketHttpRoutes,
   ...resetRoutes,

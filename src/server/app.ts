@@ -5,6 +5,7 @@
 import type http from 'node:http';
 import { handleRelay } from '../relay/relay';
 import { handleGrpcApi } from '../relay/grpc/routes';
+import { handleMcpApi } from '../relay/mcp/routes';
 import { uploadProgress } from '../relay/progress';
 import { describeProxyEnvironment } from '../relay/proxyRules';
 import { handleSandbox } from '../sandbox';
@@ -96,6 +97,10 @@ export function createWirebenchHandler(options: WirebenchOptions) {
         await handleGrpcApi(req, res, url.pathname);
         return true;
       }
+      if (url.pathname.startsWith('/api/mcp/')) {
+        await handleMcpApi(req, res, url.pathname);
+        return true;
+      }
       if (url.pathname === '/api/workspace' || url.pathname.startsWith('/api/workspace/')) {
         await handleWorkspaceApi(req, res, url, options.workspace);
         return true;
@@ -140,6 +145,11 @@ export function createWirebenchHandler(options: WirebenchOptions) {
     if (url.pathname === SANDBOX_AS_METADATA_PATH) {
       // RFC 8414 §3.1 puts the well-known segment before the issuer's path; the sandbox serves it.
       await handleSandbox(req, res, new URL('/sandbox/oauth/.well-known/oauth-authorization-server', url), { base: `http://${req.headers.host}/sandbox` });
+      return true;
+    }
+    if (url.pathname === '/.well-known/oauth-protected-resource/sandbox/mcp') {
+      // RFC 9728 §3.1 puts the well-known segment before the resource's path; the sandbox serves it.
+      await handleSandbox(req, res, new URL('/sandbox/mcp-resource-metadata', url), { base: `http://${req.headers.host}/sandbox` });
       return true;
     }
     if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {

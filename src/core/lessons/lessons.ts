@@ -10,6 +10,7 @@ import { OAUTH_LESSONS } from './oauthLessons';
 import { PROTOCOL_LESSONS } from './protocolLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { GRAPHQL_LESSONS } from './graphQlLessons';
+import { MCP_LESSONS } from './mcpLessons';
 import { WEBSOCKET_LESSONS } from './websocketLessons';
 import { SOAP_LESSONS } from './soapLessons';
 import { STREAM_LESSONS } from './streamLessons';
@@ -30,6 +31,7 @@ export const LESSONS: readonly Lesson[] = [
   ...STREAM_LESSONS,
   ...PROTOCOL_LESSONS,
   ...GRAPHQL_LESSONS,
+  ...MCP_LESSONS,
   ...WEBSOCKET_LESSONS,
 ];
 

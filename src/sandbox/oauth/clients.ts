@@ -129,9 +129,18 @@ export const OAUTH_CLIENTS: readonly OAuthClient[] = [
   },
 ];
 
-/** The client with `id`, if registered. */
+/** Clients registered dynamically (RFC 7591, `registration.ts`), at most 500, oldest dropped. */
+const dynamicClients = new Map<string, OAuthClient>();
+
+/** Keeps a dynamically registered client. */
+export function registerDynamicClient(client: OAuthClient): void {
+  dynamicClients.set(client.id, client);
+  if (dynamicClients.size > 500) dynamicClients.delete(dynamicClients.keys().next().value as string);
+}
+
+/** The client with `id`, if registered (statically or dynamically). */
 export function oauthClient(id: string): OAuthClient | undefined {
-  return OAUTH_CLIENTS.find((c) => c.id === id);
+  return OAUTH_CLIENTS.find((c) => c.id === id) ?? dynamicClients.get(id);
 }
 
 /** The demo user of the login page; its password is printed on the page. */

@@ -24,6 +24,7 @@ export function serverMetadata(endpoints: OAuthEndpoints): Record<string, unknow
     userinfo_endpoint: endpoints.userinfo,
     introspection_endpoint: endpoints.introspection,
     revocation_endpoint: endpoints.revocation,
+    registration_endpoint: `${endpoints.issuer}/register`,
     scopes_supported: [...OAUTH_SCOPES],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],

@@ -6,3 +6,4 @@ export * from './sseReader';
 export * from './toolSchema';
 export * from './versions';
 export * from './wire';
+export * from './mcpExchange';
