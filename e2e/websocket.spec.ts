@@ -50,3 +50,33 @@ test('WebSocket through the UI: a server closing with 1011 is explained, and a r
   await expect(refusal).toContainText('WWW-Authenticate');
   await expect(refusal).toContainText('no_token');
 });
+
+test('WebSocket history keeps the transcript with the handshake’s token masked, in the entry and in the messages that carried it', async ({ composer, page }) => {
+  const { StorageScan } = await import('./pages/StorageScan');
+  const { WorkspacePage } = await import('./pages/WorkspacePage');
+  const TOKEN = 'ghp_wsHistoryBearer0123456789abcdefABCD';
+  const ws = new WebSocketPage(page);
+  await ws.open();
+  await ws.composer.getByRole('tab', { name: 'Handshake headers' }).click();
+  await page.getByRole('button', { name: 'Add header', exact: true }).click();
+  const index = await page.getByLabel(/^Header \d+ name$/).count();
+  await page.getByLabel(`Header ${index} name`, { exact: true }).fill('Authorization');
+  await page.getByLabel(`Header ${index} value`, { exact: true }).fill(`Bearer ${TOKEN}`);
+  await ws.composer.getByRole('tab', { name: 'Messages' }).click();
+  await ws.connect(`ws://${new URL(composer.origin()).host}/sandbox/ws/echo`, 'chat');
+  await expect(ws.phase).toHaveText('Open');
+  await ws.send('Text', `my token is ${TOKEN}`);
+  await expect(ws.rows).toHaveCount(2);
+  await ws.closeWith('1000', '');
+  await expect(ws.phase).toHaveText('Closed');
+  const workspace = new WorkspacePage(page);
+  await workspace.showHistory();
+  await expect(workspace.historyOption('/sandbox/ws/echo')).toBeVisible();
+  const scan = new StorageScan(page);
+  await expect.poll(async () => /"opcode\\?":\s*\\?"text/.test(await scan.browserText())).toBe(true);
+  const stored = await scan.browserText();
+  // The messages that carried the token are kept, their text masked as a whole (the JSON body masking of history).
+  expect(stored).toMatch(/"direction\\?":\s*\\?"received/);
+  expect(stored).toContain('(masked: text)');
+  expect(stored, 'the token is in IndexedDB or localStorage').not.toContain(TOKEN);
+});
