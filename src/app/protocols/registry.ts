@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import type { LiveProtocol } from '../../core/protocols/types';
 import type { RequestDraft } from '../../core/request/draft';
 import { lazyPart } from '../lazy/lazyPart';
+import { initMcpDraft } from '../mcp/mcpInit';
 import { initWebSocketDraft } from '../websocket/wsInit';
 import { initGrpcDraft } from '../grpc/grpcInit';
 
@@ -41,6 +42,13 @@ export const protocolParts: Partial<Record<LiveProtocol, ProtocolPart>> = {
     Composer: lazyPart({ name: 'The gRPC request', load: () => import('../grpc/GrpcComposer'), pick: (m) => m.GrpcComposer }),
     Response: lazyPart({ name: 'The gRPC response', load: () => import('../grpc/GrpcResponse'), pick: (m) => m.GrpcResponse }),
     init: initGrpcDraft,
+  },
+  mcp: {
+    label: 'MCP',
+    description: 'A Model Context Protocol server: connect, authorize, list and call its tools, resources and prompts, and see every JSON-RPC message on the wire',
+    Composer: lazyPart({ name: 'The MCP request', load: () => import('../mcp/McpComposer'), pick: (m) => m.McpComposer }),
+    Response: lazyPart({ name: 'The MCP response', load: () => import('../mcp/McpResponse'), pick: (m) => m.McpResponse }),
+    init: initMcpDraft,
   },
 };
 

@@ -18,6 +18,7 @@ export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRe
 export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {
   websocket: (...args) => import('../websocket/wsRunStep').then((m) => m.runWebSocketAppStep(...args)),
   grpc: (...args) => import('../grpc/grpcRunStep').then((m) => m.runGrpcAppStep(...args)),
+  mcp: (...args) => import('../mcp/mcpRunStep').then((m) => m.runMcpAppStep(...args)),
 };
 
 /** `sender`, with the steps of live-protocol requests of collection `collectionId` handed to their protocol. */
