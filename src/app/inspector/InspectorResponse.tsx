@@ -14,6 +14,7 @@ import { ElapsedTime } from './status/ElapsedTime';
 import { NotSentCard } from './status/NotSentCard';
 import { RelayErrorCard } from './status/RelayErrorCard';
 import { SoapFaultCard } from './status/SoapFaultCard';
+import { GraphQlErrorsCard } from '../graphql/GraphQlErrorsCard';
 import { StatusCard } from './status/StatusCard';
 import { panelId, TabList, tabId, type TabItem } from './TabList';
 import { TimingPanel } from './timing/TimingPanel';
@@ -77,6 +78,7 @@ export function InspectorResponse() {
       {error ? <RelayErrorCard error={error} url={request?.url} /> : null}
       <ScriptErrorLine />
       {fault ? <SoapFaultCard fault={fault} /> : null}
+      {request && head && conclusion?.smallText !== undefined ? <GraphQlErrorsCard request={request} head={head} bodyText={conclusion.smallText} /> : null}
       {head ? (
         <div className="inspector-tabs">
           <TabList<InspectorTab> idPrefix="inspector" label="Response details" items={items} active={tab} onChange={(next) => setView({ tab: next })} />

@@ -7,6 +7,7 @@ import { CodeField } from '../../lazy/parts';
 import { useEnvironmentValues } from '../useComposerView';
 import { FilePicker } from './FilePicker';
 import { FormBodyEditor } from './FormBodyEditor';
+import { GraphQlBodyEditor } from './GraphQlBodyEditor';
 import { JsonBodyEditor } from './JsonBodyEditor';
 import { MultipartBodyEditor } from './MultipartBodyEditor';
 
@@ -18,6 +19,7 @@ const KINDS: { kind: DraftBodyKind; label: string }[] = [
   { kind: 'xml', label: 'XML' },
   { kind: 'text', label: 'Text' },
   { kind: 'binary', label: 'Binary file' },
+  { kind: 'graphql', label: 'GraphQL' },
 ];
 
 function TextBodyEditor({ kind }: { kind: 'xml' | 'text' }) {
@@ -61,12 +63,12 @@ export function BodyPanel() {
       <div role="radiogroup" aria-label="Body type" className="body-kinds">
         {KINDS.map((k) => (
           <label key={k.kind} className={`body-kind${kind === k.kind ? ' body-kind-active' : ''}`}>
-            <input type="radio" name="body-kind" value={k.kind} checked={kind === k.kind} onChange={() => updateDraft((d) => ({ ...d, body: { ...d.body, kind: k.kind } }))} />
+            <input type="radio" name="body-kind" value={k.kind} checked={kind === k.kind} onChange={() => updateDraft((d) => ({ ...d, body: { ...d.body, kind: k.kind, ...(k.kind === 'graphql' && !d.body.graphql ? { graphql: { query: '', variables: '', operationName: '' } } : {}) } }))} />
             {k.label}
           </label>
         ))}
       </div>
-      {kind !== 'none' && semantics.requestBody !== 'defined' ? (
+      {kind !== 'none' && kind !== 'graphql' && semantics.requestBody !== 'defined' ? (
         <p className="field-note">{semantics.method} {semantics.requestBody === 'none' ? 'must not carry a body' : 'has no defined semantics for a body; servers may ignore or reject it'} (RFC 9110 §9.3). Use POST for structured input.</p>
       ) : null}
       {kind !== 'none' ? (
@@ -81,6 +83,7 @@ export function BodyPanel() {
         {kind === 'multipart' ? <MultipartBodyEditor /> : null}
         {kind === 'xml' || kind === 'text' ? <TextBodyEditor kind={kind} /> : null}
         {kind === 'binary' ? <BinaryBodyEditor /> : null}
+        {kind === 'graphql' ? <GraphQlBodyEditor /> : null}
       </PaneBoundary>
     </section>
   );

@@ -17,6 +17,8 @@ export interface GraphQlBody {
   operationName: string;
   /** POST (absent) or GET; GET is refused for a mutation. */
   method?: GraphQlTransport;
+  /** Where subscriptions go (graphql-ws over WebSocket) when not the request's URL with ws: for http:. */
+  subscriptionUrl?: string;
 }
 
 /** An empty GraphQL body (POST). */
@@ -28,6 +30,7 @@ export function emptyGraphQlBody(): GraphQlBody {
 export function normaliseGraphQlBody(input: Partial<GraphQlBody> | undefined): GraphQlBody {
   const body: GraphQlBody = { query: input?.query ?? '', variables: input?.variables ?? '', operationName: input?.operationName ?? '' };
   if (input?.method === 'GET' || input?.method === 'POST') body.method = input.method;
+  if (input?.subscriptionUrl) body.subscriptionUrl = input.subscriptionUrl;
   return body;
 }
 

@@ -1,7 +1,7 @@
 import { buildSchema, graphqlSync } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { checkGraphQlRequest, parseGraphQl } from './check';
-import { explorerModel, introspectionQuery, schemaFromIntrospection, schemaFromSdl, searchExplorer } from './schemaModel';
+import { explorerModel, explorerModelFromIntrospection, introspectionQuery, schemaFromIntrospection, schemaFromSdl, searchExplorer } from './schemaModel';
 import { describeGraphQlError, readGraphQlResponse } from './response';
 
 const SDL = `
@@ -65,6 +65,15 @@ describe('schema model', () => {
     expect(searchExplorer(model, 'a book')).toEqual([{ type: 'Book' }]);
   });
 
+  it('reads the same model straight from the introspection answer (no schema built), and refuses one without __schema', () => {
+    const introspection = JSON.parse(JSON.stringify(graphqlSync({ schema, source: introspectionQuery() })));
+    const direct = explorerModelFromIntrospection(introspection);
+    if (!direct.ok) throw new Error(direct.error.message);
+    expect(direct.value).toEqual(explorerModel(schema));
+    const refused = explorerModelFromIntrospection({ data: null, errors: [{ message: 'GraphQL introspection is not allowed' }] });
+    expect(!refused.ok && refused.error.message).toBe('The server refused introspection: GraphQL introspection is not allowed. Load the schema from an SDL file instead.');
+  });
+
   it('refuses an answer that is not an introspection result, and SDL that does not parse, saying where', () => {
     const refused = schemaFromIntrospection({ errors: [{ message: 'introspection is disabled' }] });
     expect(!refused.ok && refused.error.message).toBe('The server refused introspection: introspection is disabled. Load the schema from an SDL file instead.');
@@ -82,5 +91,18 @@ describe('readGraphQlResponse', () => {
     expect(describeGraphQlError(refused!.errors[0]!)).toBe('Syntax Error (query line 2, column 4)');
     expect(readGraphQlResponse('{"items": []}')).toBeUndefined();
     expect(readGraphQlResponse('not json')).toBeUndefined();
+  });
+});
+
+describe('graphql-transport-ws messages', () => {
+  it('reads next, error and complete, and names what breaks the protocol', async () => {
+    const { readGraphQlWs, explainGraphQlWsClose, encodeGraphQlWs } = await import('./graphqlWs');
+    expect(readGraphQlWs('{"type":"next","id":"1","payload":{"data":{"countdown":3}}}')).toEqual({ ok: true, message: { type: 'next', id: '1', data: { countdown: 3 }, errors: [] } });
+    expect(readGraphQlWs('{"type":"error","id":"1","payload":[{"message":"Variable \\"$n\\" got invalid value"}]}')).toMatchObject({ ok: true, message: { type: 'error', errors: [{ message: 'Variable "$n" got invalid value' }] } });
+    expect(readGraphQlWs('{"type":"next","payload":{}}')).toEqual({ ok: false, message: 'The server sent "next" without the subscription\'s id.' });
+    expect(readGraphQlWs('{"type":"data","id":"1"}')).toEqual({ ok: false, message: 'The server sent a message of type "data", which graphql-transport-ws does not have.' });
+    expect(explainGraphQlWsClose(4406)).toContain('does not speak graphql-transport-ws');
+    expect(explainGraphQlWsClose(1000)).toBeUndefined();
+    expect(JSON.parse(encodeGraphQlWs({ type: 'subscribe', id: '1', payload: { query: 'subscription { a }' } }))).toEqual({ type: 'subscribe', id: '1', payload: { query: 'subscription { a }' } });
   });
 });

@@ -117,9 +117,90 @@ export function explorerModel(schema: GraphQLSchema): ExplorerModel {
     const ra = rootNames.indexOf(a.name);
     const rb = rootNames.indexOf(b.name);
     if (ra >= 0 || rb >= 0) return (ra < 0 ? 99 : ra) - (rb < 0 ? 99 : rb);
-    return a.name.localeCompare(b.name);
+    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   });
   return { roots: Object.fromEntries(Object.entries(roots).filter(([, v]) => v !== undefined)) as ExplorerModel['roots'], types };
+}
+
+interface TypeRef {
+  kind: string;
+  name?: string | null;
+  ofType?: TypeRef | null;
+}
+
+function refText(ref: TypeRef): string {
+  if (ref.kind === 'NON_NULL' && ref.ofType) return `${refText(ref.ofType)}!`;
+  if (ref.kind === 'LIST' && ref.ofType) return `[${refText(ref.ofType)}]`;
+  return ref.name ?? '?';
+}
+
+function refName(ref: TypeRef): string {
+  return ref.ofType ? refName(ref.ofType) : (ref.name ?? '?');
+}
+
+const KINDS: Readonly<Record<string, ExplorerTypeKind>> = { OBJECT: 'object', INTERFACE: 'interface', UNION: 'union', ENUM: 'enum', INPUT_OBJECT: 'input', SCALAR: 'scalar' };
+
+interface IntrospectedInput {
+  name: string;
+  description?: string | null;
+  type: TypeRef;
+  defaultValue?: string | null;
+  isDeprecated?: boolean;
+  deprecationReason?: string | null;
+}
+interface IntrospectedField extends IntrospectedInput {
+  args?: IntrospectedInput[];
+}
+interface IntrospectedType {
+  kind: string;
+  name: string;
+  description?: string | null;
+  fields?: IntrospectedField[] | null;
+  inputFields?: IntrospectedInput[] | null;
+  interfaces?: TypeRef[] | null;
+  possibleTypes?: TypeRef[] | null;
+  enumValues?: { name: string }[] | null;
+}
+
+function introspectedField(field: IntrospectedField): ExplorerField {
+  return {
+    name: field.name,
+    type: refText(field.type),
+    typeName: refName(field.type),
+    ...(field.description ? { description: field.description } : {}),
+    args: (field.args ?? []).map((a) => ({ name: a.name, type: refText(a.type), ...(a.description ? { description: a.description } : {}), ...(a.defaultValue != null ? { defaultValue: a.defaultValue } : {}) })),
+    ...(field.isDeprecated ? { deprecated: field.deprecationReason || 'deprecated' } : {}),
+  };
+}
+
+/**
+ * The explorer's model read straight from an introspection result (`{"data": {"__schema"}}`
+ * or `{"__schema"}`), without building a schema: what the explorer needs is already there,
+ * so a large schema is ready in little more than the time to parse it. Arguments' default
+ * values stay as the server wrote them (GraphQL literals).
+ */
+export function explorerModelFromIntrospection(value: unknown): Result<ExplorerModel> {
+  const root = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const data = (typeof root.data === 'object' && root.data !== null ? root.data : root) as Record<string, unknown>;
+  const schema = data.__schema as { queryType?: { name: string } | null; mutationType?: { name: string } | null; subscriptionType?: { name: string } | null; types?: unknown } | undefined;
+  if (typeof schema !== 'object' || schema === null || !Array.isArray(schema.types)) {
+    const errors = Array.isArray(root.errors) ? root.errors.map((e: { message?: unknown }) => String(e?.message ?? e)).join('; ') : '';
+    return fail({ kind: 'graphql-introspection', message: errors ? `The server refused introspection: ${errors}. Load the schema from an SDL file instead.` : 'The answer is not an introspection result (no data.__schema): is the URL a GraphQL endpoint with introspection on?' });
+  }
+  const roots = { query: schema.queryType?.name, mutation: schema.mutationType?.name, subscription: schema.subscriptionType?.name };
+  const rootNames = [roots.query, roots.mutation, roots.subscription].filter((n): n is string => typeof n === 'string');
+  const types: ExplorerType[] = [];
+  for (const raw of schema.types as IntrospectedType[]) {
+    if (typeof raw !== 'object' || raw === null || typeof raw.name !== 'string') return fail({ kind: 'graphql-introspection', message: 'The introspection result has a type without a name: it cannot be read as a schema.' });
+    const kind = KINDS[raw.kind];
+    if (!kind || raw.name.startsWith('__')) continue;
+    const fields = kind === 'input' ? (raw.inputFields ?? []).map((f) => introspectedField(f)) : (raw.fields ?? []).map(introspectedField);
+    const members = kind === 'enum' ? (raw.enumValues ?? []).map((v) => v.name) : kind === 'object' ? (raw.interfaces ?? []).map(refName) : (raw.possibleTypes ?? []).map(refName);
+    types.push({ name: raw.name, kind, ...(raw.description ? { description: raw.description } : {}), fields, members });
+  }
+  const order = new Map(rootNames.map((n, i) => [n, i]));
+  types.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return ok({ roots: Object.fromEntries(Object.entries(roots).filter(([, v]) => typeof v === 'string')) as ExplorerModel['roots'], types });
 }
 
 /** One search hit: a type, or a field of one. */
