@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { handOverBootShell } from './bootField';
@@ -28,8 +28,13 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+// A transition: React renders the first screen in slices of a few milliseconds, yielding between
+// them, instead of one long main-thread task (the first screen's field takes typing meanwhile).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );
