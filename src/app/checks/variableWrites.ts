@@ -151,7 +151,15 @@ function upsertCollection(variables: Variable[], write: VariableWrite): Variable
  * run scope instead of the scope asked for (undefined when it went where asked).
  */
 export function applyVariableWrites(store: StoreApi<WorkbenchState>, tabId: string, writes: readonly VariableWrite[]): (string | undefined)[] {
-  return applyWrites(store, tabId, writes.map(withProvenance));
+  return applyWrites(store, store.getState().tabLinks[tabId]?.collectionId, writes.map(withProvenance));
+}
+
+/**
+ * Applies writes for a request of collection `collectionId` run without a tab (a live
+ * protocol's run step): collection writes go to that collection, as a tab linked to it would.
+ */
+export function applyCollectionVariableWrites(store: StoreApi<WorkbenchState>, collectionId: string | undefined, writes: readonly VariableWrite[]): (string | undefined)[] {
+  return applyWrites(store, collectionId, writes.map(withProvenance));
 }
 
 /**
@@ -164,10 +172,9 @@ function withProvenance(write: VariableWrite): VariableWrite {
   return { ...write, secret: true };
 }
 
-function applyWrites(store: StoreApi<WorkbenchState>, tabId: string, writes: readonly VariableWrite[]): (string | undefined)[] {
+function applyWrites(store: StoreApi<WorkbenchState>, collectionId: string | undefined, writes: readonly VariableWrite[]): (string | undefined)[] {
   const state = store.getState();
   const environment = state.environments.find((e) => e.id === state.activeEnvironmentId);
-  const collectionId = state.tabLinks[tabId]?.collectionId;
   const collection = collectionId ? state.collections.find((c) => c.id === collectionId) : undefined;
   let envVariables = environment?.variables;
   let colVariables = collection?.variables;
