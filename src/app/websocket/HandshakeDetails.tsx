@@ -1,3 +1,4 @@
+import { memo } from 'react';
 /** The 101: request and response headers, the Sec-WebSocket-Accept check, subprotocol and extensions. */
 import type { HeaderField } from '../../core';
 import type { WebSocketHandshake } from '../../core/protocols/websocket/transcript';
@@ -18,7 +19,8 @@ function Headers({ title, headers }: { title: string; headers: HeaderField[] }) 
   );
 }
 
-export function HandshakeDetails({ handshake }: { handshake: WebSocketHandshake }) {
+/** Memoised: the handshake does not change while messages arrive. */
+export const HandshakeDetails = memo(function HandshakeDetails({ handshake }: { handshake: WebSocketHandshake }) {
   const accept = handshake.accept;
   return (
     <details className="ws-handshake" data-testid="ws-handshake">
@@ -37,4 +39,4 @@ export function HandshakeDetails({ handshake }: { handshake: WebSocketHandshake 
       </div>
     </details>
   );
-}
+});

@@ -4,7 +4,7 @@
  * pretty-printed, binary as hex). Rows are virtualised and the list changes at most once a
  * frame (`wsStore`), so it stays responsive at a thousand messages a second.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { VirtualRows } from '../inspector/body/VirtualRows';
 import { formatCount } from '../inspector/units';
 import { MessageDetail } from './MessageDetail';
@@ -30,6 +30,7 @@ export function MessageList({ tab }: { tab: WsTabState }) {
   const count = indexes ? indexes.length : messages.length;
   const live = tab.phase === 'open' || tab.phase === 'closing';
   const chosen = selected === undefined ? undefined : messages[selected];
+  const onSelect = useCallback((index: number) => setSelected((current) => (current === index ? undefined : index)), []);
   return (
     <div className="ws-messages">
       <div className="stream-toolbar">
@@ -72,7 +73,7 @@ export function MessageList({ tab }: { tab: WsTabState }) {
         renderRow={(row) => {
           const index = indexes ? indexes[row]! : row;
           const message = messages[index];
-          return message ? <MessageRow message={message} selected={index === selected} onSelect={() => setSelected(index === selected ? undefined : index)} /> : null;
+          return message ? <MessageRow key={message.seq} message={message} index={index} selected={index === selected} onSelect={onSelect} /> : null;
         }}
       />
       {chosen ? <MessageDetail message={chosen} /> : null}

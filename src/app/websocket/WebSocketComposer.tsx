@@ -15,7 +15,7 @@ import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { CloseControls } from './CloseControls';
 import { connect, disconnect } from './connection';
 import { MessageComposer } from './MessageComposer';
-import { useWsTab } from './useWsTab';
+import { useWsPhase } from './useWsTab';
 import './websocket.css';
 
 type Section = 'message' | 'headers' | 'auth';
@@ -27,9 +27,10 @@ export function WebSocketComposer() {
   const updateDraft = useWorkbench((s) => s.updateDraft);
   const env = useEnvironmentValues();
   const defined = useMemo(() => new Set(Object.keys(env)), [env]);
-  const { tabId, tab } = useWsTab();
+  // Only the phase: the composer is not re-rendered for each batch of messages.
+  const { tabId, phase } = useWsPhase();
   const [section, setSection] = useState<Section>('message');
-  const live = tab.phase === 'connecting' || tab.phase === 'open' || tab.phase === 'closing';
+  const live = phase === 'connecting' || phase === 'open' || phase === 'closing';
   const setSettings = (change: Partial<WebSocketSettings>) => updateDraft((d) => ({ ...d, websocket: { ...(d.websocket ?? emptyWebSocketSettings()), ...change } }));
   const onConnect = () => void connect(store, tabId);
   return (
@@ -38,12 +39,12 @@ export function WebSocketComposer() {
         <span className="ws-scheme-tag" aria-hidden="true">WS</span>
         <UrlEditor value={url} defined={defined} onChange={(next) => updateDraft((d) => draftWithUrl(d, next))} onSubmit={live ? () => {} : onConnect} />
         {live ? (
-          <button type="button" className="danger" onClick={() => disconnect(tabId)} disabled={tab.phase === 'closing'}>
+          <button type="button" className="danger" onClick={() => disconnect(tabId)} disabled={phase === 'closing'}>
             Disconnect
           </button>
         ) : (
           <button type="button" className="primary" onClick={onConnect}>
-            {tab.phase === 'closed' ? 'Reconnect' : 'Connect'}
+            {phase === 'closed' ? 'Reconnect' : 'Connect'}
           </button>
         )}
       </div>
@@ -73,8 +74,8 @@ export function WebSocketComposer() {
       <div role="tabpanel" className="ws-section-body">
         {section === 'message' ? (
           <>
-            <MessageComposer tabId={tabId} open={tab.phase === 'open'} />
-            <CloseControls tabId={tabId} open={tab.phase === 'open'} />
+            <MessageComposer tabId={tabId} open={phase === 'open'} />
+            <CloseControls tabId={tabId} open={phase === 'open'} />
           </>
         ) : section === 'headers' ? (
           <HeadersTable />

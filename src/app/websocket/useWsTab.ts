@@ -9,3 +9,10 @@ export function useWsTab(): { tabId: string; tab: WsTabState } {
   const tab = useWsStore((s) => s.tabs[tabId]) ?? EMPTY;
   return { tabId, tab };
 }
+
+/** The active tab's id and its connection phase alone (no re-render per message batch). */
+export function useWsPhase(): { tabId: string; phase: WsTabState['phase'] } {
+  const tabId = useWorkbench((s) => s.activeTabId);
+  const phase = useWsStore((s) => s.tabs[tabId]?.phase) ?? 'idle';
+  return { tabId, phase };
+}
