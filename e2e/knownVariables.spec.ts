@@ -36,7 +36,6 @@ test('a captured value is known in the next request, What will be sent shows it,
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     for (const [w, h] of [[1024, 700], [1920, 1080]] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await composer.wirePreview.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/captured-${theme}-${w}.png` });
     }
   }

@@ -18,6 +18,7 @@ import {
   type Result,
   type WireBuild,
 } from '../../core';
+import { multipartJsonFindings } from './body/multipartJson';
 
 /** What the composer remembers about the sends of one tab (in memory only). */
 export interface TabSendRecord {
@@ -84,7 +85,8 @@ export function composerView(draft: RequestDraft, env: Record<string, string>, r
     if (soap) context.soap = soap;
     // Escapes a variable or a table row brought in are invisible on the wire; the build knows them.
     if (build.value.keptEscapes.length > 0) context.keptEscapes = build.value.keptEscapes;
-    findings = lintRequest(build.value.wire, context);
+    // A multipart part marked JSON that is not JSON is an error, as a JSON body's would be.
+    findings = [...lintRequest(build.value.wire, context), ...multipartJsonFindings(draft)];
   }
   const view = { build, findings, repeating, setAtSend };
   cache = { draft, env, fingerprint, soap, scripted, view };

@@ -1,12 +1,11 @@
 /** The top bar: the sidebar toggle, the name, and the palette, layout, theme, proxy, certificates and shortcut controls. */
-import { useState } from 'react';
 import { useWorkbench } from '../store/StoreProvider';
-// Both dialogs load when first opened: the first screen shows only their buttons (issue 14).
-import { CertificatesDialog, ProxySettingsDialog } from '../lazy/parts';
 import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
 import { NetworkIndicator } from '../components/NetworkIndicator';
+// The Proxy and Certificates dialogs (one of each, also opened by the palette and the indicator) load when first opened (issue 14).
 import { RequestedDialogs } from '../components/RequestedDialogs';
+import { requestDialog } from './requestedDialogs';
 
 const LAYOUT_WORDS: Record<PaneLayout, string> = { auto: 'Layout: by width', side: 'Layout: side by side', stacked: 'Layout: stacked' };
 const NEXT_LAYOUT: Record<PaneLayout, PaneLayout> = { auto: 'side', side: 'stacked', stacked: 'auto' };
@@ -19,8 +18,6 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
   const layout = useWorkbench((s) => s.layout);
   const choice = useWorkbench((s) => s.theme);
   const setUi = useWorkbench((s) => s.setUi);
-  const [proxyOpen, setProxyOpen] = useState(false);
-  const [certificatesOpen, setCertificatesOpen] = useState(false);
   return (
     <header className="app-header">
       <button type="button" className="icon-button" aria-label={collapsed ? 'Show sidebar' : 'Hide sidebar'} aria-expanded={!collapsed} aria-controls="sidebar" aria-keyshortcuts="Control+B Meta+B" title="Sidebar (Ctrl+B)" onClick={toggleSidebar}>
@@ -38,14 +35,12 @@ export function AppHeader({ theme }: { theme: ResolvedTheme }) {
         <button type="button" className="quiet" aria-label={`${THEME_WORDS[choice]} (showing ${theme}); switch`} title="Switch between dark, light and the system's theme" onClick={() => setUi({ theme: NEXT_THEME[choice] })}>
           {theme === 'dark' ? '☾' : '☀'} {THEME_WORDS[choice]}
         </button>
-        <button type="button" className="quiet" title="Which proxy the relay uses" onClick={() => setProxyOpen(true)}>
+        <button type="button" className="quiet" title="Which proxy the relay uses" onClick={() => requestDialog({ kind: 'proxy' })}>
           Proxy
         </button>
-        <ProxySettingsDialog open={proxyOpen} onClose={() => setProxyOpen(false)} />
-        <button type="button" className="quiet" title="Client certificates, CA bundles and certificate verification by host" onClick={() => setCertificatesOpen(true)}>
+        <button type="button" className="quiet" title="Client certificates, CA bundles and certificate verification by host" onClick={() => requestDialog({ kind: 'certificates' })}>
           Certificates
         </button>
-        <CertificatesDialog open={certificatesOpen} onClose={() => setCertificatesOpen(false)} />
         <RequestedDialogs />
         <button type="button" className="icon-button" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setUi({ shortcutsOpen: true })}>
           ?

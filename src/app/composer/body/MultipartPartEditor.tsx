@@ -1,5 +1,6 @@
 import { defaultPartContentType, draftRowId, type CoreError, type MultipartPartDraft } from '../../../core';
 import { FilePicker } from './FilePicker';
+import { multipartJsonError, multipartJsonErrorText } from './multipartJson';
 
 export interface MultipartPartEditorProps {
   part: MultipartPartDraft;
@@ -15,6 +16,8 @@ export interface MultipartPartEditorProps {
 export function MultipartPartEditor({ part, index, count, error, onChange, onRemove, onMove }: MultipartPartEditorProps) {
   const n = index + 1;
   const set = (patch: Partial<MultipartPartDraft>) => onChange((p) => ({ ...p, ...patch }));
+  // A JSON part's syntax error at its line and column, as for a JSON body.
+  const jsonError = multipartJsonError(part);
   const typePlaceholder = part.kind === 'file' ? part.file?.type || 'application/octet-stream' : defaultPartContentType(part) ?? 'none (text/plain)';
   return (
     <fieldset className={`multipart-part${part.enabled ? '' : ' part-disabled'}`} aria-invalid={error !== undefined}>
@@ -55,14 +58,25 @@ export function MultipartPartEditor({ part, index, count, error, onChange, onRem
           </label>
         </div>
       ) : (
-        <textarea
-          className="part-content"
-          rows={part.kind === 'json' ? 4 : 2}
-          value={part.value}
-          aria-label={`Part ${n} content`}
-          spellCheck={false}
-          onChange={(e) => set({ value: e.target.value })}
-        />
+        <>
+          <textarea
+            className="part-content"
+            rows={part.kind === 'json' ? 4 : 2}
+            value={part.value}
+            aria-label={`Part ${n} content`}
+            aria-invalid={jsonError !== undefined}
+            aria-describedby={jsonError ? `part-${part.id}-json-error` : undefined}
+            spellCheck={false}
+            onChange={(e) => set({ value: e.target.value })}
+          />
+          {jsonError ? (
+            <p className="field-error" id={`part-${part.id}-json-error`} aria-live="polite" data-testid="part-json-error">
+              {multipartJsonErrorText(jsonError)}
+            </p>
+          ) : part.kind === 'json' && part.value.trim() !== '' ? (
+            <span className="ok-note">Valid JSON</span>
+          ) : null}
+        </>
       )}
       <label className="inline-check" title={part.kind === 'file' ? 'A file is streamed from disk as is; base64 would need it read whole into memory (and RFC 7578 §4.7 deprecates it).' : undefined}>
         <input type="checkbox" checked={part.base64} disabled={part.kind === 'file'} aria-label={`Part ${n} base64`} onChange={(e) => set({ base64: e.target.checked })} />
