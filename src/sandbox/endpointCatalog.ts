@@ -142,4 +142,11 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'WebSocket', path: '/sandbox/graphql/ws', summary: 'Subscriptions over graphql-ws (subprotocol graphql-transport-ws): subscription { countdown(from: 3, intervalMs: 200) }.' },
     ],
   },
+  {
+    section: 'gRPC (its own loopback port, server reflection)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/grpc/info', summary: 'Where the sandbox gRPC server runs (grpc://127.0.0.1:port, printed by npm start) and its service sandbox.Greeter: SayHello (unary), CountTo (server stream), Sum (client stream), Chat (bidirectional), Slow (a deadline to exceed), Fail (ends with the status code asked for), WhoAmI (wants a Bearer token).' },
+      { methods: 'GET', path: '/sandbox/grpc/proto', summary: 'The service definitions as a .proto file, to load without reflection.' },
+    ],
+  },
 ];

@@ -4,7 +4,7 @@
  * saved request does, so the send runs them and the inspector's Checks tab shows results.
  */
 import type { StoreApi } from 'zustand';
-import { lessonToDraft, normaliseDraft, type Lesson } from '../../core';
+import { draftWithUrl, lessonToDraft, normaliseDraft, type Lesson } from '../../core';
 import type { RequestChecks } from '../checks/checksModel';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { lessonDrafts } from './lessonDrafts';
@@ -26,4 +26,12 @@ export function openLesson(store: StoreApi<WorkbenchState>, lesson: Lesson, opti
   // In place, the tab's earlier checks belong to the request it held before: replaced even when the lesson has none.
   if (lesson.checks || options.inPlace) store.getState().setTabChecks(store.getState().activeTabId, lessonTabChecks(lesson));
   store.getState().setUi({ currentLessonId: lesson.id });
+  if (lesson.grpc) void aimAtSandboxGrpc(store, store.getState().activeTabId);
+}
+
+/** A gRPC lesson's tab aimed at where the sandbox's gRPC server runs; left as it is (the composer says why on Invoke) when it is not running. */
+async function aimAtSandboxGrpc(store: StoreApi<WorkbenchState>, tabId: string): Promise<void> {
+  const info = (await fetch('/sandbox/grpc/info').then((r) => r.json()).catch(() => undefined)) as { grpc?: boolean; address?: string } | undefined;
+  if (!info?.grpc || !info.address || store.getState().activeTabId !== tabId) return;
+  store.getState().updateDraft((d) => draftWithUrl(d, info.address!));
 }

@@ -51,6 +51,20 @@ export interface LessonChecks {
 export const LESSON_GROUPS = ['Authentication', 'Token exchange', 'OAuth grants', 'Checks and chains', 'Methods and resources', 'Errors', 'Encodings', 'SOAP', 'Utilities'] as const;
 export type LessonGroup = (typeof LESSON_GROUPS)[number];
 
+/**
+ * A lesson that is a gRPC call of the sandbox's gRPC server (issue 29): its HTTP `request`
+ * reads where that server runs, and opening the lesson opens a gRPC tab with this call.
+ */
+export interface LessonGrpcCall {
+  /** Fully qualified, e.g. `sandbox.Greeter`. */
+  service: string;
+  method: string;
+  /** The request message as JSON text. */
+  message: string;
+  /** Deadline in milliseconds; absent for none. */
+  deadlineMs?: number;
+}
+
 /** One lesson. */
 export interface Lesson {
   id: string;
@@ -65,6 +79,8 @@ export interface Lesson {
   expectedStatus: number;
   captures?: LessonCapture[];
   checks?: LessonChecks;
+  /** Opens as this gRPC call (its address read from the sandbox) rather than as `request`. */
+  grpc?: LessonGrpcCall;
 }
 
 /** The dynamic placeholders lessons use, and what each becomes at send time. */

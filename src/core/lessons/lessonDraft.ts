@@ -10,6 +10,7 @@ import type { DraftBodyKind, DraftInput } from '../request';
 import { draftRowId } from '../request/rowId';
 import { evaluateCaptures } from '../run/captures';
 import { exchangeView } from '../run/exchangeView';
+import { emptyGrpcSettings } from '../protocols/grpc/settings';
 import type { Lesson, LessonPlaceholderSource } from './lesson';
 import { expandLessonPlaceholders } from './lesson';
 
@@ -55,6 +56,19 @@ export function lessonToDraft(lesson: Lesson, origin: string, source: LessonPlac
     draft.body = { kind, texts: { [kind]: body } };
     const graphQl = kind === 'json' ? graphQlBodyOf(request.headers, body) : undefined;
     if (graphQl) draft.body = { kind: 'graphql', texts: { json: body }, graphql: graphQl };
+  }
+  if (lesson.grpc) {
+    // A gRPC lesson opens as its call; the address is the sandbox's gRPC port, read at open (`/sandbox/grpc/info`).
+    const { service, method, message, deadlineMs } = lesson.grpc;
+    return {
+      name: lesson.title,
+      method: 'POST',
+      url: 'grpc://127.0.0.1:50051',
+      headers: [],
+      auth: { scheme: 'none', values: {} },
+      protocol: 'grpc',
+      grpc: { ...emptyGrpcSettings(), service, method, messages: [expand(message)], deadlineMs: deadlineMs ?? 0 },
+    };
   }
   return draft;
 }

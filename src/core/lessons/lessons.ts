@@ -10,6 +10,7 @@ import { OAUTH_LESSONS } from './oauthLessons';
 import { PROTOCOL_LESSONS } from './protocolLessons';
 import { ERROR_LESSONS, RESOURCE_LESSONS } from './resourceLessons';
 import { GRAPHQL_LESSONS } from './graphQlLessons';
+import { GRPC_LESSONS } from './grpcLessons';
 import { MCP_LESSONS } from './mcpLessons';
 import { WEBSOCKET_LESSONS } from './websocketLessons';
 import { SOAP_LESSONS } from './soapLessons';
@@ -33,6 +34,7 @@ export const LESSONS: readonly Lesson[] = [
   ...GRAPHQL_LESSONS,
   ...MCP_LESSONS,
   ...WEBSOCKET_LESSONS,
+  ...GRPC_LESSONS,
 ];
 
 /** The lesson with `id`, if there is one. */
