@@ -31,6 +31,8 @@ test('a lost Basic password blocks only Basic, and is asked for once beside its 
   await expect(composer.authField('Password')).toHaveAttribute('aria-invalid', 'true');
   await expect(composer.authField('Password')).toHaveAccessibleDescription(/type it again here/);
   await expect(composer.secretsNotice).toHaveCount(0);
+  // Nor as an "Unresolved: {{secret:…}}" variable: a kept secret is not a variable to define.
+  await expect(page.getByTestId('unresolved-variables')).toHaveCount(0);
   expect(await composer.timesSaidLost()).toBe(1);
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);

@@ -76,7 +76,11 @@ export function composerView(draft: RequestDraft, env: Record<string, string>, r
   let build = buildWireRequest(draft, env, { dynamic: sampleDynamicValue });
   // Variables the pre-request scripts set are not unresolved: they get their value when the request is sent.
   const setAtSend = build.ok ? [...new Set(build.value.variableProblems.filter((p) => p.reason === 'undefined' && scripted.includes(p.name)).map((p) => p.name))] : [];
-  if (build.ok && setAtSend.length > 0) build = { ...build, value: { ...build.value, variableProblems: build.value.variableProblems.filter((p) => !setAtSend.includes(p.name)) } };
+  // Kept-secret references (`{{secret:…}}`) are not variables to define: a lost one is asked for by its own field (issue 27 item 3).
+  const notVariables = (name: string) => setAtSend.includes(name) || name.startsWith('secret:');
+  if (build.ok && build.value.variableProblems.some((p) => notVariables(p.name))) {
+    build = { ...build, value: { ...build.value, unresolved: build.value.unresolved.filter((name) => !notVariables(name)), variableProblems: build.value.variableProblems.filter((p) => !notVariables(p.name)) } };
+  }
   let findings: LintFinding[] = [];
   let repeating = false;
   if (build.ok) {

@@ -65,3 +65,11 @@ describe('sendBlockedBySecrets: the Send button says where, once', () => {
     expect(sendBlockedBySecrets(lostSecrets(draft, {}, {}), true)).toMatch(/^The access token is sealed in the vault, which is locked\. Unlock the vault/);
   });
 });
+
+describe("the composer's view of a lost secret", () => {
+  it('does not list a kept-secret reference as an unresolved variable (its field asks for it)', async () => {
+    const { composerView } = await import('../composer/composerModel');
+    const view = composerView(draftWith({ auth: { scheme: 'basic', values: { username: 'ann', password: REF } } }), {});
+    expect(view.build.ok && view.build.value.unresolved).toEqual([]);
+  });
+});
