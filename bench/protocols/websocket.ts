@@ -7,6 +7,7 @@
  * - the page's longest main-thread task (PerformanceObserver `longtask`) while a WebSocket
  *   tab receives 1,000 messages a second for 10 s through the real UI; target < 100 ms.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -60,7 +61,7 @@ function relayed(origin: string): Promise<number> {
 }
 
 /** The longest main-thread task of the page while its WebSocket tab receives RATE messages a second. */
-async function longestTask(origin: string): Promise<{ longest: number; received: number; tasks: number }> {
+async function longestTask(origin: string): Promise<{ longest: number; received: number; tasks: number; afterLongest: number }> {
   const { grantSession } = await import('../../e2e/support/session');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
   try {
@@ -72,15 +73,23 @@ async function longestTask(origin: string): Promise<{ longest: number; received:
     const composer = page.getByRole('region', { name: 'Request', exact: true });
     await composer.getByLabel('URL', { exact: true }).fill(floodUrl(origin, `rate=${RATE}&seconds=${UI_SECONDS}&size=96`));
     await page.evaluate(() => {
-      const probe = { tasks: [] as number[] };
+      // Long tasks with their start; the moment the phase says Closed, so tasks while receiving are told from the history write after.
+      const probe = { tasks: [] as { start: number; ms: number }[], closedAt: Infinity };
       (window as unknown as { __ws: typeof probe }).__ws = probe;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => probe.tasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => probe.tasks.push({ start: e.startTime, ms: e.duration }))).observe({ type: 'longtask' });
+      new MutationObserver(() => {
+        if (probe.closedAt === Infinity && document.querySelector('[data-testid="ws-phase"]')?.textContent === 'Closed') probe.closedAt = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await composer.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
     await page.getByTestId('ws-phase').filter({ hasText: 'Closed' }).waitFor({ timeout: (UI_SECONDS + 30) * 1000 });
-    const tasks = await page.evaluate(() => (window as unknown as { __ws: { tasks: number[] } }).__ws.tasks);
+    // The history write (masking the transcript) runs once the page is idle after the close: give it time to show apart.
+    await page.waitForTimeout(3000);
+    const probe = await page.evaluate(() => (window as unknown as { __ws: { tasks: { start: number; ms: number }[]; closedAt: number } }).__ws);
+    const during = probe.tasks.filter((t) => t.start < probe.closedAt).map((t) => t.ms);
+    const after = probe.tasks.filter((t) => t.start >= probe.closedAt).map((t) => t.ms);
     const count = await page.getByTestId('ws-count').textContent();
-    return { longest: Math.max(0, ...tasks), received: Number((count ?? '').replace(/[^\d]/g, '')), tasks: tasks.length };
+    return { longest: Math.max(0, ...during), received: Number((count ?? '').replace(/[^\d]/g, '')), tasks: during.length, afterLongest: Math.max(0, ...after) };
   } finally {
     await browser.close();
   }
@@ -113,8 +122,12 @@ export async function benchWebSocket(): Promise<void> {
     printTable(
       `WebSocket: the page receiving ${RATE} messages/s for ${UI_SECONDS} s through the UI`,
       ['what', 'ms', 'long tasks', 'messages shown', 'target'],
-      [['longest main-thread task', ui.longest.toFixed(0), ui.tasks, ui.received, `< 100 ms ${ui.longest < 100 ? 'met' : 'MISSED'}`]],
+      [
+        ['longest main-thread task while receiving', ui.longest.toFixed(0), ui.tasks, ui.received, `< 100 ms ${ui.longest < 100 ? 'met' : 'MISSED'}`],
+        ['longest task after the close (history write)', ui.afterLongest.toFixed(0), '', '', '(not a target)'],
+      ],
     );
+    console.log(`(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores: long tasks stretch with it)`);
   } finally {
     await server.stop();
   }

@@ -14,6 +14,7 @@ import { generate } from 'selfsigned';
 import { handleSandbox } from './index';
 import { setHttpsSandboxInfo, type HttpsSandboxInfo } from './tlsInfo';
 import { listenForOrigin } from './listenHttps';
+import { handleSandboxWebSocket, SANDBOX_WS_PREFIX } from './websocket/endpoints';
 
 /** The key, the certificate (PEM) and its SHA-256 fingerprint as Node prints it (`AB:CD:…`). */
 export interface SandboxCertificate {
@@ -137,6 +138,12 @@ export async function startHttpsSandbox(options: HttpsSandboxOptions): Promise<R
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+  });
+  // The sandbox's WebSocket endpoints over TLS (wss://…/sandbox/ws/…), on HTTP/1.1 connections.
+  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (path === SANDBOX_WS_PREFIX || path.startsWith(`${SANDBOX_WS_PREFIX}/`)) return handleSandboxWebSocket(req, socket, head, new URL(req.url ?? '/', 'https://sandbox.invalid'));
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 41\r\nConnection: close\r\n\r\nNo WebSocket endpoint at this path here.\n');
   });
   server.on('tlsClientError', () => undefined);
   // A session error (a client gone mid-frame) ends that session only.

@@ -71,6 +71,12 @@ export async function openMetaFor(store: StoreApi<WorkbenchState>, draft: Reques
   };
 }
 
+/** The transcript to history once the page is idle: its masking is work the live list need not wait for. */
+function keepInHistory(store: StoreApi<WorkbenchState>, tabId: string, draft: RequestDraft): void {
+  const later = typeof requestIdleCallback === 'function' ? (f: () => void) => requestIdleCallback(f, { timeout: 2000 }) : (f: () => void) => setTimeout(f, 0);
+  later(() => recordWebSocketHistory(store, tabId, draft));
+}
+
 function say(tabId: string, request: ChannelRequest): boolean {
   const channel = channels.get(tabId);
   if (!channel || channel.readyState !== WebSocket.OPEN) return false;
@@ -106,12 +112,12 @@ export async function connect(store: StoreApi<WorkbenchState>, tabId: string): P
       case 'refused':
         ended = true;
         patch(tabId, { phase: 'closed', refusal: event.refusal });
-        recordWebSocketHistory(store, tabId, draft);
+        keepInHistory(store, tabId, draft);
         break;
       case 'failed':
         ended = true;
         patch(tabId, { phase: 'closed', failure: event.failure });
-        recordWebSocketHistory(store, tabId, draft);
+        keepInHistory(store, tabId, draft);
         break;
       case 'problem':
         patch(tabId, { problem: event.message });
@@ -120,7 +126,7 @@ export async function connect(store: StoreApi<WorkbenchState>, tabId: string): P
         ended = true;
         flushMessages();
         patch(tabId, { phase: 'closed', closure: event.closure, ...(event.failure ? { failure: event.failure } : {}) });
-        recordWebSocketHistory(store, tabId, draft);
+        keepInHistory(store, tabId, draft);
         break;
     }
   };

@@ -48,7 +48,7 @@ export function recordWebSocketHistory(store: StoreApi<WorkbenchState>, tabId: s
     ...(tab.failure && !tab.handshake && !tab.refusal ? { error: { kind: 'refused' as const, message: tab.failure.message } } : {}),
     ...(tab.closure && tab.handshake ? { elapsedMs: tab.closure.at - tab.handshake.at } : {}),
   };
-  const body = new Blob([JSON.stringify(transcript, null, 2)], { type: 'application/json' });
+  const body = new Blob([JSON.stringify(transcript)], { type: 'application/json' });
   for (const l of listeners) l(record, body);
   store.getState().rememberTabHistory(tabId, record.id);
 }

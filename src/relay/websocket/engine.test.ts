@@ -157,3 +157,31 @@ describe('openUpstreamSocket', () => {
     expect(!refused.ok && refused.failure.kind).toBe('refused');
   });
 });
+
+describe('openUpstreamSocket over TLS (the HTTPS sandbox, a self-signed certificate)', () => {
+  it('connects with wss:// when the certificate is trusted by its fingerprint, and refuses it otherwise as a typed tls failure', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { startHttpsSandbox } = await import('../../sandbox/tls');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'wirebench-wss-'));
+    const sandbox = await startHttpsSandbox({ port: 0, host: '127.0.0.1', dataDir });
+    try {
+      const url = `${sandbox.origin.replace(/^https/, 'wss')}/sandbox/ws/echo`;
+      const refused = await openUpstreamSocket({ url, headers: [] });
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.failure.kind).toBe('tls');
+      const opened = await openUpstreamSocket({ url, headers: [], subprotocols: ['chat'], trustedFingerprints: [sandbox.fingerprint256] });
+      if (!opened.ok) throw new Error(opened.failure.message);
+      expect(opened.socket.handshake).toMatchObject({ status: 101, protocol: 'chat' });
+      opened.socket.send('over TLS');
+      const seen = await until(opened.socket, (e) => e.kind === 'message' && e.message.direction === 'received');
+      const last = seen.at(-1);
+      expect(last?.kind === 'message' ? last.message.text : undefined).toBe('over TLS');
+      opened.socket.terminate();
+    } finally {
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
