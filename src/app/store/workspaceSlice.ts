@@ -87,7 +87,8 @@ export interface WorkspaceSlice {
    * collection (and its variables whose names that collection lacks). Existing requests
    * are never changed. Returns the id of the collection that holds the import.
    */
-  addImportedCollection(collection: Collection, intoCollectionId?: string): string;
+  /** `idsAreFresh`: the import worker already gave every item a new id, so no second copy is made. */
+  addImportedCollection(collection: Collection, intoCollectionId?: string, options?: { idsAreFresh?: boolean }): string;
   /** Renames a collection; false (nothing changes) when `name` is blank or another collection has it. */
   renameCollection(id: string, name: string): boolean;
   duplicateCollection(id: string): string;
@@ -193,9 +194,9 @@ export const createWorkspaceSlice: StateCreator<WorkbenchState, [], [], Workspac
       set((s) => ({ collections: sortCollections([...s.collections, collection]), selectedCollectionId: collection.id }));
       return collection.id;
     },
-    addImportedCollection: (imported, intoCollectionId) => {
+    addImportedCollection: (imported, intoCollectionId, options = {}) => {
       // Fresh ids always, so importing the same file twice gives two copies, never a merge of ids.
-      const items = imported.items.map((item) => cloneWithNewIds(item));
+      const items = options.idsAreFresh ? imported.items : imported.items.map((item) => cloneWithNewIds(item));
       if (intoCollectionId !== undefined) {
         const into = get().collections.find((c) => c.id === intoCollectionId);
         if (!into) throw new RangeError(`addImportedCollection: no collection "${intoCollectionId}" to import into`);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { collectionRequests, type CoreError } from '../../core';
 import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
 import { IMPORT_FORMAT_LABELS, importFiles, importText, importUrl, type ImportOutcome } from './importSources';
-import { cancelImportsInWorker } from './importWorkerClient';
+import { cancelImportsInWorker, hasFreshIds } from './importWorkerClient';
 import { ImportVaultDrafts } from './ImportVaultDrafts';
 
 export interface ImportDialogProps {
@@ -63,7 +63,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
       return;
     }
     const { collection } = outcome.value.result;
-    const id = store.getState().addImportedCollection(collection, target || undefined);
+    const id = store.getState().addImportedCollection(collection, target || undefined, { idsAreFresh: hasFreshIds(collection) });
     const name = store.getState().collections.find((c) => c.id === id)?.name ?? collection.name;
     setReport({ ok: true, outcome: outcome.value, name, count: collectionRequests(collection.items).length, into: target !== '', wanted: collection.name });
   };

@@ -2,7 +2,8 @@ import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importAny } from '../../core';
 import { importFileSet } from './importFiles';
-import { ImportWorkerClient } from './importWorkerClient';
+import { itemChunks } from './collectionChunks';
+import { hasFreshIds, ImportWorkerClient } from './importWorkerClient';
 import type { ImportWorkerRequest, ImportWorkerResponse } from './importWorkerProtocol';
 
 /** A stand-in worker: records what the page posts; `answer` replies as the real worker would (core's importAny). */
@@ -22,6 +23,15 @@ class FakeWorker {
     const request = this.posted[index]!;
     const result = 'files' in request ? importFileSet(request.files) : importAny(request.text, request.fileName);
     this.onmessage?.({ data: { id: request.id, result } } as MessageEvent<ImportWorkerResponse>);
+  }
+  /** Answers as the worker does for a large collection: its items in chunks, then the outcome without them. */
+  answerInChunks(index = 0, size = 2): void {
+    const request = this.posted[index]!;
+    const result = 'files' in request ? importFileSet(request.files) : importAny(request.text, request.fileName);
+    if (!result.ok || !('result' in result.value)) throw new Error('expected an import');
+    for (const chunk of itemChunks(result.value.result.collection.items, size)) this.onmessage?.({ data: { id: request.id, chunk } } as MessageEvent<ImportWorkerResponse>);
+    const bare = { ...result, value: { ...result.value, result: { ...result.value.result, collection: { ...result.value.result.collection, items: [] } } } };
+    this.onmessage?.({ data: { id: request.id, result: bare, chunked: true, freshIds: true } } as unknown as MessageEvent<ImportWorkerResponse>);
   }
   crash(message: string): void {
     this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
@@ -123,5 +133,22 @@ describe('ImportWorkerClient', () => {
   it('names a zip that cannot be read', () => {
     const result = importFileSet([{ path: 'broken.zip', zip: new Uint8Array([1, 2, 3]) }]);
     expect(!result.ok && result.error.message).toMatch(/^broken\.zip could not be read as a zip archive: /);
+  });
+
+  it('puts a collection sent in chunks back together, marked as having new ids (issue 32 item 5)', async () => {
+    const { made, workers } = client();
+    const text = JSON.stringify({
+      info: { name: 'Chunked', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [{ name: 'F', item: [{ name: 'a', request: { method: 'GET', url: 'https://h/a' } }, { name: 'b', request: { method: 'GET', url: 'https://h/b' } }] }, { name: 'c', request: { method: 'GET', url: 'https://h/c' } }],
+    });
+    const pending = made.run(text, 'c.json');
+    workers[0]!.answerInChunks(0, 1);
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    if (!result.ok || !('result' in result.value)) return;
+    const { collection } = result.value.result;
+    expect(collection.items.map((i) => i.name)).toEqual(['F', 'c']);
+    expect(collection.items[0]!.kind === 'folder' && collection.items[0]!.items.map((i) => i.name)).toEqual(['a', 'b']);
+    expect(hasFreshIds(collection)).toBe(true);
   });
 });

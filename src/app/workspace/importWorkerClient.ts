@@ -7,6 +7,7 @@
  */
 import { fail, importAny, type ImportAnyOutcome, type Result } from '../../core';
 import { importFileSet, type ImportFileData } from './importFiles';
+import { ItemAssembler } from './collectionChunks';
 import type { ImportWorkerRequest, ImportWorkerResponse } from './importWorkerProtocol';
 
 /** What one import sends: a text with its file name, or several files of one description. */
@@ -17,12 +18,16 @@ export type ImportWorkerFactory = () => Worker;
 
 /** How long one import may run before it is called too complex. Real descriptions of many megabytes take a few seconds. */
 export const IMPORT_TIME_BUDGET_MS = 15_000;
+/** …or this much per megabyte of input, when that is more. */
+export const BUDGET_PER_MB_MS = 4_000;
 
 const defaultFactory: ImportWorkerFactory = () => new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'wirebench-import' });
 
 interface Pending {
   resolve(result: Result<ImportAnyOutcome>): void;
   timer: ReturnType<typeof setTimeout>;
+  /** The collection's items as their chunks arrive. */
+  items?: ItemAssembler;
 }
 
 /** Runs imports in one worker, each within the time budget. */
@@ -63,9 +68,23 @@ export class ImportWorkerClient {
   private receive(message: ImportWorkerResponse): void {
     const pending = this.pending.get(message.id);
     if (!pending) return;
+    if ('chunk' in message) {
+      (pending.items ??= new ItemAssembler()).add(message.chunk);
+      return;
+    }
     clearTimeout(pending.timer);
     this.pending.delete(message.id);
-    pending.resolve(message.result);
+    let { result } = message;
+    if (message.chunked && result.ok && 'result' in result.value) {
+      const items = pending.items ?? new ItemAssembler();
+      if (!items.complete()) {
+        pending.resolve(fail({ kind: 'worker-error', message: 'The import worker sent an incomplete collection; try again.' }));
+        return;
+      }
+      result = { ...result, value: { ...result.value, result: { ...result.value.result, collection: { ...result.value.result.collection, items: items.items } } } };
+    }
+    if (message.freshIds && result.ok && 'result' in result.value) freshCollections.add(result.value.result.collection);
+    pending.resolve(result);
   }
 
   /** Stops every running import (the worker is ended); each fails as `cancelled`. */
@@ -75,17 +94,19 @@ export class ImportWorkerClient {
 
   /** Imports `text` (named `fileName`) in whatever format it is, off the page's thread and within the budget. */
   run(text: string, fileName = ''): Promise<Result<ImportAnyOutcome>> {
-    return this.post({ text, fileName });
+    return this.post({ text, fileName }, text.length);
   }
 
   /** Imports `files` (zips expanded in the worker) as one description, off the page's thread and within the budget. */
   runFiles(files: ImportFileData[]): Promise<Result<ImportAnyOutcome>> {
-    return this.post({ files });
+    return this.post({ files }, files.reduce((n, f) => n + ('text' in f ? f.text.length : f.zip.byteLength), 0));
   }
 
-  private post(payload: ImportPayload): Promise<Result<ImportAnyOutcome>> {
+  private post(payload: ImportPayload, size: number): Promise<Result<ImportAnyOutcome>> {
     const id = this.nextId++;
-    const seconds = Math.round(this.budgetMs / 100) / 10;
+    // A large description earns time in proportion (a 10 MB export of 100,000 requests reads in seconds); a small one that takes long is the trouble the budget is for.
+    const budget = Math.max(this.budgetMs, (size / (1024 * 1024)) * BUDGET_PER_MB_MS);
+    const seconds = Math.round(budget / 100) / 10;
     return new Promise((resolve) => {
       const timer = setTimeout(
         () =>
@@ -93,12 +114,20 @@ export class ImportWorkerClient {
             kind: 'import-too-complex',
             message: `This description is too complex to import: reading it took longer than ${seconds} s and was stopped (nothing was changed). Import a smaller part of it, or simplify deeply shared schemas.`,
           }),
-        this.budgetMs,
+        budget,
       );
       this.pending.set(id, { resolve, timer });
       this.ensureWorker().postMessage({ id, ...payload } satisfies ImportWorkerRequest);
     });
   }
+}
+
+/** Collections whose ids the worker made new: adding them to the store needs no second copy. */
+const freshCollections = new WeakSet<object>();
+
+/** Whether `collection` came from the import worker with new ids throughout. */
+export function hasFreshIds(collection: object): boolean {
+  return freshCollections.has(collection);
 }
 
 let shared: ImportWorkerClient | undefined;

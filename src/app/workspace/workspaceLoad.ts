@@ -20,7 +20,7 @@ import {
   type SetAsideSource,
 } from './workspaceRecords';
 import type { RawStoredRecord } from './workspaceStorage';
-import { withKeptSecrets } from '../secrets/secretKeeper';
+import { keptValues, withKeptSecrets } from '../secrets/secretKeeper';
 
 /** A stored history row; checked on load, so a damaged one is set aside instead of breaking the list. */
 export const historyRowSchema = z.object({
@@ -47,13 +47,18 @@ function setAsideOf(source: SetAsideSource, store: 'collections' | 'environments
   return report;
 }
 
+/** Kept-secret references put back, unless this page keeps none (then there is nothing to put back, and a 100,000-request collection is not walked for it). */
+function withSecrets<T>(value: T): T {
+  return Object.keys(keptValues()).length === 0 ? value : withKeptSecrets(value);
+}
+
 /** Collections that validate, sorted; the rest set aside. */
 export function loadCollections(source: SetAsideSource, records: readonly RawStoredRecord[]): { collections: Collection[]; setAside: SetAsideReport[] } {
   const collections: Collection[] = [];
   const setAside: SetAsideReport[] = [];
   for (const record of records) {
     const result = validateWorkspaceRecord('collection', record.value);
-    if (result.ok) collections.push(withKeptSecrets(result.value));
+    if (result.ok) collections.push(withSecrets(result.value));
     else setAside.push(setAsideOf(source, 'collections', record, result.error.message));
   }
   return { collections: sortCollections(collections), setAside };
@@ -65,7 +70,7 @@ export function loadEnvironments(source: SetAsideSource, records: readonly RawSt
   const setAside: SetAsideReport[] = [];
   for (const record of records) {
     const result = validateWorkspaceRecord('environment', record.value);
-    if (result.ok) environments.push(composerEnvironment(withKeptSecrets(result.value)));
+    if (result.ok) environments.push(composerEnvironment(withSecrets(result.value)));
     else setAside.push(setAsideOf(source, 'environments', record, result.error.message));
   }
   return { environments, setAside };
@@ -120,9 +125,30 @@ export function readWorkspaceMeta(meta: Readonly<Record<string, unknown>>): Work
   };
 }
 
+/**
+ * What storing a collection writes, and the text it is compared by, worked out once per
+ * collection object: the store replaces a collection when it changes, so an unchanged one
+ * (all of them but the one edited) costs nothing at the next write. Without this, every edit
+ * anywhere re-serialised every collection, seconds for 100,000 requests (issue 32 item 5).
+ */
+const storedForms = new WeakMap<Collection, { stored: unknown; text?: string }>();
+
+function storedFormOf(collection: Collection): { stored: unknown; text?: string } {
+  let form = storedForms.get(collection);
+  if (!form) storedForms.set(collection, (form = { stored: storedCollection(collection) }));
+  return form;
+}
+
+/** The collection as storage keeps it (secrets blanked), once per collection object. */
+export function storedCollectionOf(collection: Collection): unknown {
+  return storedFormOf(collection).stored;
+}
+
 /** The text a collection is compared by: what storing it would write. */
 export function collectionFingerprint(collection: Collection): string {
-  return canonicalJson(storedCollection(collection));
+  const form = storedFormOf(collection);
+  form.text ??= canonicalJson(form.stored);
+  return form.text;
 }
 
 /** The text an environment is compared by: what storing it would write. */

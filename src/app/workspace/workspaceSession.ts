@@ -14,6 +14,8 @@ import { cookieJarOf } from '../cookies/cookieJarStore';
 import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { onWebSocketHistory } from '../websocket/wsHistory';
+import { onGrpcHistory } from '../grpc/grpcHistory';
+import { onMcpHistory } from '../mcp/mcpHistory';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
   collectionFingerprint,
@@ -24,11 +26,12 @@ import {
   loadHistoryRows,
   mergeRemote,
   readWorkspaceMeta,
+  storedCollectionOf,
   type WrittenFingerprints,
 } from './workspaceLoad';
 import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
 import { maskedHistoryBody } from './historyBodies';
-import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedCollection, storedEnvironment, type SetAsideReport } from './workspaceRecords';
+import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedEnvironment, type SetAsideReport } from './workspaceRecords';
 import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type RawWorkspace, type WorkspaceStorage } from './workspaceStorage';
 
 /** What the panels ask of the running session. */
@@ -79,6 +82,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   let target: WriteTarget = storage;
   let folderApi: WorkspaceFolderApi | null = null;
   const writtenCollections: WrittenFingerprints = new Map();
+  const writtenCollectionObjects = new Map<string, Collection>();
   const writtenEnvironments: WrittenFingerprints = new Map();
   /** In folder mode, environments kept on this machine only are written to the browser's storage instead. */
   const writtenLocalEnvironments: WrittenFingerprints = new Map();
@@ -102,18 +106,22 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     stored: (r: T) => unknown,
     put: (id: string, record: unknown) => Promise<void>,
     remove: (id: string) => Promise<void>,
+    /** The objects last written or read: the same object is unchanged, without serialising it to compare. */
+    objects?: Map<string, T>,
   ): Promise<void> {
     const ids = new Set(records.map((r) => r.id));
     for (const record of records) {
+      if (objects?.get(record.id) === record && written.has(record.id)) continue;
       const text = fingerprint(record);
-      if (written.get(record.id) === text) continue;
-      await put(record.id, stored(record));
+      if (written.get(record.id) !== text) await put(record.id, stored(record));
       written.set(record.id, text);
+      objects?.set(record.id, record);
     }
     for (const id of [...written.keys()]) {
       if (ids.has(id)) continue;
       await remove(id);
       written.delete(id);
+      objects?.delete(id);
     }
   }
 
@@ -121,7 +129,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     if (!loaded || stopped) return;
     const s = store.getState();
     try {
-      await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollection, (id, r) => target.putCollection(id, r), (id) => target.deleteCollection(id));
+      await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollectionOf, (id, r) => target.putCollection(id, r), (id) => target.deleteCollection(id), writtenCollectionObjects);
       const shared = folderApi ? s.environments.filter((e) => !e.secret) : s.environments;
       await writeRecords<RequestEnvironment>(shared, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
       if (folderApi) {
@@ -271,7 +279,12 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       target = api!;
       mode = 'folder';
     }
-    for (const c of collections.collections) writtenCollections.set(c.id, collectionFingerprint(c));
+    // From the browser's storage, the objects just read are what is stored: nothing to serialise until one changes.
+    // A folder's revisions are merged by text, so there each gets its fingerprint now.
+    for (const c of collections.collections) {
+      writtenCollections.set(c.id, folderState ? collectionFingerprint(c) : '');
+      if (!folderState) writtenCollectionObjects.set(c.id, c);
+    }
     if (adoptStored) for (const e of folderEnvironments) writtenEnvironments.set(e.id, environmentFingerprint(e));
     for (const e of localOnly) writtenLocalEnvironments.set(e.id, environmentFingerprint(e));
     store.setState({
@@ -321,6 +334,9 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   unsubscribers.push(watchFinishedExchanges(store, (record, body) => void ready.then(() => recordFinished(record, body))));
   // WebSocket connections, as they end (their transcript as the body, masked the same way).
   unsubscribers.push(onWebSocketHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  // MCP sessions, as they end (their transcript as the body, masked the same way).
+  unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'hidden') void flush();
   };
