@@ -1,9 +1,15 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_PROTOCOL_VERSIONS } from '../../core/protocols/mcp/versions';
 import { checkStructuredContent, checkToolArguments } from '../../core/protocols/mcp/toolSchema';
 import { McpSession } from './mcpSession';
 import { initializeResult, startScriptedServer, startSdkServer, type Started } from '../../testing/mcpTestServers';
+
+it('speaks every protocol version the installed SDK knows, newest first', () => {
+  expect([...MCP_PROTOCOL_VERSIONS]).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
+});
 
 describe('MCP session against the official SDK server (no authorization)', () => {
   let server: Started;
