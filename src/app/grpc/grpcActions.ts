@@ -5,6 +5,7 @@
  * button and the draft stays as it was.
  */
 import type { StoreApi } from 'zustand';
+import { recordGrpcHistory } from './grpcHistory';
 import { applyGrpcEvent, emptyGrpcTranscript, type GrpcTranscript } from '../../core/protocols/grpc/callModel';
 import { findGrpcMethod, grpcCallKind } from '../../core/protocols/grpc/descriptorModel';
 import { checkGrpcMessage } from '../../core/protocols/grpc/messageCheck';
@@ -67,6 +68,7 @@ export async function invoke(store: StoreApi<WorkbenchState>, tabId: string): Pr
   let transcript: GrpcTranscript = emptyGrpcTranscript(settings.service, settings.method);
   if (method?.ok) transcript.kind = grpcCallKind(method.method);
   patch(tabId, { running: true, problem: undefined, transcript, abort, deadlineMs: deadline.ms });
+  const startedAt = Date.now();
   await streamGrpcCall(
     { ...prepared.value.target, service: settings.service, method: settings.method, messages, metadata: prepared.value.metadata, deadlineMs: deadline.ms },
     (event) => {
@@ -76,6 +78,8 @@ export async function invoke(store: StoreApi<WorkbenchState>, tabId: string): Pr
     abort.signal,
   );
   patch(tabId, { running: false, abort: undefined });
+  // The call's transcript to history (masked there by the one redaction gate), with the call as it ended.
+  recordGrpcHistory(store, tabId, draft, prepared.value.metadata, useGrpcStore.getState().tabs[tabId]?.transcript ?? transcript, startedAt);
 }
 
 /** Sends the tab's next message on its client or bidi stream. */

@@ -14,6 +14,7 @@ import { cookieJarOf } from '../cookies/cookieJarStore';
 import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { onWebSocketHistory } from '../websocket/wsHistory';
+import { onGrpcHistory } from '../grpc/grpcHistory';
 import { onMcpHistory } from '../mcp/mcpHistory';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
@@ -333,6 +334,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   unsubscribers.push(watchFinishedExchanges(store, (record, body) => void ready.then(() => recordFinished(record, body))));
   // WebSocket connections, as they end (their transcript as the body, masked the same way).
   unsubscribers.push(onWebSocketHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   // MCP sessions, as they end (their transcript as the body, masked the same way).
   unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = () => {
