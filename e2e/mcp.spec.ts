@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './support/axe';
 import { SandboxSignIn } from './pages/VaultGrantPage';
 import { VaultPage } from './pages/VaultPage';
 
@@ -61,6 +62,7 @@ test('MCP through the UI: 401, authorization through the vault, tools listed and
   await m.composer.getByRole('button', { name: 'Call weather' }).click();
   await expect(m.response).toContainText('Oslo: ');
   await expect(m.response.getByRole('region', { name: 'Structured content' })).toContainText("fits the tool's output schema");
+  await expectAccessible(page, 'MCP composer and result', ['.mcp-composer', '.mcp-response']);
 
   await m.tool('Divide');
   await m.composer.getByLabel(/^a/).fill('1');
@@ -83,6 +85,7 @@ test('MCP through the UI: 401, authorization through the vault, tools listed and
   await expect(wire).toContainText('→ notifications/initialized');
   await expect(wire).toContainText('← notifications/progress');
   await expect(wire).toContainText('→ notifications/cancelled');
+  await expectAccessible(page, 'MCP wire', ['.mcp-response']);
   // The token is an HTTP header, never on the wire of messages.
   await m.view(/Handshake/);
   await expect(m.response).toContainText('tools: offers tools');
