@@ -80,3 +80,39 @@ test('WebSocket history keeps the transcript with the handshake’s token masked
   expect(stored).toContain('(masked: text)');
   expect(stored, 'the token is in IndexedDB or localStorage').not.toContain(TOKEN);
 });
+
+test('WebSocket in the collection runner: the saved message sent, what arrived checked as the step’s body', async ({ composer, page }) => {
+  const { WorkspacePage } = await import('./pages/WorkspacePage');
+  const { RunnerPage } = await import('./pages/RunnerPage');
+  void composer;
+  const workspace = new WorkspacePage(page);
+  await workspace.open();
+  await workspace.newCollection('Sockets');
+  const ws = new WebSocketPage(page);
+  await ws.open();
+  await ws.url.fill(`ws://${new URL(page.url()).host}/sandbox/ws/echo`);
+  await ws.composer.getByLabel('Subprotocols').fill('json');
+  await ws.composer.getByLabel('Format').selectOption({ label: 'JSON' });
+  await ws.composer.getByLabel('Message to send').fill('{"n": 1}');
+  await ws.composer.getByRole('button', { name: 'Save message' }).click();
+  await ws.composer.getByRole('tab', { name: 'Checks' }).click();
+  await ws.composer.getByLabel('Stop after (messages)').fill('1');
+  await page.getByRole('button', { name: 'Add assertion' }).click();
+  await page.getByLabel('Assertion 1 expected').fill('101');
+  await page.getByRole('button', { name: 'Add assertion' }).click();
+  await page.getByLabel('Assertion 2 subject').selectOption('jsonpath');
+  await page.getByLabel('Assertion 2 expression').fill('$[0].echo.n');
+  await page.getByLabel('Assertion 2 operator').selectOption('==');
+  await page.getByLabel('Assertion 2 expected').fill('1');
+  await workspace.saveAs('Echo', 'Sockets');
+
+  const runner = new RunnerPage(page);
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search actions, saved requests and lessons' }).fill('Run collection Sockets');
+  await page.keyboard.press('Enter');
+  await expect(runner.dialog).toBeVisible();
+  await runner.run();
+  const step = runner.step(1, 'Echo');
+  await expect(step.locator('.runner-step-status')).toHaveText('101');
+  await expect(step.locator('.runner-check-pass')).toHaveCount(2);
+});

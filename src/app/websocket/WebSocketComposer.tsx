@@ -6,7 +6,8 @@
  */
 import { useMemo, useState } from 'react';
 import { draftWithUrl } from '../../core';
-import { emptyWebSocketSettings, type WebSocketSettings } from '../../core/protocols/websocket/settings';
+import { DEFAULT_COLLECT_MS, emptyWebSocketSettings, type WebSocketSettings } from '../../core/protocols/websocket/settings';
+import { ChecksPanel } from '../checks/lazyChecks';
 import { AuthPanel } from '../composer/AuthPanel';
 import { UrlEditor } from '../composer/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
@@ -18,7 +19,9 @@ import { MessageComposer } from './MessageComposer';
 import { useWsPhase } from './useWsTab';
 import './websocket.css';
 
-type Section = 'message' | 'headers' | 'auth';
+type Section = 'message' | 'headers' | 'auth' | 'checks';
+
+const SECTION_LABELS: Record<Section, string> = { message: 'Messages', headers: 'Handshake headers', auth: 'Auth', checks: 'Checks' };
 
 export function WebSocketComposer() {
   const store = useWorkbenchApi();
@@ -65,9 +68,9 @@ export function WebSocketComposer() {
         </label>
       </div>
       <div className="ws-sections" role="tablist" aria-label="WebSocket request parts">
-        {(['message', 'headers', 'auth'] as const).map((s) => (
+        {(['message', 'headers', 'auth', 'checks'] as const).map((s) => (
           <button key={s} type="button" role="tab" aria-selected={section === s} className={section === s ? 'active' : ''} onClick={() => setSection(s)}>
-            {s === 'message' ? 'Messages' : s === 'headers' ? 'Handshake headers' : 'Auth'}
+            {SECTION_LABELS[s]}
           </button>
         ))}
       </div>
@@ -79,8 +82,25 @@ export function WebSocketComposer() {
           </>
         ) : section === 'headers' ? (
           <HeadersTable />
-        ) : (
+        ) : section === 'auth' ? (
           <AuthPanel />
+        ) : (
+          <>
+            <p className="muted ws-checks-note">
+              In the runner and <code>wirebench run</code>, this request connects, sends its saved messages in order, collects what arrives for the time below (or until the count), then closes. The checks read status 101 (or a refusal’s status), the handshake’s headers, and as body the JSON array of the messages received.
+            </p>
+            <div className="ws-options">
+              <label>
+                Collect for (ms){' '}
+                <input type="number" min={0} max={600000} step={100} value={settings.collectMs ?? DEFAULT_COLLECT_MS} onChange={(e) => setSettings({ collectMs: Math.min(Math.max(Number(e.target.value) || 0, 0), 600_000) })} />
+              </label>
+              <label>
+                Stop after (messages){' '}
+                <input type="number" min={0} step={1} value={settings.collectCount ?? ''} placeholder="no limit" onChange={(e) => setSettings({ collectCount: Number(e.target.value) > 0 ? Math.floor(Number(e.target.value)) : undefined })} />
+              </label>
+            </div>
+            <ChecksPanel />
+          </>
         )}
       </div>
     </div>

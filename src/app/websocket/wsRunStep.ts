@@ -26,7 +26,8 @@ const CLOSE_GRACE_MS = 3000;
 
 export const runWebSocketAppStep: AppProtocolStep = async (store, request, step, signal) => {
   const draft = request.draft;
-  const result: RunStepResult = { requestId: request.id, name: request.name, path: step.request.path, iteration: step.iteration, method: 'WEBSOCKET', url: maskSecretText(draft.url), captures: [], assertions: [], tests: [], scriptErrors: [] };
+  // Iterations are reported from 1, as the HTTP steps report them (workbenchSteps.ts).
+  const result: RunStepResult = { requestId: request.id, name: request.name, path: step.request.path, iteration: step.iteration + 1, method: 'WEBSOCKET', url: maskSecretText(draft.url), captures: [], assertions: [], tests: [], scriptErrors: [] };
   const fail = (kind: string, message: string) => ({ result: { ...result, error: { kind, message: maskSecretText(message) } } });
   const settings = { ...emptyWebSocketSettings(), ...(draft.websocket ?? {}) };
   const extra = step.dataRow ?? {};
