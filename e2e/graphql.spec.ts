@@ -7,6 +7,7 @@
  */
 import { expect, test as base } from '@playwright/test';
 import { GraphQlPage } from './pages/GraphQlPage';
+import { expectAccessible } from './support/axe';
 import { grantE2eSession } from './support/session';
 
 const test = base.extend<{ graphql: GraphQlPage }>({
@@ -46,10 +47,12 @@ test('partial data is explained, and an error location jumps into the query', as
   await graphql.sendAndWait();
   await expect(graphql.status).toContainText('200');
   await expect(page.getByTestId('status-sentence')).toContainText('Partial data');
+  await expect(graphql.status).toContainText('success status, partly failed in the body');
   await expect(graphql.errorsCard).toContainText('Partial data: some fields failed');
   await expect(graphql.errorsCard).toContainText('No author with id 99');
   await expect(graphql.errorsCard).toContainText('books[2].author');
   await graphql.screenshot('partial-data');
+  await expectAccessible(page, 'GraphQL errors card', ['[data-testid="graphql-errors"]']);
   await graphql.errorsCard.getByRole('button', { name: 'line 4, column 5' }).click();
   await expect(graphql.editor).toBeFocused();
   await expect(graphql.activeLine()).toHaveText('    author { name }');
@@ -88,6 +91,7 @@ test('the schema explorer: search, open a type, click a field to insert it', asy
   await detail.getByRole('button', { name: 'title', exact: true }).click();
   await expect(graphql.editor).toContainText('{ book(id: "1") { title } }');
   await graphql.screenshot('explorer');
+  await expectAccessible(page, 'GraphQL body with the explorer', ['[data-testid="graphql-body"]']);
 });
 
 test('a subscription over graphql-ws, through the relay, streams its results to the end', async ({ graphql, page }) => {

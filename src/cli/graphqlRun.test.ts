@@ -19,13 +19,13 @@ let dir: string;
 
 const compare = (id: string, subject: object, operator: string, expected: string) => ({ id, kind: 'compare', subject, operator, expected });
 
-function request(id: string, name: string, graphql: object, assertions: object[]) {
+function request(id: string, name: string, graphql: { query: string; variables: string; operationName: string; method?: string }, assertions: object[]) {
   return {
     kind: 'request',
     id,
     name,
     requestType: 'http',
-    draft: { method: 'POST', url: '{{baseUrl}}/sandbox/graphql', body: { kind: 'graphql', graphql }, options: { methodOverride: false, followRedirects: false, timeoutMs: 30000, insecureTls: false } },
+    draft: { method: graphql.method ?? 'POST', url: '{{baseUrl}}/sandbox/graphql', body: { kind: 'graphql', graphql }, options: { methodOverride: false, followRedirects: false, timeoutMs: 30000, insecureTls: false } },
     assertions,
   };
 }

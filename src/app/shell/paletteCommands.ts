@@ -62,6 +62,11 @@ export function paletteCommands(store: StoreApi<WorkbenchState>, shell: ShellAct
     action('certificates', 'Certificates… (client certificates, CA bundles, verification)', () => requestDialog({ kind: 'certificates' })),
     action('environments', 'Environments… (edit variables)', () => requestDialog({ kind: 'environments' })),
     ...s.collections.map((c) => action(`export:${c.id}`, `Export collection ${c.name}… (Postman, .http)`, () => requestDialog({ kind: 'export', collectionId: c.id }))),
+    // GraphQL is HTTP with its own body: a new POST tab with an empty GraphQL body.
+    action('new-graphql', 'New GraphQL request', () => {
+      store.getState().newTab();
+      store.getState().updateDraft((d) => ({ ...d, method: 'POST', body: { ...d.body, kind: 'graphql', graphql: { query: '', variables: '', operationName: '' } } }));
+    }),
     // One per live protocol of the registry (WebSocket, gRPC, MCP…): a new tab of that type.
     ...(Object.entries(protocolParts) as [LiveProtocol, NonNullable<(typeof protocolParts)[LiveProtocol]>][]).map(([id, part]) =>
       action(`new-${id}`, `New ${part.label} request`, () => {

@@ -28,7 +28,7 @@ describe('GraphQL on the wire (GraphQL over HTTP)', () => {
   });
 
   it('sends a query over GET on request: query, variables and operationName in the query string, no body', () => {
-    const result = build({ method: 'POST', url: 'http://h/graphql?x=1', body: { kind: 'graphql', graphql: { query: QUERY, variables: '{"id":"1"}', operationName: 'Book', method: 'GET' } } });
+    const result = build({ method: 'GET', url: 'http://h/graphql?x=1', body: { kind: 'graphql', graphql: { query: QUERY, variables: '{"id":"1"}', operationName: 'Book', method: 'GET' } } });
     if (!result.ok) throw new Error(result.error.message);
     const url = new URL(result.value.wire.url);
     expect(result.value.wire.method).toBe('GET');
@@ -37,6 +37,13 @@ describe('GraphQL on the wire (GraphQL over HTTP)', () => {
     expect(url.searchParams.get('query')).toBe(QUERY);
     expect(url.searchParams.get('variables')).toBe('{"id":"1"}');
     expect(url.searchParams.get('operationName')).toBe('Book');
+  });
+
+  it('sends what the request line says: GET there wins over the body\'s POST, and the body\'s GET decides for another method', () => {
+    const line = build({ method: 'GET', url: 'http://h/g', body: { kind: 'graphql', graphql: { query: '{ a }', method: 'POST' } } });
+    expect(line.ok && line.value.wire.method).toBe('GET');
+    const custom = build({ method: 'QUERY', url: 'http://h/g', body: { kind: 'graphql', graphql: { query: '{ a }', method: 'GET' } } });
+    expect(custom.ok && custom.value.wire.method).toBe('GET');
   });
 
   it('refuses a mutation over GET with a clear error', () => {

@@ -24,9 +24,14 @@ export interface GraphQlWireParts {
   accept: string;
 }
 
-/** How the body travels: its own choice, else GET when the draft's method is GET, else POST. */
+/**
+ * How the body travels: as the request line says when it says GET or POST (so what is shown
+ * is what is sent; the editor's "Send as" sets both), else the body's own choice, else POST.
+ */
 export function graphQlTransportOf(body: Pick<GraphQlBody, 'method'> | undefined, draftMethod: string): GraphQlTransport {
-  return body?.method ?? (draftMethod.trim().toUpperCase() === 'GET' ? 'GET' : 'POST');
+  const method = draftMethod.trim().toUpperCase();
+  if (method === 'GET' || method === 'POST') return method;
+  return body?.method ?? 'POST';
 }
 
 /**

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** Sends a GraphQL draft as the app builds it, and explains the answer as the inspector does. */
 async function send(graphql: Partial<GraphQlBody>, headers: { name: string; value: string }[] = []) {
-  const draft = normaliseDraft({ method: 'POST', url: `${sandbox.origin}/sandbox/graphql`, headers, body: { kind: 'graphql', graphql } });
+  const draft = normaliseDraft({ method: graphql.method ?? 'POST', url: `${sandbox.origin}/sandbox/graphql`, headers, body: { kind: 'graphql', graphql } });
   const built = buildWireRequest(draft, {});
   if (!built.ok) throw new Error(built.error.message);
   const { wire } = built.value;

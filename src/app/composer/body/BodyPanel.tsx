@@ -5,6 +5,7 @@ import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKi
 import { useWorkbench } from '../../store/StoreProvider';
 import { CodeField } from '../../lazy/parts';
 import { useEnvironmentValues } from '../useComposerView';
+import { graphQlTransportOf } from '../../../core/request/graphQlWire';
 import { FilePicker } from './FilePicker';
 import { FormBodyEditor } from './FormBodyEditor';
 import { GraphQlBodyEditor } from './GraphQlBodyEditor';
@@ -71,7 +72,9 @@ export function BodyPanel() {
       {kind !== 'none' && kind !== 'graphql' && semantics.requestBody !== 'defined' ? (
         <p className="field-note">{semantics.method} {semantics.requestBody === 'none' ? 'must not carry a body' : 'has no defined semantics for a body; servers may ignore or reject it'} (RFC 9110 §9.3). Use POST for structured input.</p>
       ) : null}
-      {kind !== 'none' ? (
+      {kind === 'graphql' && graphQlTransportOf(body.graphql, method) === 'GET' ? (
+        <p className="muted small">No body: a GET carries the query, variables and operation name in the URL’s query string.</p>
+      ) : kind !== 'none' ? (
         <p className="muted small">
           Content-Type: <code>{typed ?? computedType ?? (output.ok ? 'none (the body is empty)' : 'none yet')}</code>
           {typed !== undefined ? ' — as typed in Headers.' : computedType ? ' — computed from the body; one typed in Headers replaces it.' : ''}

@@ -64,14 +64,16 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
   const noReasonPhrase = /^[23]/.test(head.httpVersion);
   const reason = head.reason || (noReasonPhrase ? '' : info.reason);
   const problems = findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
+  // One story: a 2xx whose body says it failed (GraphQL errors, a SOAP fault) is not shown as a plain success.
+  const failedInBody = info.class === 'success' && lead?.verdict?.outcome === 'failed';
   const hops = summary ? describeHops(summary.hops) : undefined;
   return (
-    <section className={`status-card status-card-${info.class}`} aria-label="Status">
+    <section className={`status-card status-card-${failedInBody ? 'client-error' : info.class}`} aria-label="Status">
       <div className="status-line">
         <p className={`status status-${info.class}`} data-testid="status">
           <span className="status-code">{head.status}</span>{' '}
           {reason ? <span className="status-reason">{reason}</span> : <span className="visually-hidden">(no reason phrase in HTTP/{head.httpVersion})</span>}
-          <span className="status-class">{CLASS_WORDS[info.class]}</span>
+          <span className="status-class">{failedInBody ? `${CLASS_WORDS[info.class]} status, ${lead?.severity === 'warning' ? 'partly failed' : 'failed'} in the body` : CLASS_WORDS[info.class]}</span>
         </p>
         {summary ? (
           <p className="metrics" data-testid="metrics">
