@@ -93,4 +93,15 @@ test('MCP through the UI: 401, authorization through the vault, tools listed and
   await m.composer.getByRole('button', { name: 'Disconnect' }).click();
   await m.view(/The wire/);
   await expect(wire).toContainText('DELETE → 200');
+
+  // History keeps the session's transcript; no token (a JWT) is stored anywhere in the browser.
+  const { StorageScan } = await import('./pages/StorageScan');
+  const { WorkspacePage } = await import('./pages/WorkspacePage');
+  const workspace = new WorkspacePage(page);
+  await workspace.showHistory();
+  // Two sessions: the one refused with 401, and the one that ran.
+  await expect(workspace.historyOption('/sandbox/mcp')).toHaveCount(2);
+  const scan = new StorageScan(page);
+  await expect.poll(async () => (await scan.browserText()).includes('notifications/cancelled')).toBe(true);
+  expect(await scan.browserText()).not.toMatch(/eyJ[\w-]{10,}\.eyJ[\w-]{10,}\./);
 });
