@@ -3,11 +3,13 @@
  * to check, the response headers, each message as pretty JSON with its time, the trailers,
  * and how long the call took. Values that are secrets are masked.
  */
+import { useMemo } from 'react';
 import { deadlineExceededNote } from '../../core/protocols/grpc/deadline';
 import { grpcStatusInfo } from '../../core/protocols/grpc/statusCodes';
 import type { HeaderField } from '../../core';
 import { maskSecretText } from '../../core/workspace/secretLedger';
 import { useWorkbench } from '../store/StoreProvider';
+import { transcriptFromHistory } from './grpcHistory';
 import { useGrpcTab } from './grpcStore';
 
 function Fields({ title, fields }: { title: string; fields: HeaderField[] | undefined }) {
@@ -35,7 +37,10 @@ function Fields({ title, fields }: { title: string; fields: HeaderField[] | unde
 export function GrpcResponse() {
   const tabId = useWorkbench((s) => s.activeTabId);
   const tab = useGrpcTab(tabId);
-  const t = tab.transcript;
+  // A tab reopened from history (or after a reload) shows the call its history entry kept.
+  const restored = useWorkbench((s) => (tab.transcript ? undefined : s.responses[tabId]?.exchange));
+  const fromHistory = useMemo(() => (!tab.transcript && restored?.fromHistory ? transcriptFromHistory(restored.chunks) : undefined), [tab.transcript, restored]);
+  const t = tab.transcript ?? fromHistory;
   if (!t) {
     return (
       <section className="pane inspector grpc-response" aria-label="gRPC response">
@@ -46,6 +51,7 @@ export function GrpcResponse() {
   const info = t.status ? grpcStatusInfo(t.status.code) : undefined;
   return (
     <section className="pane inspector grpc-response" aria-label="gRPC response">
+      {fromHistory ? <p className="hint">From history: the call as it was kept, secrets masked. Invoke to call again.</p> : null}
       <div className="grpc-status" role="status" aria-label="gRPC status">
         {t.error ? (
           <p className="field-error">Not called: {maskSecretText(t.error.message)}</p>
@@ -53,7 +59,7 @@ export function GrpcResponse() {
           <>
             <p className={`grpc-status-line ${t.status.code === 0 ? 'grpc-ok' : 'grpc-failed'}`}>
               <strong>{t.status.code} {info.name}</strong>
-              {t.status.details ? <span> — {maskSecretText(t.status.details)}</span> : null}
+              {t.status.details && t.status.details !== info.name ? <span> — {maskSecretText(t.status.details)}</span> : null}
               <span className="hint"> · {Math.round(t.status.at)} ms · {t.received.length} message{t.received.length === 1 ? '' : 's'} received</span>
             </p>
             <p className="grpc-meaning">{info.meaning}</p>
