@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PAGE_KEY_FRAGMENT, PAGE_KEY_STORAGE } from '../app/relay/session';
 import { APP_CSP, appCspFor, inlineScriptHashes } from './staticFiles';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -23,5 +24,14 @@ describe("the first screen's inline scripts run by their hash, and no other inli
     for (const hash of hashes) expect(appCspFor(html)).toContain(hash);
     // A changed script is not allowed by the old hash.
     expect(inlineScriptHashes(html.replace('wirebench-ui', 'wirebench-uX'))[0]).not.toBe(hashes[0]);
+  });
+});
+
+describe("index.html's first script takes the launch page key out of the address", () => {
+  it('uses the names the app uses for the fragment and the storage', () => {
+    const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    expect(html).toContain(`.get('${PAGE_KEY_FRAGMENT}')`);
+    expect(html).toContain(`localStorage.setItem('${PAGE_KEY_STORAGE}', key)`);
+    expect(html.indexOf('history.replaceState')).toBeLessThan(html.indexOf('wirebench-ui'));
   });
 });
