@@ -41,7 +41,7 @@ function onEvent(tabId: string, e: McpStreamEvent): void {
 
 const callIds = new Map<string, string>();
 
-export async function connect(store: StoreApi<WorkbenchState>, tabId: string): Promise<void> {
+export async function connect(store: StoreApi<WorkbenchState>, tabId: string, retried = false): Promise<void> {
   const current = tab(tabId);
   if (current?.status === 'connecting' || current?.status === 'connected') return;
   const state = store.getState();
@@ -55,6 +55,12 @@ export async function connect(store: StoreApi<WorkbenchState>, tabId: string): P
   // The session is over: its transcript goes to history (masked by the recorder).
   const { recordMcpHistory } = await import('./mcpHistory');
   recordMcpHistory(store, tabId, draft, tab(tabId), url, headers);
+  // A vault token the server refused as invalid or expired (RFC 6750 invalid_token): renewed once, then connected again.
+  const failure = tab(tabId)?.failure;
+  if (!retried && failure?.kind === 'unauthorized' && draft.auth.scheme === 'vault' && draft.auth.vaultEntryId) {
+    const { handleUnauthorized } = await import('../vault/vaultAccess');
+    if ((await handleUnauthorized(draft.auth.vaultEntryId, failure.challenges?.[0])) === 'refreshed') await connect(store, tabId, true);
+  }
 }
 
 export async function disconnect(tabId: string): Promise<void> {

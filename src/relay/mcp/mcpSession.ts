@@ -44,6 +44,9 @@ export interface McpHandshake {
   sessionId?: string;
 }
 
+/** Wire entries a session keeps in memory (the oldest dropped first). */
+const MAX_KEPT_ENTRIES = 5_000;
+
 /** What this client declares: nothing optional (no roots, sampling or elicitation to offer). */
 const CLIENT_CAPABILITIES = {};
 
@@ -70,8 +73,12 @@ export class McpSession {
     this.transport = options.transport === 'sse' ? legacySseTransport(t) : streamableHttpTransport(t);
   }
 
+  private recorded = 0;
+
   private record(entry: Omit<McpWireEntry, 'seq' | 'at'>): McpWireEntry {
-    const full = { seq: this.wire.length + 1, at: this.now(), ...entry };
+    const full = { seq: ++this.recorded, at: this.now(), ...entry };
+    // The session keeps the last entries only (the page and history keep their own); seq keeps counting.
+    if (this.wire.length >= MAX_KEPT_ENTRIES) this.wire.shift();
     this.wire.push(full);
     this.options.onWire?.(full);
     return full;

@@ -36,7 +36,6 @@ export function resourceMetadata(base: string): Record<string, unknown> {
     scopes_supported: ['orders:read', 'orders:write', 'offline_access'],
     bearer_methods_supported: ['header'],
     resource_name: 'Wirebench sandbox MCP server',
-    resource_documentation: `${base}/#mcp`,
   };
 }
 
