@@ -4,9 +4,11 @@
  * script using pm.expect (chai evaluated in the context). Prints median and p95 per run and
  * runs per second, one after another on one core; then the typical script in newman's own
  * engine (postman-sandbox, newman's dependency: one Node vm context reused for every script)
- * for comparison. Then scripts that require one of the sandbox's modules (each run evaluates
- * the module in its own context: the cost of keeping runs apart), beside the same script in
- * postman-sandbox, which loads its modules once per context. `npx tsx bench/scriptEngine.ts [runs]`.
+ * for comparison. Then scripts that require one of the sandbox's modules, each run alone (it
+ * evaluates the module in its own context), then the same scripts in a session (one context
+ * per collection run: the module evaluated by the first run only, as postman-sandbox loads
+ * its modules once per context), with Sugar's first use; then postman-sandbox itself.
+ * `npx tsx bench/scriptEngine.ts [runs]`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -79,6 +81,38 @@ const moduleScripts: Record<string, string> = {
 };
 const moduleRuns = Math.max(20, Math.round(runs / 10));
 for (const [label, code] of Object.entries(moduleScripts)) await measure(label, code, moduleRuns);
+
+/**
+ * The same scripts in a session (one context for a run's scripts, as the CLI and the app's
+ * runner use it): the first run evaluates the module, the later ones find it evaluated.
+ * Before sessions every run paid the "alone" figure above.
+ */
+const sessionRows: string[][] = [];
+async function measureSession(label: string, code: string, count: number): Promise<void> {
+  const session = engine.openSession();
+  try {
+    const firstStarted = performance.now();
+    const first = await session.run({ ...base, code, timeoutMs: 30_000 });
+    const firstMs = performance.now() - firstStarted;
+    if (first.errors.length) throw new Error(`unexpected result: ${JSON.stringify(first.errors)}`);
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const t = performance.now();
+      const result = await session.run({ ...base, code, timeoutMs: 30_000 });
+      times.push(performance.now() - t);
+      if (result.errors.length || result.tests.some((test) => !test.passed)) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
+    }
+    times.sort((a, b) => a - b);
+    sessionRows.push([label, firstMs.toFixed(0), times[Math.floor(times.length / 2)]!.toFixed(2), times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!.toFixed(2)]);
+  } finally {
+    session.close();
+  }
+}
+const sugarScript = "tests['average'] = pm.response.json().users.map(function (u) { return u.id; }).average() === 2; tests['camelize'] = 'a-beta'.camelize() === 'ABeta';";
+for (const [label, code] of Object.entries({ ...scripts, ...moduleScripts, 'Sugar ([].average(), camelize)': sugarScript })) await measureSession(label, code, moduleRuns);
+console.log(`\nIn a session (${moduleRuns} runs after the first; ms):`);
+console.log(['Script', 'First run', 'Median after', 'p95 after'].join(' | '));
+for (const row of sessionRows) console.log(row.join(' | '));
 
 /** The typical script in postman-sandbox, as newman runs it (a test event with the response). */
 async function newmanSandbox(code: string, label = 'newman (postman-sandbox) typ.', count = runs): Promise<void> {

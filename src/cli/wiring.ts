@@ -17,15 +17,20 @@ export const sendThroughEngine: SendExchange = async (meta, body, options) => {
   return { ok: true, value: { head: result.head, hops: result.hops, body: result.body, summary: result.summary } };
 };
 
-/** A script runner that loads the engine on first use and keeps it for the run. */
+/**
+ * A script runner that loads the engine on first use and keeps it for the run. Every script
+ * of the run shares one session (one context, as Postman's one sandbox per collection run):
+ * a module is evaluated once per run, and what a script leaves on the global object reaches
+ * the later scripts as it does in newman.
+ */
 export function lazyScriptRunner(): RunScript {
-  let engine: Promise<{ run: RunScript }> | undefined;
+  let session: Promise<{ run: RunScript }> | undefined;
   return (input) => {
-    engine ??= Promise.all([import('../scripting/engine'), import('../scripting/sandboxLibraries/nodeLibraries')]).then(([{ createScriptEngine }, { nodeSandboxLibraries }]) =>
+    session ??= Promise.all([import('../scripting/engine'), import('../scripting/sandboxLibraries/nodeLibraries')]).then(async ([{ createScriptEngine }, { nodeSandboxLibraries }]) =>
       // The modules scripts require (lodash, moment, …) are built from node_modules on first need and cached (sandboxLibraries/buildLibrary.ts).
-      createScriptEngine({ chaiSource: () => readFile(fileURLToPath(import.meta.resolve('chai')), 'utf8'), libraries: nodeSandboxLibraries }),
+      (await createScriptEngine({ chaiSource: () => readFile(fileURLToPath(import.meta.resolve('chai')), 'utf8'), libraries: nodeSandboxLibraries })).openSession(),
     );
-    return engine.then((e) => e.run(input));
+    return session.then((s) => s.run(input));
   };
 }
 

@@ -1,11 +1,14 @@
 /**
  * The isolated script engine: QuickJS compiled to WebAssembly (quickjs-emscripten, the sync
  * release variant). Each engine loads, once, the WebAssembly, a runtime and a library context
- * holding chai and the pm API's code, frozen. Each run gets a fresh context (its own globals
- * and intrinsics): the library builds that run's `pm` objects on it, the script runs there
- * under a wall-clock limit (the interrupt handler) and results come back as JSON. A context
- * has only the language's own globals (no fetch, timers, process, require or DOM) plus what
- * the library puts there. Runs of one engine are serialized.
+ * holding chai and the pm API's code, frozen. A session (`openSession`: a collection run, the
+ * app's runner, the page's single sends) has one context of its own (its globals and
+ * intrinsics), as Postman has one sandbox context per run: each run of the session gets its
+ * own `pm` objects there from the library, its script runs as a function of its own under a
+ * wall-clock limit (the interrupt handler), results come back as JSON; a module a script
+ * requires is evaluated once per session. `run` alone is a session of one run. A context has
+ * only the language's own globals (no fetch, timers, process, require or DOM) plus what the
+ * library puts there. Runs of one engine are serialized.
  *
  * Why a shared library context: QuickJS here cannot store compiled bytecode, and parsing
  * chai (140 kB) and the pm API in every context cost 10–35 ms a run; shared and frozen, a run
@@ -50,9 +53,31 @@ export interface ScriptEngineOptions {
   libraries?: SandboxLibraryLoader;
 }
 
-/** A loaded engine: run scripts, each isolated from the others. */
-export interface ScriptEngine {
+/**
+ * Runs that share one context, as the scripts of one Postman collection run share one
+ * sandbox: what a script leaves on the global object or on a built-in prototype, the modules
+ * required (evaluated once) and Sugar reach the session's later scripts; `pm`, `console`,
+ * `require`, the timers and the legacy globals are each run's own. Close it when the run ends.
+ */
+export interface ScriptSession {
   run(input: ScriptRunInput): Promise<ScriptRunResult>;
+  /** Frees the session's context (a run after this starts a new one). */
+  close(): void;
+}
+
+/** A loaded engine: run scripts, each alone (`run`) or in a session. */
+export interface ScriptEngine {
+  /** One run in a context of its own, nothing shared with any other run. */
+  run(input: ScriptRunInput): Promise<ScriptRunResult>;
+  openSession(): ScriptSession;
+}
+
+/** A session's context on one instance of the engine (a recycled instance takes its contexts with it). */
+interface SessionContext {
+  library: Library;
+  ctx: QuickJSContext;
+  /** The session's object in the library context (its modules). */
+  state: QuickJSHandle;
 }
 
 /** One WebAssembly instance with its runtime and the frozen library context. */
@@ -105,7 +130,8 @@ function libraryCache(load: SandboxLibraryLoader): (code: string) => Promise<Run
         problems.set(name, `the module could not be loaded (${errorMessage(error).message})`);
       }
     };
-    await Promise.all(modulesNamedIn(code).map(visit));
+    // Sugar's text is at hand for every run: any script may read one of its methods (prelude/modules.ts).
+    await Promise.all([...modulesNamedIn(code), 'sugar'].map(visit));
     return { loaded, problems };
   };
 }
@@ -143,25 +169,65 @@ export async function createScriptEngine(options: ScriptEngineOptions = {}): Pro
   let library = loadLibrary(chaiScript, capBytes);
   await library;
   let queue: Promise<unknown> = Promise.resolve();
-  const runOne = async (input: ScriptRunInput, libraries: RunLibraries): Promise<ScriptRunResult> => {
+  const runOne = async (input: ScriptRunInput, libraries: RunLibraries, session: { current?: SessionContext }): Promise<ScriptRunResult> => {
     // A failed reload is not kept: the next run tries again.
     const loaded = await library.catch(() => (library = loadLibrary(chaiScript, capBytes)));
-    const { result, recycle } = await runInFreshContext(loaded, input, libraries);
+    if (session.current?.library !== loaded) session.current = newSessionContext(loaded);
+    const { result, recycle } = await runInContext(session.current, input, libraries);
     // After a stopped run (jobs may still be queued) or a wasm-level failure (the instance may
-    // be inconsistent) the next run gets a fresh instance; this one is dropped whole.
-    if (recycle) library = loadLibrary(chaiScript, capBytes);
+    // be inconsistent) the next run gets a fresh instance; this one is dropped whole, with
+    // every session's context on it (their next runs start again on the new one).
+    if (recycle) {
+      session.current = undefined;
+      library = loadLibrary(chaiScript, capBytes);
+    }
     return result;
+  };
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const sessionRun = (session: { current?: SessionContext }, input: ScriptRunInput): Promise<ScriptRunResult> => {
+    validate(input);
+    // Module texts load outside the run's time limit (the first build or fetch of a large one can take a moment).
+    const libraries = librariesFor(input.code);
+    return serialized(async () => runOne(input, await libraries, session));
+  };
+  const closeSession = (session: { current?: SessionContext }) => {
+    const current = session.current;
+    session.current = undefined;
+    if (current) void serialized(async () => disposeSessionContext(current));
   };
   return {
     async run(input) {
-      validate(input);
-      // Module texts load outside the run's time limit (the first build or fetch of a large one can take a moment).
-      const libraries = librariesFor(input.code);
-      const next = queue.then(async () => runOne(input, await libraries));
-      queue = next.catch(() => undefined);
-      return next;
+      const session: { current?: SessionContext } = {};
+      try {
+        return await sessionRun(session, input);
+      } finally {
+        closeSession(session);
+      }
+    },
+    openSession() {
+      const session: { current?: SessionContext } = {};
+      return { run: (input) => sessionRun(session, input), close: () => closeSession(session) };
     },
   };
+}
+
+function newSessionContext(library: Library): SessionContext {
+  return { library, ctx: library.runtime.newContext(), state: library.context.newObject() };
+}
+
+/** Frees a session's context (on an instance already dropped, nothing is left to free). */
+function disposeSessionContext(session: SessionContext): void {
+  if (!session.ctx.alive) return;
+  try {
+    session.state.dispose();
+    session.ctx.dispose();
+  } catch {
+    // The instance was dropped after a failure: its memory goes with it.
+  }
 }
 
 function validate(input: ScriptRunInput): void {
@@ -195,12 +261,12 @@ function callMethod(library: Library, target: QuickJSHandle, name: string, ...ar
   return context.getProp(target, name).consume((method) => context.unwrapResult(context.callFunction(method, target, ...args)));
 }
 
-async function runInFreshContext(library: Library, input: ScriptRunInput, libraries: RunLibraries): Promise<{ result: ScriptRunResult; recycle: boolean }> {
+async function runInContext(session: SessionContext, input: ScriptRunInput, libraries: RunLibraries): Promise<{ result: ScriptRunResult; recycle: boolean }> {
   const startedAt = Date.now();
   const timeoutMs = input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs;
+  const { library, ctx } = session;
   const { runtime, context } = library;
   runtime.setMemoryLimit(input.memoryBytes ?? SCRIPT_DEFAULTS.memoryBytes);
-  const ctx = runtime.newContext();
   // Building the run's pm objects is the library's work, not the script's: it gets its own small budget.
   const state: RunState = { runtime, ctx, deadline: startedAt + COLLECT_BUDGET_MS, interrupted: false, ended: false, inFlight: new Set(), timers: new Set() };
   library.active = state;
@@ -215,7 +281,7 @@ async function runInFreshContext(library: Library, input: ScriptRunInput, librar
   let collected: Collected | undefined;
   try {
     const host = buildHost(state, input, libraries);
-    const made = context.callFunction(library.makeSandbox, context.undefined, host, ctx.global);
+    const made = context.callFunction(library.makeSandbox, context.undefined, host, ctx.global, session.state);
     host.dispose();
     control = context.unwrapResult(made);
     state.deadline = Date.now() + timeoutMs;
@@ -250,7 +316,8 @@ async function runInFreshContext(library: Library, input: ScriptRunInput, librar
     state.ended = true;
     library.active = undefined;
     for (const timer of state.timers) clearTimeout(timer);
-    for (const dispose of [...[...state.inFlight].map((d) => () => d.dispose()), () => control?.dispose(), () => ctx.dispose()]) {
+    // The context stays for the session's next run; what belonged to this run goes.
+    for (const dispose of [...[...state.inFlight].map((d) => () => d.dispose()), () => control?.dispose()]) {
       try {
         dispose();
       } catch {

@@ -34,6 +34,15 @@ export interface RunState {
   wake?: () => void;
 }
 
+/**
+ * A script of a session may keep a function of an earlier run (a global it set to
+ * `pm.sendRequest`); calling it after that run ended fails with this, and nothing is sent.
+ */
+function ended(state: RunState): { error: QuickJSHandle } | undefined {
+  if (!state.ended) return undefined;
+  return { error: state.ctx.newError({ name: 'Error', message: "this belongs to a script run that has ended (a function kept from an earlier script): use the current script's pm" }) };
+}
+
 /** A host operation the script awaits: a QuickJS promise settled when `work` settles. */
 function hostPromise(state: RunState, work: Promise<string>): QuickJSHandle {
   const { ctx } = state;
@@ -76,7 +85,7 @@ function randomHex(count: number): string {
 
 /**
  * The host object a run's sandbox receives: input, send, timer, the cookie jar, the modules'
- * texts compiled in the run's context, and random bytes; all created in the run's context.
+ * texts compiled in the session's context, and random bytes; all created in that context.
  */
 export function buildHost(state: RunState, input: ScriptRunInput, libraries: RunLibraries): QuickJSHandle {
   const { ctx } = state;
@@ -95,6 +104,8 @@ export function buildHost(state: RunState, input: ScriptRunInput, libraries: Run
   ctx.newFunction('input', () => ctx.newString(payload)).consume((fn) => ctx.setProp(host, 'input', fn));
   ctx
     .newFunction('send', (requestJson) => {
+      const gone = ended(state);
+      if (gone) return gone;
       const request = JSON.parse(ctx.getString(requestJson));
       const sender = input.sendRequest;
       const work = sender
@@ -105,6 +116,8 @@ export function buildHost(state: RunState, input: ScriptRunInput, libraries: Run
     .consume((fn) => ctx.setProp(host, 'send', fn));
   ctx
     .newFunction('timer', (msHandle) => {
+      const gone = ended(state);
+      if (gone) return gone;
       const ms = Math.max(0, ctx.getNumber(msHandle));
       const work = new Promise<string>((resolve) => {
         const timer = setTimeout(() => {
@@ -120,6 +133,8 @@ export function buildHost(state: RunState, input: ScriptRunInput, libraries: Run
   if (jar) {
     ctx
       .newFunction('jar', (opHandle, argsHandle) => {
+        const gone = ended(state);
+      if (gone) return gone;
         const op = ctx.getString(opHandle);
         const args = JSON.parse(ctx.getString(argsHandle)) as JarArguments;
         const work = Promise.resolve().then(async (): Promise<string> => {

@@ -5,7 +5,7 @@
  * asking side gets `run(input)` with the same plain data in and out as the engine itself.
  * Everything sent is structured-clone safe.
  */
-import type { ScriptEngine } from './engine';
+import type { ScriptEngine, ScriptSession } from './engine';
 import { SCRIPT_DEFAULTS, type ScriptCookie, type ScriptCookieJar, type ScriptRequest, type ScriptResponse, type ScriptRunInput, type ScriptRunResult, type SendRequestHost } from './types';
 
 /** A run as it crosses the port: the input without its callbacks (sendRequest, cookieJar). */
@@ -16,7 +16,8 @@ export type JarCall = { op: 'getAll'; url: string } | { op: 'set'; url: string; 
 
 /** Messages to the side that runs scripts. */
 export type ToScriptHost =
-  | { type: 'run'; runId: number; input: ScriptRunMessageInput; canSend: boolean; hasJar?: boolean }
+  | { type: 'run'; runId: number; input: ScriptRunMessageInput; canSend: boolean; hasJar?: boolean; session?: string }
+  | { type: 'close-session'; session: string }
   | { type: 'sent'; runId: number; sendId: number; response: ScriptResponse }
   | { type: 'send-failed'; runId: number; sendId: number; message: string }
   | { type: 'jar-done'; runId: number; jarId: number; cookies?: ScriptCookie[] }
@@ -41,8 +42,16 @@ export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>)
   const pendingJar = new Map<string, { resolve: (cookies: ScriptCookie[] | undefined) => void; reject: (e: Error) => void }>();
   let nextSendId = 1;
   let nextJarId = 1;
+  // Runs named with a session share its context (engine.ts, ScriptSession); others run alone.
+  const sessions = new Map<string, Promise<ScriptSession>>();
   port.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as ToScriptHost;
+    if (message.type === 'close-session') {
+      const session = sessions.get(message.session);
+      sessions.delete(message.session);
+      void session?.then((s) => s.close());
+      return;
+    }
     if (message.type === 'jar-done' || message.type === 'jar-failed') {
       const key = `${message.runId}:${message.jarId}`;
       const pending = pendingJar.get(key);
@@ -60,7 +69,7 @@ export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>)
       return;
     }
     if (message.type !== 'run') return;
-    const { runId, input, canSend, hasJar } = message;
+    const { runId, input, canSend, hasJar, session: sessionKey } = message;
     const askJar = (call: JarCall) =>
       new Promise<ScriptCookie[] | undefined>((resolve, reject) => {
         const jarId = nextJarId++;
@@ -83,7 +92,13 @@ export function serveScriptRuns(port: ScriptPort, engine: Promise<ScriptEngine>)
             port.postMessage({ type: 'send', runId, sendId, request } satisfies FromScriptHost);
           })
       : undefined;
-    engine
+    let runner: Promise<Pick<ScriptEngine, 'run'>> = engine;
+    if (sessionKey !== undefined) {
+      let session = sessions.get(sessionKey);
+      if (!session) sessions.set(sessionKey, (session = engine.then((loaded) => loaded.openSession())));
+      runner = session;
+    }
+    runner
       .then((loaded) => loaded.run({ ...input, sendRequest, cookieJar }))
       .then(
         (result) => port.postMessage({ type: 'result', runId, result } satisfies FromScriptHost),
@@ -104,8 +119,15 @@ export interface ScriptRunnerOptions {
   graceMs?: number;
 }
 
+/** The asking side's runner: `session` names a session whose runs share one context (a collection run). */
+export interface ScriptRunner {
+  run(input: ScriptRunInput, options?: { session?: string }): Promise<ScriptRunResult>;
+  /** Ends a session: its context is freed in the worker (a later run with the name starts a new one). */
+  closeSession(session: string): void;
+}
+
 /** The asking side (the page): `run` posts the input and answers the worker's send requests. */
-export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOptions = {}): { run(input: ScriptRunInput): Promise<ScriptRunResult> } {
+export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOptions = {}): ScriptRunner {
   const runs = new Map<number, { input: ScriptRunInput; resolve: (r: ScriptRunResult) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   let nextRunId = 1;
   port.addEventListener('message', (event: MessageEvent) => {
@@ -148,7 +170,10 @@ export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOption
     else run.reject(new TypeError(message.message));
   });
   return {
-    run(input) {
+    closeSession(session) {
+      port.postMessage({ type: 'close-session', session } satisfies ToScriptHost);
+    },
+    run(input, runOptions = {}) {
       const runId = nextRunId++;
       const { sendRequest, cookieJar, ...plain } = input;
       const limit = (input.timeoutMs ?? SCRIPT_DEFAULTS.timeoutMs) + (options.graceMs ?? 2_000);
@@ -165,7 +190,7 @@ export function createScriptRunner(port: ScriptPort, options: ScriptRunnerOption
           });
         }, limit);
         runs.set(runId, { input, resolve, reject, timer });
-        port.postMessage({ type: 'run', runId, input: plain, canSend: Boolean(sendRequest), hasJar: Boolean(cookieJar) } satisfies ToScriptHost);
+        port.postMessage({ type: 'run', runId, input: plain, canSend: Boolean(sendRequest), hasJar: Boolean(cookieJar), ...(runOptions.session !== undefined ? { session: runOptions.session } : {}) } satisfies ToScriptHost);
       });
     },
   };

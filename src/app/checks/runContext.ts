@@ -16,6 +16,8 @@ export interface RunContext {
 }
 
 let current: RunContext | undefined;
+/** Counts runs: a new one starts when a context is set while none was (scripts of one run share a script session). */
+let runNumber = 0;
 
 /** The run the next send belongs to; undefined for a single send. */
 export function currentRunContext(): RunContext | undefined {
@@ -24,5 +26,11 @@ export function currentRunContext(): RunContext | undefined {
 
 /** Set by the runner at each iteration, cleared (undefined) when the run ends. */
 export function setRunContext(context: RunContext | undefined): void {
+  if (context && !current) runNumber += 1;
   current = context;
+}
+
+/** The run the next send belongs to, as a number that changes with each run; undefined for a single send. */
+export function currentRunNumber(): number | undefined {
+  return current ? runNumber : undefined;
 }

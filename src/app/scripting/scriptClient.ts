@@ -9,6 +9,7 @@
 import type { ScriptErrorInfo } from '../../core/run/types';
 import type { ScriptRunInput, ScriptRunResult } from '../../scripting/types';
 import { createScriptRunner } from '../../scripting/workerProtocol';
+import { currentRunNumber } from '../checks/runContext';
 
 /** Time beyond the script's own limit before the worker counts as stuck: the first run also loads the engine. */
 const GRACE_MS = 10_000;
@@ -79,6 +80,25 @@ export async function runScript(given: ScriptRunInput, signal?: AbortSignal): Pr
   }
 }
 
+/** The collection run whose session the worker holds, to close it when the next one starts. */
+let runSession: string | undefined;
+
+/**
+ * The script session a run belongs to (engine.ts, ScriptSession: one context whose modules
+ * are evaluated once): a collection run's scripts share one, as in Postman's runner; single
+ * sends share the page's.
+ */
+function sessionFor(target: ScriptWorker): string {
+  const run = currentRunNumber();
+  if (run === undefined) return 'page';
+  const key = `run-${run}`;
+  if (runSession !== key) {
+    if (runSession) target.runner.closeSession(runSession);
+    runSession = key;
+  }
+  return key;
+}
+
 async function runScoped(input: ScriptRunInput): Promise<ScriptRunResult> {
   const startedAt = Date.now();
   let target: ScriptWorker;
@@ -88,7 +108,7 @@ async function runScoped(input: ScriptRunInput): Promise<ScriptRunResult> {
     return failedRun({ kind: 'host', message: `The script worker could not start: ${error instanceof Error ? error.message : String(error)}` }, startedAt);
   }
   try {
-    return await Promise.race([target.runner.run(input), target.ended.then((error) => failedRun(error, startedAt))]);
+    return await Promise.race([target.runner.run(input, { session: sessionFor(target) }), target.ended.then((error) => failedRun(error, startedAt))]);
   } catch (error) {
     return failedRun({ kind: 'host', message: `The script engine failed: ${error instanceof Error ? error.message : String(error)}` }, startedAt);
   }

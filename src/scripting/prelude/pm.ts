@@ -1,8 +1,9 @@
 /**
- * Source (run INSIDE QuickJS, in the engine's library context) of `makeSandbox(host, G)`: it
- * builds `pm`, `postman`, `console`, `require`, the legacy globals and the run's bounded
- * timers on a run's fresh global object G from the run's input, and gives the host a control
- * object (`start`, `finish`, `collect`). The host functions it receives (`host.*`) are
+ * Source (run INSIDE QuickJS, in the engine's library context) of `makeSandbox(host, G, session)`:
+ * it builds `pm`, `postman`, `console`, `require`, the legacy globals and the run's bounded
+ * timers on the session context's global object G from the run's input (each run anew: a
+ * script gets its own pm, as in Postman), keeps the session's modules in `session`, and gives
+ * the host a control object (`start`, `finish`, `collect`). The host functions it receives (`host.*`) are
  * captured in the closure and never reachable from a script's globals.
  */
 import { CHAI_POSTMAN_SOURCE } from './chaiPostman';
@@ -14,7 +15,7 @@ import { REQUEST_SOURCE } from './request';
 import { RESPONSE_SOURCE } from './response';
 
 const PM_SOURCE = String.raw`
-function makeSandbox(host, G) {
+function makeSandbox(host, G, session) {
 var realmParse = G.JSON.parse;
 var input = parseJson(host.input());
 var isPre = input.phase === 'pre-request';
@@ -93,7 +94,7 @@ var modules = makeModules(host, G, {
   chai: chai, atob: decodeBase64, btoa: encodeBase64, recordError: recordError,
   setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout, setInterval: timers.setInterval,
   clearInterval: timers.clearInterval, setImmediate: timers.setImmediate, clearImmediate: timers.clearImmediate,
-});
+}, session);
 activeModules = modules;
 
 // --- request, response, cookies
@@ -234,7 +235,8 @@ modules.defineGlobals();
 var control = {
   start: function (main) {
     var ran;
-    try { ran = main(); } catch (e) { recordError(e); return; }
+    // As in Postman, a script's own this is an object of its own (its top-level vars are its own too: a script is a function body).
+    try { ran = main.call(new G.Object()); } catch (e) { recordError(e); return; }
     Promise.resolve(ran).then(undefined, recordError);
   },
   finish: function () {
@@ -294,8 +296,8 @@ function harden(roots) {
 
 /**
  * The library evaluated once per engine in its own context: a function of chai's exports that
- * returns `makeSandbox(host, scriptGlobal)`, after adding Postman's assertions to chai and
- * freezing its realm. Each run calls makeSandbox with a fresh context's global object: the pm
+ * returns `makeSandbox(host, scriptGlobal, session)`, after adding Postman's assertions to chai
+ * and freezing its realm. Each run calls makeSandbox with its session context's global object: the pm
  * objects are new per run, the code and chai are shared, frozen. `activeModules` is the one
  * binding that changes: the running run's modules (runs are serialized), for jsonSchema.
  */

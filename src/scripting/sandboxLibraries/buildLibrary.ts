@@ -8,9 +8,10 @@
  * A cache that cannot be written (a read-only install) only means building again next time.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUNDLED_MODULES, INLINE_MODULES, isBundledModule, type SandboxLibrary } from './catalog.ts';
+import { BUNDLED_MODULES, INLINE_MODULES, VENDORED_MODULES, isBundledModule, isVendoredModule, type SandboxLibrary } from './catalog.ts';
 
 /** Bumped when the build below changes, so older cached texts are rebuilt. */
 const FORMAT = 1;
@@ -150,6 +151,8 @@ const building = new Map<string, Promise<SandboxLibrary>>();
 export function buildSandboxLibrary(name: string): Promise<SandboxLibrary> {
   const inline = INLINE_MODULES[name];
   if (inline) return Promise.resolve(inline);
+  // A vendored file is its own text (it is not bundled): read as it is, from the package's root.
+  if (isVendoredModule(name)) return readFile(path.join(ROOT, VENDORED_MODULES[name]!), 'utf8').then((text) => ({ name, text, requires: [] }));
   if (!isBundledModule(name)) return Promise.reject(new TypeError(`${JSON.stringify(name)} is not a sandbox module (see src/scripting/sandboxLibraries/catalog.ts)`));
   let pending = building.get(name);
   if (!pending) {

@@ -62,6 +62,36 @@ export const INLINE_MODULES: Readonly<Record<string, SandboxLibrary>> = {
   crypto: { name: 'crypto', text: 'module.exports = __wirebench.crypto;', requires: [] },
 };
 
+/**
+ * Files written elsewhere and kept in this folder (vendor/): Sugar (2013), which Postman's
+ * sandbox loads into every script context (postman-sandbox's lib/vendor/sugar.js, unchanged).
+ * Not a module a script requires: a run evaluates it when a script first reads a method it adds.
+ */
+export const VENDORED_MODULES: Readonly<Record<string, string>> = {
+  sugar: 'src/scripting/sandboxLibraries/vendor/sugar.js',
+};
+
+/**
+ * The methods Sugar adds that the language does not have (found by evaluating it in QuickJS
+ * and comparing each constructor and prototype before and after), by where they go. A
+ * session's context gets a stand-in for each that evaluates Sugar the first time it is read.
+ * String's `has` is left out: the run gives strings its own `has` (Postman's legacy sandbox),
+ * which Sugar's replaces once it loads.
+ */
+export const SUGAR_METHODS: Readonly<Record<string, string>> = {
+  'Object': 'map reduce each size any all none count find findAll isEmpty sum average min max least most watch isObject isNaN equal extended merge clone fromQueryString toQueryString tap has select reject isArray isBoolean isDate isFunction isNumber isString isRegExp',
+  'Array': 'create AlphanumericSortOrder AlphanumericSortIgnoreCase AlphanumericSortEquivalents',
+  'Array.prototype': 'findAll count removeAt include exclude clone unique flatten union intersect subtract first last from to min max least most sum average inGroups inGroupsOf isEmpty sortBy randomize zip sample each add remove compact groupBy none all any insert',
+  'String': 'Inflector',
+  'String.prototype': 'escapeRegExp escapeURL unescapeURL escapeHTML unescapeHTML encodeBase64 decodeBase64 each shift codes chars words lines paragraphs isBlank add remove reverse compact from to dasherize underscore camelize spacify stripTags removeTags truncate pad padLeft padRight first last toNumber capitalize assign insert pluralize singularize humanize titleize parameterize hankaku zenkaku hiragana katakana isArabic hasArabic isCyrillic hasCyrillic isDevanagari hasDevanagari isGreek hasGreek isHangul hasHangul isHan hasHan isKanji hasKanji isHebrew hasHebrew isHiragana hasHiragana isKana hasKana isKatakana hasKatakana isLatin hasLatin isThai hasThai',
+  'Number': 'random',
+  'Number.prototype': 'duration year years yearBefore yearsBefore yearAgo yearsAgo yearAfter yearsAfter yearFromNow yearsFromNow month months monthBefore monthsBefore monthAgo monthsAgo monthAfter monthsAfter monthFromNow monthsFromNow week weeks weekBefore weeksBefore weekAgo weeksAgo weekAfter weeksAfter weekFromNow weeksFromNow day days dayBefore daysBefore dayAgo daysAgo dayAfter daysAfter dayFromNow daysFromNow hour hours hourBefore hoursBefore hourAgo hoursAgo hourAfter hoursAfter hourFromNow hoursFromNow minute minutes minuteBefore minutesBefore minuteAgo minutesAgo minuteAfter minutesAfter minuteFromNow minutesFromNow second seconds secondBefore secondsBefore secondAgo secondsAgo secondAfter secondsAfter secondFromNow secondsFromNow millisecond milliseconds millisecondBefore millisecondsBefore millisecondAgo millisecondsAgo millisecondAfter millisecondsAfter millisecondFromNow millisecondsFromNow log abbr metric bytes isInteger isOdd isEven isMultipleOf format hex upto downto times chr pad ordinalize toNumber round floor ceil abs pow sin asin cos acos tan atan exp sqrt',
+  'Date': 'create past future addLocale setLocale getLocale addFormat utc RFC1123 RFC1036 ISO8601_DATE ISO8601_DATETIME range',
+  'Date.prototype': 'set setWeekday setISOWeek getISOWeek getUTCOffset utc isUTC advance rewind isValid isAfter isBefore isBetween isLeapYear daysInMonth format relative is reset clone iso getWeekday getUTCWeekday yearsAgo yearsUntil yearsSince yearsFromNow addYears isLastYear isThisYear isNextYear beginningOfYear endOfYear monthsAgo monthsUntil monthsSince monthsFromNow addMonths isLastMonth isThisMonth isNextMonth beginningOfMonth endOfMonth weeksAgo weeksUntil weeksSince weeksFromNow addWeeks isLastWeek isThisWeek isNextWeek beginningOfWeek endOfWeek daysAgo daysUntil daysSince daysFromNow addDays beginningOfDay endOfDay hoursAgo hoursUntil hoursSince hoursFromNow addHours minutesAgo minutesUntil minutesSince minutesFromNow addMinutes secondsAgo secondsUntil secondsSince secondsFromNow addSeconds millisecondsAgo millisecondsUntil millisecondsSince millisecondsFromNow addMilliseconds short long full isToday isYesterday isTomorrow isWeekday isWeekend isFuture isPast isSunday isMonday isTuesday isWednesday isThursday isFriday isSaturday isJanuary isFebruary isMarch isApril isMay isJune isJuly isAugust isSeptember isOctober isNovember isDecember',
+  'Function.prototype': 'lazy delay throttle debounce cancel after once fill',
+  'RegExp.prototype': 'getFlags setFlags addFlag removeFlag',
+};
+
 /** Names a script may require, besides chai (which the engine always holds). */
 export const SCRIPT_MODULES: readonly string[] = [
   'ajv', 'atob', 'btoa', 'cheerio', 'crypto-js', 'csv-parse/lib/sync', 'csv-parse/sync', 'lodash', 'moment', 'postman-collection', 'tv4', 'uuid', 'xml2js',
@@ -106,6 +136,11 @@ export function modulesNamedIn(code: string): string[] {
   for (const [name, pattern] of NAMED_AS_STRING) if (pattern.test(code)) found.add(name);
   for (const [name, pattern] of NAMED_AS_GLOBAL) if (pattern.test(code)) found.add(name);
   return [...found];
+}
+
+/** True for a module kept as a file in vendor/ (Sugar). */
+export function isVendoredModule(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(VENDORED_MODULES, name);
 }
 
 /** True for a module the builder makes from a package (as opposed to one written here). */

@@ -8,7 +8,7 @@
  */
 import type { Plugin } from 'vite';
 import { buildSandboxLibrary } from './buildLibrary.ts';
-import { BUNDLED_MODULES, INLINE_MODULES } from './catalog.ts';
+import { BUNDLED_MODULES, INLINE_MODULES, VENDORED_MODULES } from './catalog.ts';
 
 export const LIBRARY_INDEX_ID = 'virtual:wirebench-sandbox-libraries';
 const LIBRARY_PREFIX = 'virtual:wirebench-sandbox-library/';
@@ -23,7 +23,7 @@ export function sandboxLibrariesPlugin(): Plugin {
     },
     async load(id) {
       if (id === `\0${LIBRARY_INDEX_ID}`) {
-        const names = [...Object.keys(BUNDLED_MODULES), ...Object.keys(INLINE_MODULES)];
+        const names = [...Object.keys(BUNDLED_MODULES), ...Object.keys(INLINE_MODULES), ...Object.keys(VENDORED_MODULES)];
         const lines = names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(LIBRARY_PREFIX + encodeURIComponent(name))}),`);
         return `export const SANDBOX_LIBRARIES = {\n${lines.join('\n')}\n};\n`;
       }
