@@ -15,7 +15,7 @@ export interface TreeRowMenuProps {
   actions: TreeRowAction[];
   /** Opens the menu from outside (Shift+F10, the context-menu key or a right-click on the row). */
   open: boolean;
-  /** Where a right-click opened it: the menu is placed at the pointer instead of under its button (in the top layer, shell/useTopLayer.ts). */
+  /** Where a right-click opened it: the menu is placed at the pointer instead of under its button. */
   at?: { x: number; y: number } | undefined;
   onOpenChange(open: boolean): void;
   /** Where focus goes when the menu closes without an action that moves it. */
@@ -27,12 +27,12 @@ export interface TreeRowMenuProps {
  * closes and gives focus back to the row. The button itself is out of the tab order —
  * the row opens the menu with Shift+F10 or the context-menu key.
  */
-export function TreeRowMenu({ name, actions, open, onOpenChange, onClose }: TreeRowMenuProps) {
+export function TreeRowMenu({ name, actions, open, at, onOpenChange, onClose }: TreeRowMenuProps) {
   const [active, setActive] = useState(0);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Above both panes and the sidebar's scrolling, inside the window.
-  useTopLayer(menu, open, { element: button }, { align: 'end' });
+  useTopLayer(menu, open, at ?? { element: button }, { align: at ? 'start' : 'end' });
   const change = useRef(onOpenChange);
   change.current = onOpenChange;
 
