@@ -149,4 +149,18 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
       { methods: 'GET', path: '/sandbox/grpc/proto', summary: 'The service definitions as a .proto file, to load without reflection.' },
     ],
   },
+  {
+    section: 'WebSocket (choose WebSocket as the request type)',
+    entries: [
+      { methods: 'GET', path: '/sandbox/ws/echo', summary: 'Echoes every message (subprotocols chat and json; ?hello=1 greets first). A plain GET gets 426 Upgrade Required naming what a handshake needs. Also /sandbox/ws/close/{code}?reason= (closes with that code), ticks?every=&count=, refuse (401 instead of 101), bearer (needs Authorization: Bearer); over wss:// on the HTTPS port too.' },
+    ],
+  },
+  {
+    section: 'MCP (choose MCP as the request type)',
+    entries: [
+      { methods: 'POST GET DELETE', path: '/sandbox/mcp', summary: 'A Model Context Protocol server (Streamable HTTP) behind the sandbox authorization server: without a token, 401 with WWW-Authenticate: Bearer resource_metadata=…. Tools weather (structured output), divide (a tool error), slow_count (progress, cancellable), order_card; resources, a template, a prompt.' },
+      { methods: 'POST', path: '/sandbox/mcp-stateless', summary: 'The same server without sessions: each POST stands alone (the lessons use it).' },
+      { methods: 'GET', path: '/sandbox/mcp-resource-metadata', summary: 'The server\'s protected resource metadata (RFC 9728): which authorization server to ask, which scopes; also at /.well-known/oauth-protected-resource/sandbox/mcp.' },
+    ],
+  },
 ];

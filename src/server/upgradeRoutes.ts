@@ -4,7 +4,7 @@
  */
 import type { UpgradeRoute } from './upgrade';
 import { GRAPHQL_WS_PATH, handleGraphQlWsUpgrade } from '../sandbox/graphql/subscriptions';
-import { webSocketChannelRoute } from '../relay/websocket/channel';
+import { webSocketChannelRoute } from './webSocketChannel';
 import { handleSandboxWebSocket, SANDBOX_WS_PREFIX } from '../sandbox/websocket/endpoints';
 
 export const upgradeRoutes: UpgradeRoute[] = [

@@ -9,12 +9,12 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CHANNEL_KEY_PREFIX, CHANNEL_PROTOCOL, type ChannelEvent, type ChannelRequest } from '../../core/protocols/websocket/channel';
-import { closeCodeProblem, closeReasonProblem } from '../../core/protocols/websocket/closeCodes';
-import type { WebSocketMessage } from '../../core/protocols/websocket/transcript';
-import { checkOrigin, type GuardConfig } from '../../server/guard';
-import { holdsPageSession, sameToken } from '../../server/session';
-import { openUpstreamSocket, type UpstreamSocket } from './engine';
+import { CHANNEL_KEY_PREFIX, CHANNEL_PROTOCOL, type ChannelEvent, type ChannelRequest } from '../core/protocols/websocket/channel';
+import { closeCodeProblem, closeReasonProblem } from '../core/protocols/websocket/closeCodes';
+import type { WebSocketMessage } from '../core/protocols/websocket/transcript';
+import { checkOrigin, type GuardConfig } from './guard';
+import { holdsPageSession, sameToken } from './session';
+import { openUpstreamSocket, type UpstreamSocket } from '../relay/websocket/engine';
 
 /** The upgrade route (see `src/server/upgradeRoutes.ts`). */
 export const webSocketChannelRoute = {

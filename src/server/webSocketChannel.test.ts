@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ChannelEvent, ChannelRequest } from '../../core/protocols/websocket/channel';
-import { startServer, type RunningServer } from '../../server/listen';
+import type { ChannelEvent, ChannelRequest } from '../core/protocols/websocket/channel';
+import { startServer, type RunningServer } from './listen';
 
 const TOKEN = 'test-token-ws-channel';
 let wb: RunningServer;
