@@ -125,6 +125,8 @@ for (const mb of SIZES) {
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(`${server.origin}/`);
+  // The app has taken over from index.html's first screen (whose Send waits, disabled, for it).
+  await page.locator('#boot').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
   // A small exchange first, so the worker, the editor and the JIT are warm and only the body's cost is measured.
   await measure(page, `${server.origin}/sandbox/status/200`);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { AuthSecretsPage } from './pages/AuthSecretsPage';
 import { canReadServerMemory, peakGrowthDuring, serverPid } from './support/serverMemory';
 
 interface EchoPart {
@@ -239,9 +240,10 @@ test('tabs keep unsaved edits across a reload, never the secrets', async ({ comp
   await composer.section('Auth');
   await expect(composer.authField('Username')).toHaveValue('ann');
   // Without a vault the password was kept in the page's memory only: after the reload it is gone, and
-  // the tab says so (a reference marks where it was) instead of silently blanking it.
-  await expect(composer.authField('Password')).toHaveValue(/^\{\{secret:.*password\}\}$/);
-  await expect(composer.secretsNotice).toContainText('kept only in the memory of a tab that has since closed');
+  // the field says so, once, beside itself (issue 27: a lost secret is asked for where it is needed).
+  await expect(composer.authField('Password')).toHaveValue('');
+  await expect(composer.authField('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(new AuthSecretsPage(composer.page).lostNoteOf('Password')).toContainText('type it again here');
 });
 
 test('conventions: an API key in the URL is an error that needs acknowledgement, and its fix moves it to a header', async ({ composer }) => {
