@@ -41,7 +41,8 @@ export function runNewmanSuite(suite: IntegrationSuite, dir: string): Promise<Ob
     );
     emitter.on('beforeItem', (_err, args) => {
       currentItemId = args.item.id;
-      steps.push({ name: args.item.name, iteration: args.cursor.iteration, tests: [] });
+      // An item without a name: newman prints "undefined" (its missing name as text), Wirebench calls it "Untitled request", as the app shows it. One request either way.
+      steps.push({ name: args.item.name ?? 'Untitled request', iteration: args.cursor.iteration, tests: [] });
     });
     emitter.on('request', (err, args) => {
       const step = steps.at(-1);

@@ -225,6 +225,8 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
       url: wire.url,
       headers: wire.headers,
       followRedirects: draft.options.followRedirects,
+      ...(draft.options.maxRedirects !== undefined ? { maxRedirects: draft.options.maxRedirects } : {}),
+      ...(draft.options.postmanRedirects ? { postmanRedirects: draft.options.postmanRedirects } : {}),
       timeoutMs: ctx.timeoutMs ?? draft.options.timeoutMs,
       insecureTls: ctx.insecure || draft.options.insecureTls,
       ...(built.value.digest ? { digest: built.value.digest } : {}),

@@ -128,6 +128,16 @@ export async function runExchange(
   }
 }
 
+/**
+ * The method after a redirect under Postman's rules (postman-request's redirect.js): every
+ * status but 307/308 turns the request into a GET without its body (HEAD stays HEAD), unless
+ * protocolProfileBehavior.followOriginalHttpMethod keeps method and body.
+ */
+export function postmanMethodAfterRedirect(status: number, method: string, followOriginalMethod: boolean): { method: string; keepsBody: boolean } {
+  if (followOriginalMethod || status === 307 || status === 308) return { method, keepsBody: true };
+  return { method: method === 'HEAD' ? 'HEAD' : 'GET', keepsBody: false };
+}
+
 /** Sends the request, answering Digest challenges and following redirects as asked; resolves with the final hop. */
 async function followHops(
   meta: RelayRequestMeta,
@@ -235,7 +245,7 @@ async function followHops(
     }
     const next = new URL(location!, url);
     const crossOrigin = next.origin !== url.origin;
-    const followed = methodAfterRedirect(status, method);
+    const followed = meta.postmanRedirects ? postmanMethodAfterRedirect(status, method, meta.postmanRedirects.followOriginalMethod) : methodAfterRedirect(status, method);
     method = followed.method;
     if (!followed.keepsBody) {
       body = null;
@@ -245,6 +255,8 @@ async function followHops(
     }
     // Like browsers and curl: credentials are not carried to another origin.
     headers = headers.filter((h) => !/^host$/i.test(h.name) && !(crossOrigin && /^(authorization|cookie|proxy-authorization)$/i.test(h.name)));
+    // postman-request names the previous URL as the Referer of each followed request (replacing one the request had).
+    if (meta.postmanRedirects && !meta.postmanRedirects.removeReferer) headers = [...headers.filter((h) => !/^referer$/i.test(h.name)), { name: 'Referer', value: url.href }];
     url = next;
     state.target = url.host;
   }

@@ -51,7 +51,7 @@ export function http2RequestHead(method: string, url: URL, typed: HeaderField[],
     if (values) values.push(value);
     else grouped.set(lower, [value]);
   }
-  const path = (url.pathname || '/') + url.search;
+  const path = (url.pathname || '/') + (url.search || (url.href.slice(0, url.href.length - url.hash.length).endsWith('?') ? '?' : ''));
   const pseudo: HeaderField[] = [
     { name: ':method', value: method },
     { name: ':scheme', value: url.protocol.slice(0, -1) },

@@ -176,6 +176,12 @@ export function checkMeta(meta: RelayRequestMeta): void {
   if (meta.trustedFingerprints !== undefined && (!Array.isArray(meta.trustedFingerprints) || meta.trustedFingerprints.some((f) => typeof f !== 'string'))) {
     throw new RelayFailure('bad_request', 'The field trustedFingerprints must be a list of strings.');
   }
+  if (meta.postmanRedirects !== undefined) {
+    const rules = meta.postmanRedirects as unknown as Record<string, unknown> | null;
+    if (!rules || typeof rules !== 'object' || typeof rules.followOriginalMethod !== 'boolean' || typeof rules.removeReferer !== 'boolean') {
+      throw new RelayFailure('bad_request', 'The field postmanRedirects must be { followOriginalMethod: true or false, removeReferer: true or false }.');
+    }
+  }
   if (meta.digest !== undefined) checkDigest(meta.digest);
   if (meta.proxy !== undefined) checkProxy(meta.proxy);
   if (meta.protocol !== undefined && !RELAY_PROTOCOL_CHOICES.includes(meta.protocol)) {

@@ -106,12 +106,21 @@ function isLiveStream(hop: HopRequest, response: http.IncomingMessage): boolean 
 }
 
 /**
+ * The URL's query as sent, `?` included: an empty query (`/get?`) keeps its `?`, as curl and
+ * Postman send it (URL.search is '' for it).
+ */
+export function searchOf(url: URL): string {
+  if (url.search) return url.search;
+  return url.href.slice(0, url.href.length - url.hash.length).endsWith('?') ? '?' : '';
+}
+
+/**
  * Where the request goes: straight to the target, or to the proxy with the request target in
  * absolute form (RFC 9112 §3.2.2) for http, or to the target through a CONNECT tunnel for https.
  */
 function destination(hop: HopRequest, route: ProxyRoute | null, secure: boolean) {
   const hostname = hop.url.hostname.replace(/^\[|\]$/g, '');
-  const originForm = (hop.url.pathname || '/') + hop.url.search;
+  const originForm = (hop.url.pathname || '/') + searchOf(hop.url);
   if (route && !route.tunnel) {
     return { hostname: route.proxy.hostname.replace(/^\[|\]$/g, ''), port: route.proxy.port || (route.proxy.protocol === 'https:' ? 443 : 80), path: hop.url.origin + originForm };
   }

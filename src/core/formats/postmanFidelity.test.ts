@@ -116,7 +116,7 @@ describe('Postman auth, disabled items, behaviour and typed variables', () => {
       },
       {
         name: 'Disabled rows',
-        protocolProfileBehavior: { followRedirects: true, strictSSL: false, maxRedirects: 3 },
+        protocolProfileBehavior: { followRedirects: true, strictSSL: false, maxRedirects: 3, followOriginalHttpMethod: true, disableUrlEncoding: true },
         request: {
           method: 'POST',
           url: { raw: 'https://h/d?a=1', protocol: 'https', host: ['h'], path: ['d'], query: [{ key: 'a', value: '1' }, { key: 'b', value: '2', disabled: true }] },
@@ -152,11 +152,12 @@ describe('Postman auth, disabled items, behaviour and typed variables', () => {
   it('applies protocolProfileBehavior inherited option by option, prunes a GET body unless disableBodyPruning, and names what it ignores', () => {
     expect(request(result, 'Inherits folder auth').draft.options).toMatchObject({ followRedirects: false, cookies: false });
     expect(request(result, 'Multipart').draft.options.followRedirects).toBe(false);
-    expect(request(result, 'Disabled rows').draft.options).toMatchObject({ followRedirects: true, insecureTls: true });
+    expect(request(result, 'Disabled rows').draft.options).toMatchObject({ followRedirects: true, insecureTls: true, maxRedirects: 3, postmanRedirects: { followOriginalMethod: true, removeReferer: false } });
+    expect(request(result, 'Multipart').draft.options.postmanRedirects).toEqual({ followOriginalMethod: false, removeReferer: false });
     expect(request(result, 'GET with a body').draft.body.kind).toBe('none');
     expect(Object.values(request(result, 'GET body kept').draft.body.texts)).toContain('{"q":1}');
     expect(result.warnings).toEqual([
-      'Disabled rows: protocolProfileBehavior maxRedirects: 3 is not supported and ignored.',
+      'Disabled rows: protocolProfileBehavior disableUrlEncoding: true is not supported and ignored.',
       'GET with a body: its body was left out: Postman sends no body with GET unless protocolProfileBehavior.disableBodyPruning is true.',
     ]);
   });

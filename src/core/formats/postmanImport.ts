@@ -8,6 +8,7 @@
  * with its folder path, name and the bad field; a bad part of an item that can be done
  * without (its body, its auth) is left out with a warning and the rest imported.
  */
+import { mimeOfFileName } from './fileMime';
 import { draftRowId, type DraftAuth, type DraftInput, type MultipartPartDraft } from '../request';
 import type { Result } from '../types';
 import { fail, ok } from '../types';
@@ -142,7 +143,8 @@ function bodyFromPostman(body: PostmanBody | null | undefined, input: DraftInput
             if (src) {
               part.filename = baseName(src);
               // The path as the collection names it: wirebench run reads it relative to --working-dir, as newman does.
-              part.file = { kind: 'file', id: draftRowId('file'), name: src, size: 0, ...(contentType ? { type: contentType } : {}) };
+              // Without a contentType, the part's type follows the file's extension, as newman sends it.
+              part.file = { kind: 'file', id: draftRowId('file'), name: src, size: 0, type: contentType || mimeOfFileName(src) };
             }
             warn(`part "${p.key}" is the file "${src ?? '(none chosen)'}": pick the file again before sending in the app (wirebench run reads it from --working-dir).`);
           }
@@ -226,8 +228,9 @@ const DROPPABLE_COLLECTION_PARTS = ['info', 'variable', 'auth', 'protocolProfile
 /** Parts of a folder that cost only themselves when they cannot be read. */
 const DROPPABLE_FOLDER_PARTS = ['auth', 'description', 'variable', 'protocolProfileBehavior'];
 
+/** The item's name as written (Postman and newman keep spaces at either end: "GET Request " is its own name); a blank one gets `fallback`. */
 function nameOf(raw: Record<string, unknown>, fallback: string): string {
-  return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name.trim() : fallback;
+  return typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name : fallback;
 }
 
 /** Methods postman-runtime sends without their body unless `disableBodyPruning` is true. */
@@ -240,7 +243,7 @@ function bodyHoldsSomething(body: NonNullable<DraftInput['body']>): boolean {
 }
 
 /** `protocolProfileBehavior` options Wirebench honours; the others are named when set. */
-const HONOURED_BEHAVIOUR = new Set(['followRedirects', 'strictSSL', 'disableBodyPruning', 'disableCookies']);
+const HONOURED_BEHAVIOUR = new Set(['followRedirects', 'strictSSL', 'disableBodyPruning', 'disableCookies', 'maxRedirects', 'followOriginalHttpMethod', 'removeRefererHeaderOnRedirect']);
 
 /** A request's behaviour: its own options over the folders' and the collection's, one by one; options not honoured named once per request. */
 function behaviourOf(inherited: PostmanBehaviour, own: PostmanBehaviour | null | undefined, where: string, ctx: ImportContext): PostmanBehaviour {
@@ -270,7 +273,14 @@ function requestItem(raw: Record<string, unknown>, level: Level, ctx: ImportCont
   if (effective) input.auth = effective;
   const behaviour = behaviourOf(level.behaviour, item.protocolProfileBehavior, where, ctx);
   // Postman follows redirects unless told not to; Wirebench does not unless told to.
-  input.options = { followRedirects: behaviour.followRedirects ?? true, insecureTls: behaviour.strictSSL === false, ...(behaviour.disableCookies === true ? { cookies: false } : {}) };
+  input.options = {
+    followRedirects: behaviour.followRedirects ?? true,
+    insecureTls: behaviour.strictSSL === false,
+    ...(behaviour.disableCookies === true ? { cookies: false } : {}),
+    // Redirects as Postman follows them: every one but 307/308 as a GET, the Referer named, unless these say otherwise.
+    postmanRedirects: { followOriginalMethod: behaviour.followOriginalHttpMethod === true, removeReferer: behaviour.removeRefererHeaderOnRedirect === true },
+    ...(typeof behaviour.maxRedirects === 'number' && Number.isInteger(behaviour.maxRedirects) && behaviour.maxRedirects >= 0 ? { maxRedirects: Math.min(50, behaviour.maxRedirects) } : {}),
+  };
   // postman-runtime sends no body with these methods unless disableBodyPruning says to.
   if (input.body && BODY_PRUNED_METHODS.has(input.method!) && behaviour.disableBodyPruning !== true) {
     if (bodyHoldsSomething(input.body)) ctx.result.warnings.push(`${where}: its body was left out: Postman sends no body with ${input.method} unless protocolProfileBehavior.disableBodyPruning is true.`);

@@ -16,6 +16,12 @@ import type { HeaderField } from '../types';
 import type { RelayCaBundle, RelayClientCertificate, RelayTls } from './tlsTypes';
 
 
+/** Postman's redirect rules (protocolProfileBehavior followOriginalHttpMethod, removeRefererHeaderOnRedirect). */
+export interface RelayPostmanRedirects {
+  followOriginalMethod: boolean;
+  removeReferer: boolean;
+}
+
 /** What the page asks the relay to send. The body follows the metadata as raw bytes. */
 export interface RelayRequestMeta {
   method: string;
@@ -25,6 +31,14 @@ export interface RelayRequestMeta {
   followRedirects?: boolean;
   /** Maximum hops when following redirects. */
   maxRedirects?: number;
+  /**
+   * Follow redirects as Postman does (postman-request), for requests from a Postman
+   * collection: every redirect but 307/308 becomes a GET without its body (HEAD stays HEAD)
+   * unless `followOriginalMethod` (then method and body are kept on every redirect), and each
+   * followed request carries `Referer: <the previous URL>` unless `removeReferer`. Absent:
+   * browsers' rules (303 → GET, POST → GET on 301/302, no Referer added).
+   */
+  postmanRedirects?: RelayPostmanRedirects;
   /** Time allowed to connect and receive the head, and between body chunks (ms). */
   timeoutMs?: number;
   /** Skip TLS certificate verification (the UI marks the exchange insecure). */

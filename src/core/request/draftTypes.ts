@@ -113,6 +113,10 @@ export interface DraftOptions {
   cookies?: boolean;
   /** HTTP version: absent or `auto` (HTTP/2 when an https server picks it by ALPN), `http1` (Force HTTP/1.1), `h2c` (HTTP/2 prior knowledge for http targets). */
   protocol?: 'auto' | 'http1' | 'h2c';
+  /** Most redirects followed (absent: the relay's 10); Postman's protocolProfileBehavior.maxRedirects. */
+  maxRedirects?: number;
+  /** Redirects followed by Postman's rules (a request imported from Postman; see RelayRequestMeta.postmanRedirects). */
+  postmanRedirects?: { followOriginalMethod: boolean; removeReferer: boolean };
 }
 
 /** The request being composed. */

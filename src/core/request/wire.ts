@@ -167,6 +167,8 @@ function buildUrl(
     url = `http://${url}`;
     assumed.http = true;
   }
+  // The URL parser drops tabs and line breaks; Postman sends them encoded.
+  url = url.replace(/[\t\n\r]/g, (c) => encodeURIComponent(c));
   let parsed: URL;
   try {
     parsed = new URL(url);

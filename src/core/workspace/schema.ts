@@ -80,7 +80,16 @@ export const requestDraftSchema = z
       })
       .optional(),
     options: z
-      .object({ methodOverride: z.boolean(), followRedirects: z.boolean(), timeoutMs: z.number().positive(), insecureTls: z.boolean(), cookies: z.boolean(), protocol: z.enum(['auto', 'http1', 'h2c']) })
+      .object({
+        methodOverride: z.boolean(),
+        followRedirects: z.boolean(),
+        timeoutMs: z.number().positive(),
+        insecureTls: z.boolean(),
+        cookies: z.boolean(),
+        protocol: z.enum(['auto', 'http1', 'h2c']),
+        maxRedirects: z.number().int().min(0).max(50),
+        postmanRedirects: z.object({ followOriginalMethod: z.boolean(), removeReferer: z.boolean() }),
+      })
       .partial()
       .optional(),
     // Each live protocol checks its own settings where it uses them; here only their shape as records.
