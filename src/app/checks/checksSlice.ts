@@ -11,7 +11,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AssertionResult, CaptureResult, ScriptErrorInfo, ScriptTestResult } from '../../core/run/types';
-import type { ConsoleLine, ScriptPhase } from '../../scripting/types';
+import type { ConsoleLine, ScriptPhase, ScriptVisualizer } from '../../scripting/types';
 import type { WorkbenchState } from '../store/workbenchStore';
 import { NO_CHECKS, type RequestChecks } from './checksModel';
 
@@ -38,6 +38,8 @@ export interface ChecksOutcome {
   notes: string[];
   /** What `postman.setNextRequest` asked for (a name or id; null: end the iteration); the collection runner follows it. */
   nextRequest?: string | null;
+  /** What a post-response script left with `pm.visualizer.set` (the inspector's Visualize tab). */
+  visualizer?: ScriptVisualizer;
 }
 
 /** An outcome with nothing in it yet. */

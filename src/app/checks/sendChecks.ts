@@ -70,7 +70,16 @@ function recordScript(store: StoreApi<WorkbenchState>, tabId: string, phase: 'pr
     scriptErrors: [...outcome.scriptErrors, ...result.errors.map((e) => ({ ...e, phase }))],
     // postman.setNextRequest: the collection runner follows it (a single send has nothing next).
     ...(result.nextRequest !== undefined ? { nextRequest: result.nextRequest } : {}),
+    // pm.visualizer: the last script that set a template wins, as in Postman.
+    ...(result.visualizer ? { visualizer: result.visualizer } : {}),
   });
+}
+
+/** pm.cookies and pm.cookies.jar() over the workspace's jar (issue 28), loaded with the first script. */
+async function scriptJarOf(store: StoreApi<WorkbenchState>) {
+  const [{ cookieJarOf }, { pageScriptCookieJar, pageScriptCookies }] = await Promise.all([import('../cookies/cookieJarStore'), import('../scripting/pageCookieJar')]);
+  const jar = cookieJarOf(store);
+  return { cookieJar: pageScriptCookieJar(jar), cookies: (url: string) => pageScriptCookies(jar, url) };
 }
 
 /** Scripts of a phase that run here; the others get a note saying why not. */
@@ -112,6 +121,7 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
   const codes = runnableScripts(store, tabId, checks, 'pre-request');
   if (codes.length === 0) return { ok: true, env, adjust: (wire) => wire };
   const { runScript } = await import('../scripting/scriptClient');
+  const jar = await scriptJarOf(store);
   // Before resolving: a variable the script sets may be one the URL needs, so an unbuildable draft is shown to it as typed.
   const preview = buildWireRequest(draft, env);
   const before: ScriptRequest = preview.ok
@@ -126,6 +136,8 @@ export async function beforeSend(store: StoreApi<WorkbenchState>, tabId: string,
       variables: scriptVariablesOf(store.getState(), tabId),
       info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: draft.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? draft.id },
       sendRequest: sendForScript,
+      cookies: jar.cookies(request.url),
+      cookieJar: jar.cookieJar,
     }, signal);
     recordScript(store, tabId, 'pre-request', result);
     if (result.errors.length > 0 && !currentRunContext()) {
@@ -183,6 +195,7 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
     const codes = runnableScripts(store, tabId, checks, 'post-response');
     if (codes.length === 0) return;
     const { runScript } = await import('../scripting/scriptClient');
+    const jar = await scriptJarOf(store);
     const request = exchange.request ? scriptRequestOf(exchange.request) : { method: view.request.method, url: view.request.url, headers: view.request.headers };
     for (const code of codes) {
       const result = await runScript({
@@ -193,6 +206,8 @@ export async function afterSend(store: StoreApi<WorkbenchState>, tabId: string, 
         variables: scriptVariablesOf(store.getState(), tabId),
         info: { iteration: currentRunContext()?.iteration ?? 0, iterationCount: currentRunContext()?.iterationCount ?? 1, requestName: draftOfTab(store.getState(), tabId)?.name ?? '', requestId: store.getState().tabLinks[tabId]?.requestId ?? exchange.draftId ?? '' },
         sendRequest: sendForScript,
+        cookies: jar.cookies(request.url),
+        cookieJar: jar.cookieJar,
       }, signal);
       recordScript(store, tabId, 'post-response', result);
     }

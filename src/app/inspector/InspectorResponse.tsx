@@ -21,6 +21,7 @@ import { TimingPanel } from './timing/TimingPanel';
 import { ChecksResults } from '../checks/lazyChecks';
 import { activeChecksBadge } from '../checks/checksSummary';
 import { ScriptErrorLine } from '../checks/ScriptErrorLine';
+import { VisualizerPanel } from './visualize/VisualizerPanel';
 
 export function InspectorResponse() {
   // Only fields that change a few times per exchange are selected; the byte count is read per frame below.
@@ -40,7 +41,9 @@ export function InspectorResponse() {
   const chosenTab = useWorkbench((s) => activeView(s).tab);
   // Issue 18: a Checks tab only when the last send had checks, with a pass count.
   const checksBadge = useWorkbench(activeChecksBadge);
-  const tab: InspectorTab = chosenTab === 'checks' && checksBadge === undefined ? 'body' : chosenTab;
+  // Issue 28: a Visualize tab when a post-response script set a template (pm.visualizer.set).
+  const visualizer = useWorkbench((s) => s.checkResults[s.activeTabId]?.visualizer);
+  const tab: InspectorTab = (chosenTab === 'checks' && checksBadge === undefined) || (chosenTab === 'visualize' && !visualizer) ? 'body' : chosenTab;
   const setView = useWorkbench((s) => s.setInspectorView);
   const snapshot = useFormatSnapshot();
   const conclusion = snapshot.owner === chunks ? snapshot.conclusion : undefined;
@@ -59,6 +62,7 @@ export function InspectorResponse() {
     { id: 'timing', label: 'Timing' },
     { id: 'compare', label: 'Compare', ...(previous ? { badge: '•' } : {}) },
     ...(checksBadge !== undefined ? [{ id: 'checks' as const, label: 'Checks', ...(checksBadge ? { badge: checksBadge } : {}) }] : []),
+    ...(visualizer ? [{ id: 'visualize' as const, label: 'Visualize' }] : []),
   ];
   const fault = conclusion?.soap?.fault;
   return (
@@ -88,6 +92,7 @@ export function InspectorResponse() {
             {tab === 'timing' ? <TimingPanel head={head} summary={summary} hops={hops} /> : null}
             {tab === 'compare' ? <CompareFor /> : null}
             {tab === 'checks' ? <ChecksResults /> : null}
+            {tab === 'visualize' && visualizer ? <VisualizerPanel visualizer={visualizer} /> : null}
           </div>
         </div>
       ) : null}

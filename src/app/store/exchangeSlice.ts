@@ -31,7 +31,7 @@ export interface Exchange {
 }
 
 /** Which inspector tab a response is read in. */
-export type InspectorTab = 'body' | 'headers' | 'timing' | 'compare' | 'checks';
+export type InspectorTab = 'body' | 'headers' | 'timing' | 'compare' | 'checks' | 'visualize';
 
 /** How the person was reading a tab's response, so switching back finds it as it was left. */
 export interface InspectorView {
