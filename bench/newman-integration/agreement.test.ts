@@ -1,7 +1,8 @@
 /**
- * The CI-sized subset of `npm run compare:newman`: a few of newman's integration suites (CSV
+ * The CI-sized subset of `npm run compare:newman`: some of newman's integration suites (CSV
  * and JSON data, globals and environment files, disabled and duplicate variables, collection
- * and folder variables and scripts, form bodies, redirects with bodies), each run by newman
+ * and folder variables and scripts, Sugar's prototypes, Postman's redirect rules, uploads,
+ * OAuth 1.0 and Hawk signatures, whatwg-url's URL cases), each run by newman
  * and by `wirebench run` against the loopback stand-ins. Fails when fewer assertions come
  * out the same than recorded in ci-subset.json (outcome counts only, never time). Raise the
  * recorded numbers when Wirebench agrees on more.

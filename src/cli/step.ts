@@ -236,8 +236,16 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     body,
     ctx.timeoutMs !== undefined ? { deadlineMs: ctx.timeoutMs } : {},
   );
+  const resolveText = (text: string) => substituteVariables(text, variables.values(), drawing).text;
   if (!sent.ok) {
     result.error = { kind: sent.error.kind, message: mask.text(sent.error.message) };
+    // As newman does, the post-response scripts still run after a request that got no answer (refused, DNS, timeout),
+    // with an empty response (status 0, no headers, no body): their tests are reported, failing or skipped, not missing.
+    // Not when the run itself was stopped (--timeout-run) or the send cancelled.
+    if (sent.error.kind !== 'aborted') {
+      const asSent = sentScriptRequest({ method: wire.method, url: wire.url, headers: wire.headers }, draft, resolveText);
+      await runScripts('post-response', { code: 0, status: '', headers: [], body: '', responseTime: 0, responseSize: 0 }, { ...asSent, ...(request.description ? { description: request.description } : {}) });
+    }
     return { result, nextRequest };
   }
   const { head, hops, summary } = sent.value;
@@ -271,7 +279,6 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     const resolved = extra.assertions.map((a) => (a.kind === 'compare' && a.expected !== undefined ? { ...a, expected: substituteVariables(a.expected, now, drawing).text } : a));
     result.assertions.push(...evaluateAssertions(resolved, view, { xpath: xmlXPath }).map((a) => ({ ...a, label: mask.text(a.label), ...(a.actual !== undefined ? { actual: mask.text(a.actual) } : {}), ...(a.message ? { message: mask.text(a.message) } : {}) })));
   }
-  const resolveText = (text: string) => substituteVariables(text, variables.values(), drawing).text;
   const asSent = sentScriptRequest(summary.sent, draft, resolveText);
   await runScripts('post-response', scriptResponseOf(view, sent.value.body.length), { ...asSent, ...(request.description ? { description: request.description } : {}) });
   return { result, nextRequest };

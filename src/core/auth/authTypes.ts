@@ -31,7 +31,7 @@ export interface SignedWire {
 }
 
 /** The schemes a request can use. */
-export type AuthSchemeId = 'none' | 'basic' | 'digest' | 'bearer' | 'jwt' | 'apikey' | 'custom' | 'sigv4';
+export type AuthSchemeId = 'none' | 'basic' | 'digest' | 'bearer' | 'jwt' | 'apikey' | 'custom' | 'sigv4' | 'oauth1' | 'hawk';
 
 /** One input of a scheme's form. `params` is a multi-line `name=value` editor. */
 export interface AuthField {

@@ -7,10 +7,10 @@ const header = (value: string) => ({ ok: true, value: { headers: [{ name: 'Autho
 
 describe('authSchemes', () => {
   it('lists every scheme of spec §5 once, with a summary citing its source', () => {
-    expect(authSchemes.map((s) => s.id)).toEqual(['none', 'basic', 'digest', 'bearer', 'jwt', 'apikey', 'custom', 'sigv4']);
+    expect(authSchemes.map((s) => s.id)).toEqual(['none', 'basic', 'digest', 'bearer', 'jwt', 'apikey', 'custom', 'sigv4', 'oauth1', 'hawk']);
     for (const s of authSchemes) {
-      // AWS's Signature Version 4 is specified by AWS, not by an RFC.
-      expect(s.summary).toMatch(/spec §|RFC|AWS SigV4/);
+      // AWS's Signature Version 4 is specified by AWS, Hawk by its own specification, not by an RFC.
+      expect(s.summary).toMatch(/spec §|RFC|AWS SigV4|Hawk header scheme/);
       expect(s.summary).not.toContain('\n');
       expect(new Set(s.fields.map((f) => f.name)).size).toBe(s.fields.length);
       for (const f of s.fields) if (f.kind === 'select') expect(f.options?.some((o) => o.value === f.default)).toBe(true);
@@ -19,7 +19,7 @@ describe('authSchemes', () => {
 
   it('finds a descriptor by id', () => {
     expect(authScheme('basic')?.label).toBe('Basic');
-    expect(authScheme('hawk')).toBeUndefined();
+    expect(authScheme('ntlm')).toBeUndefined();
   });
 
   it('apply works detached from its descriptor', () => {
@@ -102,7 +102,7 @@ describe('applyAuth', () => {
   });
 
   it('an unknown scheme id is a failure value', () => {
-    expect(applyAuth('hawk', {})).toMatchObject({ ok: false, error: { kind: 'auth-scheme-unknown', field: 'scheme' } });
+    expect(applyAuth('ntlm', {})).toMatchObject({ ok: false, error: { kind: 'auth-scheme-unknown', field: 'scheme' } });
   });
 });
 

@@ -12,6 +12,7 @@ import { apiKeyHeader, bearer, customCredentials, DEFAULT_API_KEY_HEADER, jwtSch
 import type { DigestCredentials } from './digest';
 import { digestScheme } from './digestScheme';
 import { sigv4Scheme } from './sigv4Scheme';
+import { hawkScheme, oauth1Scheme } from './requestSigners';
 import type { AuthSchemeId, AuthField, AuthApplication, AuthSchemeDescriptor } from './authTypes';
 export type { AuthSchemeId, AuthField, AuthApplication, AuthSchemeDescriptor } from './authTypes';
 
@@ -217,7 +218,7 @@ const custom: AuthSchemeDescriptor = {
 };
 
 /** Every scheme, in the order a picker shows them. */
-export const authSchemes: readonly AuthSchemeDescriptor[] = [none, basic, digestScheme, bearerScheme, jwt, apikey, custom, sigv4Scheme];
+export const authSchemes: readonly AuthSchemeDescriptor[] = [none, basic, digestScheme, bearerScheme, jwt, apikey, custom, sigv4Scheme, oauth1Scheme, hawkScheme];
 
 /** The descriptor for `id`, or undefined for an id this version does not know. */
 export function authScheme(id: string): AuthSchemeDescriptor | undefined {

@@ -132,3 +132,11 @@ describe('substituteVariables', () => {
     );
   });
 });
+
+describe('a reference inside a name (Postman resolves it first)', () => {
+  it('{{host.{{one}}}} is {{host.1}} when one is 1; an unknown inner reference stays as written', () => {
+    expect(substituteVariables('http://{{host.{{one}}}}/get', { one: '1', 'host.1': 'localhost:4040' }).text).toBe('http://localhost:4040/get');
+    expect(substituteVariables('{{a{{b{{c}}}}}}', { c: '3', b3: 'x', ax: 'deep' }).text).toBe('deep');
+    expect(substituteVariables('{{host.{{missing}}}}', { 'host.1': 'h' }).text).toBe('{{host.{{missing}}}}');
+  });
+});

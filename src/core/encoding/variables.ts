@@ -113,6 +113,23 @@ function pushUnique(list: string[], seen: Set<string>, names: Iterable<string>):
  * deeply or expanding past `maxLength` is left exactly as written and listed in
  * `unresolved` with its reason in `problems`. Never throws for any text or environment.
  */
+/** A reference inside another's name: `{{outer{{inner}}rest}}`. */
+const NESTED_NAME = /\{\{([^{}]*)\{\{([^{}]+)\}\}([^{}]*)\}\}/;
+const NESTED_NAMES = new RegExp(NESTED_NAME.source, 'g');
+
+/** Inner references of names replaced by their values (innermost first, a bounded number of levels); unknown ones stay. */
+function resolveNestedNames(text: string, env: Record<string, string>): string {
+  let out = text;
+  for (let level = 0; level < 10; level++) {
+    const next = out.replace(NESTED_NAMES, (whole, before: string, inner: string, after: string) =>
+      Object.prototype.hasOwnProperty.call(env, inner.trim()) ? `{{${before}${env[inner.trim()]}${after}}}` : whole,
+    );
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 export function substituteVariables(
   text: string,
   env: Record<string, string>,
@@ -123,6 +140,8 @@ export function substituteVariables(
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new RangeError(`maxDepth must be a positive integer, got ${maxDepth}`);
   if (!(maxLength > 0)) throw new RangeError(`maxLength must be positive, got ${maxLength}`);
 
+  // Postman resolves a reference inside a variable's name first: {{host.{{one}}}} is {{host.1}} when one is 1.
+  if (text.includes('{{') && NESTED_NAME.test(text)) text = resolveNestedNames(text, env);
   const memo = new Map<string, Expansion>();
   const dynamic: string[] = [];
   const dynamicSeen = new Set<string>();

@@ -210,9 +210,20 @@ describe('importPostman: what does not map one to one', () => {
   });
 
   it('imports a request with an unsupported auth type without auth, and says so', () => {
-    const result = imported(collection([{ name: 'Signed', request: { method: 'GET', url: 'https://a.test', auth: { type: 'hawk', hawk: [] } } }]));
+    const result = imported(collection([{ name: 'Signed', request: { method: 'GET', url: 'https://a.test', auth: { type: 'ntlm', ntlm: [] } } }]));
     expect(request(result, 'Signed').draft.auth.scheme).toBe('none');
-    expect(result.warnings).toEqual(['Signed: Postman auth type "hawk" is not supported; the request was imported without it.']);
+    expect(result.warnings).toEqual(['Signed: Postman auth type "ntlm" is not supported; the request was imported without it.']);
+  });
+
+  it('imports OAuth 1.0 and Hawk as their signing schemes (timeStamp as Postman spells it)', () => {
+    const result = imported(
+      collection([
+        { name: 'OAuth', request: { method: 'GET', url: 'https://a.test', auth: { type: 'oauth1', oauth1: { consumerKey: 'ck', consumerSecret: 'cs', timeStamp: 1461319769, nonce: 'ik3oT5', signatureMethod: 'HMAC-SHA1' } } } },
+        { name: 'Hawk', request: { method: 'GET', url: 'https://a.test', auth: { type: 'hawk', hawk: [{ key: 'authId', value: 'id' }, { key: 'authKey', value: 'key' }, { key: 'extraData', value: 'x' }] } } },
+      ]),
+    );
+    expect(request(result, 'OAuth').draft.auth).toMatchObject({ scheme: 'oauth1', values: { consumerKey: 'ck', consumerSecret: 'cs', timestamp: '1461319769', nonce: 'ik3oT5', signatureMethod: 'HMAC-SHA1' } });
+    expect(request(result, 'Hawk').draft.auth).toMatchObject({ scheme: 'hawk', values: { authId: 'id', authKey: 'key', ext: 'x', algorithm: 'sha256' } });
   });
 
   it('imports AWS Signature V4 (awsv4) as SigV4, in the header or the query, and Digest as Digest', () => {

@@ -85,6 +85,21 @@ export function authFromPostman(block: PostmanAuthBlock): PostmanAuthMapping {
           },
         },
       };
+    case 'oauth1': {
+      const keys = ['consumerKey', 'consumerSecret', 'token', 'tokenSecret', 'signatureMethod', 'nonce', 'realm', 'version'] as const;
+      const values: Record<string, string> = Object.fromEntries(keys.map((k) => [k, a.get(k) ?? '']));
+      values.timestamp = a.get('timestamp') ?? a.get('timeStamp') ?? '';
+      if (!values.signatureMethod) values.signatureMethod = 'HMAC-SHA1';
+      const query = a.get('addParamsToHeader') === 'false';
+      return { auth: { scheme: 'oauth1', values }, ...(query ? { warning: 'OAuth 1.0 parameters are sent in the Authorization header (Postman put them in the query or body)' } : {}) };
+    }
+    case 'hawk':
+      return {
+        auth: {
+          scheme: 'hawk',
+          values: { authId: a.get('authId') ?? '', authKey: a.get('authKey') ?? '', algorithm: a.get('algorithm') || 'sha256', ext: a.get('extraData') ?? '', app: a.get('app') ?? a.get('appId') ?? '', dlg: a.get('delegation') ?? '', timestamp: a.get('timestamp') ?? '', nonce: a.get('nonce') ?? '' },
+        },
+      };
     default:
       return { warning: `Postman auth type "${block.type}" is not supported; the request was imported without it` };
   }
@@ -149,6 +164,26 @@ export function authToPostman(auth: DraftAuth, vaultSchemes?: VaultSchemeWords):
             attribute('service', v.service || 'execute-api'),
             ...(v.signWith === 'query' ? [attribute('addAuthDataToQuery', 'true')] : []),
           ],
+        },
+      };
+    case 'oauth1':
+      return {
+        block: {
+          type: 'oauth1',
+          oauth1: [
+            ...['consumerKey', 'consumerSecret', 'token', 'tokenSecret', 'nonce', 'realm'].map((k) => attribute(k, v[k] ?? '')),
+            attribute('signatureMethod', v.signatureMethod || 'HMAC-SHA1'),
+            attribute('timestamp', v.timestamp ?? ''),
+            attribute('version', v.version ?? '1.0'),
+            attribute('addParamsToHeader', 'true'),
+          ],
+        },
+      };
+    case 'hawk':
+      return {
+        block: {
+          type: 'hawk',
+          hawk: [attribute('authId', v.authId ?? ''), attribute('authKey', v.authKey ?? ''), attribute('algorithm', v.algorithm || 'sha256'), attribute('extraData', v.ext ?? ''), attribute('app', v.app ?? ''), attribute('delegation', v.dlg ?? ''), attribute('timestamp', v.timestamp ?? ''), attribute('nonce', v.nonce ?? '')],
         },
       };
     case 'vault': {
