@@ -9,7 +9,7 @@ describe('authSchemeForChallenge', () => {
   });
 
   it('answers other schemes with the custom scheme, never with none', () => {
-    expect(authSchemeForChallenge('Hawk')).toBe('custom');
+    expect(authSchemeForChallenge('Negotiate')).toBe('custom');
     expect(authSchemeForChallenge('Digest')).toBe('digest');
     expect(authSchemeForChallenge('none')).toBe('custom');
   });

@@ -59,7 +59,7 @@ describe('validateWorkspaceRecord', () => {
   });
 
   it('refuses an auth scheme it does not know and an unknown item kind', () => {
-    const raw = { ...storedWorkspaceRecord('collection', collection), auth: { scheme: 'hawk', values: {} } };
+    const raw = { ...storedWorkspaceRecord('collection', collection), auth: { scheme: 'ntlm', values: {} } };
     const loaded = validateWorkspaceRecord('collection', raw);
     expect(!loaded.ok && loaded.error.message).toContain('auth.scheme: is not an auth scheme this version knows');
     const odd = { ...storedWorkspaceRecord('collection', collection), items: [{ kind: 'script', id: 'x', name: 'x' }] };
