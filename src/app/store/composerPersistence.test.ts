@@ -5,7 +5,7 @@ import { createWorkbenchStore } from './workbenchStore';
 
 describe('what survives a reload', () => {
   it('blanks every secret auth field and custom auth-params, keeps the rest and the vault reference', () => {
-    expect([...UNSTORED_AUTH_FIELDS].sort()).toEqual(['credentials', 'key', 'params', 'password', 'secretAccessKey', 'sessionToken', 'token']);
+    expect([...UNSTORED_AUTH_FIELDS].sort()).toEqual(['authKey', 'consumerSecret', 'credentials', 'key', 'params', 'password', 'secretAccessKey', 'sessionToken', 'token', 'tokenSecret']);
     const draft = normaliseDraft({ url: 'http://h/', auth: { scheme: 'basic', vaultEntryId: 'v1', values: { username: 'ann', password: 'p', token: 't', key: 'k', headerName: 'X-Key' } } });
     expect(storableDraft(draft).auth).toEqual({ scheme: 'basic', vaultEntryId: 'v1', values: { username: 'ann', password: '', token: '', key: '', headerName: 'X-Key' } });
     expect(draft.auth.values.password).toBe('p');
