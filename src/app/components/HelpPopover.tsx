@@ -5,7 +5,7 @@
  * the DOM while closed (hidden), so a field can keep pointing `aria-describedby` at it.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTopLayer } from '../shell/useTopLayer';
+import { useTopLayer } from './useTopLayer';
 
 export interface HelpPopoverProps {
   /** What the help is about, e.g. "Follow redirects": the button is labelled "About Follow redirects". */

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchProxyEnvironment, onProxySettings, proxySettings, type ProxySettings } from '../relay/proxySettings';
 import { onTlsSettings, tlsSettings } from '../tls/tlsSettingsStore';
-import { requestDialog } from '../shell/requestedDialogs';
+import { requestDialog } from './requestedDialogs';
 import { afterFirstScreen } from '../lazy/afterFirstScreen';
 
 /** `http://user:pw@proxy.local:3128/` → `proxy.local:3128`: where the proxy is, never its credentials. */

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { EnvironmentDialog } from '../composer/EnvironmentDialog';
 import { CertificatesDialog, ExportDialog, ProxySettingsDialog } from '../lazy/parts';
-import { closeRequestedDialog, requestedDialogStore } from '../shell/requestedDialogs';
+import { closeRequestedDialog, requestedDialogStore } from './requestedDialogs';
 
 /**
  * The dialogs the command palette and the network indicator open (`requestDialog`): Proxy,

@@ -3,7 +3,7 @@ import { MethodBadge } from '../components/MethodBadge';
 import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
 import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
-import { useTopLayer } from '../shell/useTopLayer';
+import { useTopLayer } from '../components/useTopLayer';
 import { distinctTabLabels, tabLabel, type DistinctLabel } from './tabLabel';
 
 export { tabLabel } from './tabLabel';

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { menuKeyDown } from '../components/menuKeys';
 import { useWorkbench } from '../store/StoreProvider';
-import { useTopLayer } from '../shell/useTopLayer';
+import { useTopLayer } from '../components/useTopLayer';
 
 export interface TabMenuAt {
   tabId: string;

@@ -5,7 +5,7 @@ import type { ResolvedTheme } from './useTheme';
 import { NetworkIndicator } from '../components/NetworkIndicator';
 // The Proxy and Certificates dialogs (one of each, also opened by the palette and the indicator) load when first opened (issue 14).
 import { RequestedDialogs } from '../components/RequestedDialogs';
-import { requestDialog } from './requestedDialogs';
+import { requestDialog } from '../components/requestedDialogs';
 
 const LAYOUT_WORDS: Record<PaneLayout, string> = { auto: 'Layout: by width', side: 'Layout: side by side', stacked: 'Layout: stacked' };
 const NEXT_LAYOUT: Record<PaneLayout, PaneLayout> = { auto: 'side', side: 'stacked', stacked: 'auto' };

@@ -8,7 +8,7 @@ import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpe
 import { openLesson } from '../lessons/openLesson';
 import { requestLabel } from '../composer/tabLabel';
 import { openRunner } from '../runner/runnerStore';
-import { requestDialog } from './requestedDialogs';
+import { requestDialog } from '../components/requestedDialogs';
 import { protocolParts } from '../protocols/registry';
 import type { LiveProtocol } from '../../core/protocols/types';
 import type { WorkbenchState } from '../store/workbenchStore';

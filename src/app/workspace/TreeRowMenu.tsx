@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTopLayer } from '../shell/useTopLayer';
+import { useTopLayer } from '../components/useTopLayer';
 
 /** One action of a row's menu. */
 export interface TreeRowAction {

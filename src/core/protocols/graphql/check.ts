@@ -19,7 +19,7 @@ export interface GraphQlProblem {
   column?: number;
 }
 
-export type GraphQlParse = { ok: true; document: DocumentNode } | { ok: false; problem: GraphQlProblem };
+export type GraphQlParse = { ok: true; doc: DocumentNode } | { ok: false; problem: GraphQlProblem };
 
 function located(error: GraphQLError, where: 'query' | 'variables' = 'query'): GraphQlProblem {
   const at = error.locations?.[0];
@@ -29,7 +29,7 @@ function located(error: GraphQLError, where: 'query' | 'variables' = 'query'): G
 /** Parses `query`; a syntax error says what and at which line and column. */
 export function parseGraphQl(query: string): GraphQlParse {
   try {
-    return { ok: true, document: parse(query) };
+    return { ok: true, doc: parse(query) };
   } catch (error) {
     if (error instanceof GraphQLError) {
       const problem = located(error);
@@ -39,14 +39,14 @@ export function parseGraphQl(query: string): GraphQlParse {
   }
 }
 
-/** The document's validation errors against `schema` (GraphQL spec §5), each with its location. */
-export function validateGraphQl(schema: GraphQLSchema, document: DocumentNode): GraphQlProblem[] {
-  return validate(schema, document).map((e) => located(e));
+/** The doc's validation errors against `schema` (GraphQL spec §5), each with its location. */
+export function validateGraphQl(schema: GraphQLSchema, doc: DocumentNode): GraphQlProblem[] {
+  return validate(schema, doc).map((e) => located(e));
 }
 
 /** The operation `operationName` selects (GetOperation, GraphQL spec §6.1), or why none is. */
-export function operationOf(document: DocumentNode, operationName: string): OperationDefinitionNode | string {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+export function operationOf(doc: DocumentNode, operationName: string): OperationDefinitionNode | string {
+  const operations = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const name = operationName.trim();
   if (name !== '') return operations.find((o) => o.name?.value === name) ?? `The operation name "${name}" names no operation of the query.`;
   if (operations.length === 1) return operations[0]!;
@@ -71,8 +71,8 @@ function builtInSchema(): GraphQLSchema {
  * required one, a wrong type, an unknown input field — each message naming the variable
  * (`Variable "$id" got invalid value "x"; …`). Without `schema`, variables of custom types are not checked.
  */
-export function checkGraphQlVariables(document: DocumentNode, operationName: string, variablesText: string, schema?: GraphQLSchema): GraphQlProblem[] {
-  const operation = operationOf(document, operationName);
+export function checkGraphQlVariables(doc: DocumentNode, operationName: string, variablesText: string, schema?: GraphQLSchema): GraphQlProblem[] {
+  const operation = operationOf(doc, operationName);
   if (typeof operation === 'string') return [{ message: operation, where: 'query' }];
   let inputs: Record<string, unknown> = {};
   if (variablesText.trim() !== '') {
@@ -96,6 +96,6 @@ export function checkGraphQlVariables(document: DocumentNode, operationName: str
 export function checkGraphQlRequest(query: string, variablesText: string, operationName: string, schema?: GraphQLSchema): GraphQlProblem[] {
   const parsed = parseGraphQl(query);
   if (!parsed.ok) return [parsed.problem];
-  const invalid = schema ? validateGraphQl(schema, parsed.document) : [];
-  return [...invalid, ...checkGraphQlVariables(parsed.document, operationName, variablesText, schema)];
+  const invalid = schema ? validateGraphQl(schema, parsed.doc) : [];
+  return [...invalid, ...checkGraphQlVariables(parsed.doc, operationName, variablesText, schema)];
 }

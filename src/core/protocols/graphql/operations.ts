@@ -12,40 +12,40 @@ export interface GraphQlOperationInfo {
   type: GraphQlOperationType;
   /** Absent for an anonymous operation. */
   name?: string;
-  /** Offset of the definition's first character in the document. */
+  /** Offset of the definition's first character in the doc. */
   offset: number;
 }
 
 const NAME = /[_A-Za-z][_0-9A-Za-z]*/y;
 
-/** The top-level operations of `document`, in order (fragments left out). */
-export function graphQlOperations(document: string): GraphQlOperationInfo[] {
+/** The top-level operations of `doc`, in order (fragments left out). */
+export function graphQlOperations(doc: string): GraphQlOperationInfo[] {
   const out: GraphQlOperationInfo[] = [];
   let depth = 0;
   // An operation or fragment keyword was read: the next top-level `{` is its selection set.
   let owned = false;
   let i = 0;
-  const n = document.length;
+  const n = doc.length;
   while (i < n) {
-    const c = document[i]!;
+    const c = doc[i]!;
     if (c === '#') {
-      while (i < n && document[i] !== '\n' && document[i] !== '\r') i++;
+      while (i < n && doc[i] !== '\n' && doc[i] !== '\r') i++;
       continue;
     }
     if (c === '"') {
-      if (document.startsWith('"""', i)) {
-        const end = document.indexOf('"""', i + 3);
+      if (doc.startsWith('"""', i)) {
+        const end = doc.indexOf('"""', i + 3);
         i = end < 0 ? n : end + 3;
         // Escaped triple quotes (\""") inside a block string.
-        while (end >= 0 && document[end - 1] === '\\' && i < n) {
-          const next = document.indexOf('"""', i);
+        while (end >= 0 && doc[end - 1] === '\\' && i < n) {
+          const next = doc.indexOf('"""', i);
           i = next < 0 ? n : next + 3;
-          if (next < 0 || document[next - 1] !== '\\') break;
+          if (next < 0 || doc[next - 1] !== '\\') break;
         }
         continue;
       }
       i++;
-      while (i < n && document[i] !== '"' && document[i] !== '\n') i += document[i] === '\\' ? 2 : 1;
+      while (i < n && doc[i] !== '"' && doc[i] !== '\n') i += doc[i] === '\\' ? 2 : 1;
       i++;
       continue;
     }
@@ -64,14 +64,14 @@ export function graphQlOperations(document: string): GraphQlOperationInfo[] {
       continue;
     }
     NAME.lastIndex = i;
-    const word = NAME.exec(document);
+    const word = NAME.exec(doc);
     if (word) {
       if (depth === 0 && (word[0] === 'query' || word[0] === 'mutation' || word[0] === 'subscription')) {
         const start = i;
         let j = i + word[0].length;
-        while (j < n && /[\s,]/.test(document[j]!)) j++;
+        while (j < n && /[\s,]/.test(doc[j]!)) j++;
         NAME.lastIndex = j;
-        const name = NAME.exec(document);
+        const name = NAME.exec(doc);
         out.push({ type: word[0], offset: start, ...(name ? { name: name[0] } : {}) });
         owned = true;
         i = name ? j + name[0].length : j;
@@ -93,8 +93,8 @@ export type GraphQlOperationChoice = { ok: true; operation?: GraphQlOperationInf
  * The operation `operationName` picks in `document` (GraphQL spec §6.1 GetOperation): the
  * named one, or the only one when no name is given. An empty document picks none.
  */
-export function chooseGraphQlOperation(document: string, operationName: string): GraphQlOperationChoice {
-  const operations = graphQlOperations(document);
+export function chooseGraphQlOperation(doc: string, operationName: string): GraphQlOperationChoice {
+  const operations = graphQlOperations(doc);
   const wanted = operationName.trim();
   if (wanted !== '') {
     const found = operations.find((op) => op.name === wanted);
