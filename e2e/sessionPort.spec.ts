@@ -9,7 +9,7 @@
  */
 import { encodeRelayPrefix } from '../src/core';
 import { startChildServer } from '../src/relay/childServer';
-import { PAGE_KEY_STORAGE } from '../src/app/relay/session';
+import { PAGE_KEY_STORAGE } from '../src/app/base/relay/session';
 import { expect, test } from './fixtures';
 import { ComposerPage } from './pages/ComposerPage';
 import { OtherLocalServer } from './pages/OtherLocalServer';

@@ -4,7 +4,7 @@
  * figure includes handing the model across a thread as the page's worker does.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildSchemaAnswer } from '../../src/app/graphql/schemaWorker';
+import { buildSchemaAnswer } from '../../src/app/features/graphql/schemaWorker';
 
 parentPort!.on('message', (message: { id: number; kind: 'introspection' | 'floor'; text: string }) => {
   if (message.kind === 'floor') {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The IndexedDB database of the workspace (see src/app/workspace/workspaceStorage.ts). */
+/** The IndexedDB database of the workspace (see src/app/features/workspace/workspaceStorage.ts). */
 const WORKSPACE_DB = 'wirebench-workspace';
 
 /** The workspace as a person uses it: collections, history, import and export, the composer's save and code actions. */

@@ -7,7 +7,7 @@
  * start their own server.)
  */
 import type { BrowserContext } from '@playwright/test';
-import { PAGE_KEY_STORAGE } from '../../src/app/relay/session';
+import { PAGE_KEY_STORAGE } from '../../src/app/base/relay/session';
 import { pageKeyFor, SESSION_COOKIE_PATH, sessionCookieName } from '../../src/server/session';
 
 export const E2E_TOKEN = 'e2e-session-token-7c1f0a9d2b';

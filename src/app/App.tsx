@@ -1,21 +1,21 @@
 import { useMemo, useRef } from 'react';
-import { RequestPane } from './components/RequestPane';
-import { InspectorPane } from './inspector/InspectorPane';
-import { SplitPane } from './components/SplitPane';
-import { PaneBoundary } from './components/PaneBoundary';
+import { RequestPane } from './base/components/RequestPane';
+import { InspectorPane } from './features/inspector/InspectorPane';
+import { SplitPane } from './base/components/SplitPane';
+import { PaneBoundary } from './base/components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
 import { AppHeader } from './shell/AppHeader';
-import { CommandPalette } from './lazy/parts';
+import { CommandPalette } from './base/lazy/parts';
 import { ShortcutsDialog } from './shell/ShortcutsDialog';
-import { RunnerHost } from './runner/RunnerHost';
+import { RunnerHost } from './features/runner/RunnerHost';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { useGlobalShortcuts } from './shell/useGlobalShortcuts';
 import { usePaneOrientation } from './shell/usePaneOrientation';
 import { useTheme } from './shell/useTheme';
-import { useSend } from './hooks/useSend';
-import { useWorkbench } from './store/StoreProvider';
-import { useStartWorkspaceSession } from './workspace/workspaceSessionLoader';
-import { useSecretKeeper } from './secrets/useSecretKeeper';
+import { useSend } from './features/send/useSend';
+import { useWorkbench } from './base/state/StoreProvider';
+import { useStartWorkspaceSession } from './features/workspace/workspaceSessionLoader';
+import { useSecretKeeper } from './base/secrets/useSecretKeeper';
 
 /** The workbench: the sidebar, then the composer and its tab's response, side by side or stacked. */
 export function App() {

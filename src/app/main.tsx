@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { handOverBootShell } from './bootField';
 import { isLiveProtocol } from '../core/protocols/types';
-import { adoptLaunchKey } from './relay/session';
-import { StoreProvider } from './store/StoreProvider';
-import { createWorkbenchStore } from './store/workbenchStore';
+import { adoptLaunchKey } from './base/relay/session';
+import { StoreProvider } from './base/state/StoreProvider';
+import { createWorkbenchStore } from './shell/store/workbenchStore';
 import './styles.css';
 
 // First of all: the launch redirect's page key leaves the address bar before anything reads it.

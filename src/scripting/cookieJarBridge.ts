@@ -3,7 +3,7 @@
  * apply to a URL with their attributes, as Postman's cookie list gives them, and the jar a
  * script gets, where what it sets is kept as a Set-Cookie from that URL would be. Pure: the
  * CLI uses it over its run's jar (src/cli/scriptWiring.ts), the page over the workspace's
- * jar (src/app/scripting/pageCookieJar.ts).
+ * jar (src/app/features/scripting/pageCookieJar.ts).
  */
 import { cookiesFor, jarState, openJar, storeSetCookies } from '../core/cookies';
 import type { ScriptCookie, ScriptCookieJar } from './types';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAGE_KEY_FRAGMENT, PAGE_KEY_STORAGE } from '../app/relay/session';
+import { PAGE_KEY_FRAGMENT, PAGE_KEY_STORAGE } from '../app/base/relay/session';
 import { APP_CSP, appCspFor, inlineScriptHashes } from './staticFiles';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

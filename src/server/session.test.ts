@@ -10,7 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adoptLaunchKey, PAGE_KEY_FRAGMENT as PAGE_SIDE_FRAGMENT, PAGE_KEY_STORAGE, relayToken } from '../app/relay/session';
+import { adoptLaunchKey, PAGE_KEY_FRAGMENT as PAGE_SIDE_FRAGMENT, PAGE_KEY_STORAGE, relayToken } from '../app/base/relay/session';
 import { startServer, type RunningServer } from './listen';
 import { LaunchCodes, LAUNCH_CODE_TTL_MS, PAGE_KEY_FRAGMENT, pageKeyFor, sessionCookieName } from './session';
 

@@ -25,7 +25,7 @@ export const LAUNCH_CODE_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The fragment parameter of the launch redirect carrying the page key; the page's side
- * (`src/app/relay/session.ts`) reads the same name (a test holds the two equal).
+ * (`src/app/base/relay/session.ts`) reads the same name (a test holds the two equal).
  */
 export const PAGE_KEY_FRAGMENT = 'wirebench-session';
 

@@ -1,11 +1,11 @@
 /** The top bar: the sidebar toggle, the name, and the palette, layout, theme, proxy, certificates and shortcut controls. */
-import { useWorkbench } from '../store/StoreProvider';
-import type { PaneLayout, ThemeChoice } from '../store/uiSlice';
+import { useWorkbench } from '../base/state/StoreProvider';
+import type { PaneLayout, ThemeChoice } from './store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
-import { NetworkIndicator } from '../components/NetworkIndicator';
+import { NetworkIndicator } from '../base/components/NetworkIndicator';
 // The Proxy and Certificates dialogs (one of each, also opened by the palette and the indicator) load when first opened (issue 14).
-import { RequestedDialogs } from '../components/RequestedDialogs';
-import { requestDialog } from '../components/requestedDialogs';
+import { RequestedDialogs } from '../base/components/RequestedDialogs';
+import { requestDialog } from '../base/components/requestedDialogs';
 
 const LAYOUT_WORDS: Record<PaneLayout, string> = { auto: 'Layout: by width', side: 'Layout: side by side', stacked: 'Layout: stacked' };
 const NEXT_LAYOUT: Record<PaneLayout, PaneLayout> = { auto: 'side', side: 'stacked', stacked: 'auto' };

@@ -4,8 +4,8 @@
  * listbox, so screen readers follow the active option.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { MethodBadge } from '../components/MethodBadge';
-import { useWorkbench, useWorkbenchApi } from '../store/StoreProvider';
+import { MethodBadge } from '../base/components/MethodBadge';
+import { useWorkbench, useWorkbenchApi } from '../base/state/StoreProvider';
 import { fuzzyFilter } from './fuzzyMatch';
 import { paletteCommands, type PaletteCommand, type ShellActions } from './paletteCommands';
 

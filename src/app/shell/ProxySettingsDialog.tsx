@@ -5,7 +5,7 @@
  * memory only.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { fetchProxyEnvironment, onProxySettings, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../relay/proxySettings';
+import { fetchProxyEnvironment, onProxySettings, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../base/relay/proxySettings';
 
 const MODES: { value: ProxySettings['mode']; label: string }[] = [
   { value: 'environment', label: "Use the server's environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)" },

@@ -1,6 +1,6 @@
 /** `?`: every keyboard shortcut, from the same list the handler uses. */
 import { useEffect, useRef } from 'react';
-import { useWorkbench } from '../store/StoreProvider';
+import { useWorkbench } from '../base/state/StoreProvider';
 import { SHORTCUTS } from './shortcuts';
 
 export function ShortcutsDialog() {

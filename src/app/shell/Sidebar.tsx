@@ -1,10 +1,10 @@
-import { PaneBoundary } from '../components/PaneBoundary';
+import { PaneBoundary } from '../base/components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
-import { useWorkbench } from '../store/StoreProvider';
+import { useWorkbench } from '../base/state/StoreProvider';
 // Each panel's code loads when it is first shown (see lazy/parts.tsx).
-import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from '../lazy/parts';
-import { useAfterFirstScreen } from '../lazy/afterFirstScreen';
-import { PartLoading } from '../lazy/PartLoading';
+import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from '../base/lazy/parts';
+import { useAfterFirstScreen } from '../base/lazy/afterFirstScreen';
+import { PartLoading } from '../base/lazy/PartLoading';
 
 const PANELS = [
   { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },

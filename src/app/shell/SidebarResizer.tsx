@@ -1,7 +1,7 @@
 /** The separator between the sidebar and the panes: drag, or arrow keys (Home/End for the limits). */
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { useWorkbench } from '../store/StoreProvider';
-import { SIDEBAR_MAX, SIDEBAR_MIN } from '../store/uiSlice';
+import { useWorkbench } from '../base/state/StoreProvider';
+import { SIDEBAR_MAX, SIDEBAR_MIN } from './store/uiSlice';
 
 const clamp = (v: number) => Math.round(Math.min(SIDEBAR_MAX, Math.max(SIDEBAR_MIN, v)));
 

@@ -4,14 +4,14 @@
  */
 import type { StoreApi } from 'zustand';
 import { collectionRequests, LESSONS, type CollectionItem } from '../../core';
-import { isExplainOpen, setExplainOpen } from '../inspector/status/useExplainOpen';
-import { openLesson } from '../lessons/openLesson';
-import { requestLabel } from '../composer/tabLabel';
-import { openRunner } from '../runner/runnerStore';
-import { requestDialog } from '../components/requestedDialogs';
-import { protocolParts } from '../protocols/registry';
+import { isExplainOpen, setExplainOpen } from '../features/inspector/status/useExplainOpen';
+import { openLesson } from '../features/lessons/openLesson';
+import { requestLabel } from '../features/composer/tabLabel';
+import { openRunner } from '../features/runner/runnerStore';
+import { requestDialog } from '../base/components/requestedDialogs';
+import { protocolParts } from './protocols/registry';
 import type { LiveProtocol } from '../../core/protocols/types';
-import type { WorkbenchState } from '../store/workbenchStore';
+import type { WorkbenchState } from './store/workbenchStore';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';
 
 export interface PaletteCommand {

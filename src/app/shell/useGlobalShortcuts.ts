@@ -3,7 +3,7 @@
  * editors included. While a modal dialog is open only its own keys count.
  */
 import { useEffect } from 'react';
-import { useWorkbenchApi } from '../store/StoreProvider';
+import { useWorkbenchApi } from '../base/state/StoreProvider';
 import type { ShellActions } from './paletteCommands';
 import { isTypingTarget, shortcutOf } from './shortcuts';
 

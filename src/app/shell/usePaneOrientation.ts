@@ -4,7 +4,7 @@
  * keeps a readable width.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import { useWorkbench } from '../store/StoreProvider';
+import { useWorkbench } from '../base/state/StoreProvider';
 
 export const STACK_BELOW = 1100;
 

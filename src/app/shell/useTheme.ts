@@ -4,7 +4,7 @@
  * CSS variables, editors and previews read.
  */
 import { useEffect, useState } from 'react';
-import { useWorkbench } from '../store/StoreProvider';
+import { useWorkbench } from '../base/state/StoreProvider';
 
 export type ResolvedTheme = 'light' | 'dark';
 

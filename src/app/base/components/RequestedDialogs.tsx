@@ -1,0 +1,20 @@
+import { useStore } from 'zustand';
+import { EnvironmentDialog } from '../../features/composer/EnvironmentDialog';
+import { CertificatesDialog, ExportDialog, ProxySettingsDialog } from '../lazy/parts';
+import { closeRequestedDialog, requestedDialogStore } from './requestedDialogs';
+
+/**
+ * The dialogs the command palette and the network indicator open (`requestDialog`): Proxy,
+ * Certificates, Environments, Export. Each loads when first asked for, as from its button.
+ */
+export function RequestedDialogs() {
+  const open = useStore(requestedDialogStore, (s) => s.open);
+  return (
+    <>
+      <ProxySettingsDialog open={open?.kind === 'proxy'} onClose={closeRequestedDialog} />
+      <CertificatesDialog open={open?.kind === 'certificates'} onClose={closeRequestedDialog} />
+      {open?.kind === 'environments' ? <EnvironmentDialog open onClose={closeRequestedDialog} /> : null}
+      <ExportDialog collectionId={open?.kind === 'export' ? open.collectionId : null} onClose={closeRequestedDialog} />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+/** Says plainly that a response body is not (wholly) in the page, how much is, and why. */
+import { notKeptSentence, type BodyNotKept } from '../../../shell/store/bodyBudget';
+
+export function BodyNotKeptNote({ notKept }: { notKept: BodyNotKept }) {
+  return (
+    <p className="body-not-kept" role="note" data-testid="body-not-kept">
+      <strong>{notKept.keptBytes ? 'Not kept beyond this point.' : 'Body not kept.'}</strong> {notKeptSentence(notKept)}
+    </p>
+  );
+}

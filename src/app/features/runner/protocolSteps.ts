@@ -1,0 +1,44 @@
+/**
+ * Run steps of the live protocols (WebSocket, gRPC, MCP): a saved request whose draft names
+ * one is run by that protocol's step (connect, send what the request holds, collect, check),
+ * not by the HTTP send path. Each protocol adds its step to `appProtocolSteps`; a request of
+ * a protocol this build cannot run fails its step with that said, never silently passes.
+ */
+import type { StoreApi } from 'zustand';
+import { isLiveProtocol, type LiveProtocol } from '../../../core/protocols/types';
+import type { RunStep } from '../../../core/run/runPlan';
+import { findItem } from '../../../core/workspace/tree';
+import type { SavedRequest } from '../../../core/workspace/model';
+import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { SentStep, StepSender } from './runEngine';
+
+/** Runs one step of a live protocol's saved request, its checks included, and reports it (secrets masked). */
+export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRequest, step: RunStep, signal: AbortSignal) => Promise<SentStep>;
+
+export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {
+  websocket: (...args) => import('../websocket/wsRunStep').then((m) => m.runWebSocketAppStep(...args)),
+  grpc: (...args) => import('../grpc/grpcRunStep').then((m) => m.runGrpcAppStep(...args)),
+  mcp: (...args) => import('../mcp/mcpRunStep').then((m) => m.runMcpAppStep(...args)),
+};
+
+/** `sender`, with the steps of live-protocol requests of collection `collectionId` handed to their protocol. */
+export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchState>, collectionId: string): StepSender {
+  return {
+    ...sender,
+    send(step, iterations, signal) {
+      const collection = store.getState().collections.find((c) => c.id === collectionId);
+      const item = collection ? findItem(collection.items, step.request.id)?.item : undefined;
+      const protocol = item?.kind === 'request' ? item.draft.protocol : undefined;
+      if (item?.kind !== 'request' || !isLiveProtocol(protocol)) return sender.send(step, iterations, signal);
+      const run = appProtocolSteps[protocol];
+      if (run) return run(store, item, step, signal);
+      return Promise.resolve({
+        result: {
+          requestId: item.id, name: item.name, path: step.request.path, iteration: step.iteration, method: protocol.toUpperCase(), url: item.draft.url,
+          error: { kind: 'unsupported', message: `This build cannot run ${protocol} requests, so "${item.name}" was not run.` },
+          captures: [], assertions: [], tests: [], scriptErrors: [],
+        },
+      });
+    },
+  };
+}

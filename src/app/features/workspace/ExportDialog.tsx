@@ -1,0 +1,97 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { exportPostman, formatHttpFile, scriptSecretWarnings } from '../../../core';
+import { useWorkbench } from '../../base/state/StoreProvider';
+import { copyText, downloadText, fileNameOf } from './textTransfer';
+import { listVaultEntries, subscribeVault, vaultSchemeWords } from '../vault/vaultAccess';
+
+export interface ExportDialogProps {
+  collectionId: string | null;
+  onClose(): void;
+}
+
+type ExportFormat = 'postman' | 'http';
+
+/**
+ * Exports a collection as Postman Collection v2.1 or as a `.http` file, secrets replaced
+ * by `{{variables}}` unless the person ticks the box.
+ */
+export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
+  const collection = useWorkbench((s) => s.collections.find((c) => c.id === collectionId));
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [format, setFormat] = useState<ExportFormat>('postman');
+  const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (collectionId && !element.open) {
+      setStatus('');
+      element.showModal();
+    } else if (!collectionId && element.open) element.close();
+  }, [collectionId]);
+
+  const vaultEntries = useSyncExternalStore(subscribeVault, listVaultEntries);
+  const text = useMemo(() => {
+    if (!collection) return '';
+    // Vault auth is written as the header a send would produce: the entry's scheme word, `{{accessToken}}`.
+    const options = { includeSecrets, vaultSchemes: vaultSchemeWords(vaultEntries) };
+    return format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options);
+  }, [collection, format, includeSecrets, vaultEntries]);
+  // Scripts holding a recognised credential are named here: redacted to {{variables}}, or written as they are when secrets are included.
+  const scriptWarnings = useMemo(() => (collection ? scriptSecretWarnings(collection, format, includeSecrets) : []), [collection, format, includeSecrets]);
+
+  return (
+    <dialog ref={dialog} className="workspace-dialog" aria-labelledby="export-dialog-title" onClose={onClose}>
+      <h2 id="export-dialog-title">Export {collection?.name ?? ''}</h2>
+      <fieldset className="workspace-choices">
+        <legend>Format</legend>
+        <label>
+          <input type="radio" name="export-format" checked={format === 'postman'} onChange={() => setFormat('postman')} /> Postman Collection v2.1 (.json)
+        </label>
+        <label>
+          <input type="radio" name="export-format" checked={format === 'http'} onChange={() => setFormat('http')} /> .http file (JetBrains, VS Code REST Client)
+        </label>
+      </fieldset>
+      <label className="workspace-check">
+        <input type="checkbox" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} /> Include secrets (otherwise they become {'{{variables}}'})
+      </label>
+      {scriptWarnings.length > 0 && (
+        <ul className="muted small" aria-label="Secrets in scripts">
+          {scriptWarnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+      <label className="workspace-field">
+        Preview
+        <textarea readOnly rows={12} value={text} spellCheck={false} className="export-preview" />
+      </label>
+      <p className="muted small" role="status">
+        {status}
+      </p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          onClick={async () => setStatus((await copyText(text)) ? 'Copied to the clipboard.' : 'The browser refused the clipboard; select the preview and copy it.')}
+        >
+          Copy
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            if (!collection) return;
+            downloadText(fileNameOf(collection.name, format === 'postman' ? 'postman_collection.json' : 'http'), text, format === 'postman' ? 'application/json' : 'text/plain');
+            setStatus('Downloaded.');
+          }}
+        >
+          Download
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,397 @@
+/**
+ * Keeps the store's workspace and its storage in step for the life of the page: loads
+ * collections, environments, history rows and settings (from IndexedDB, or collections and
+ * environments from the server's workspace folder), then writes every change as the
+ * person works (a short debounce, and at once when the page is hidden), records each
+ * finished exchange in history, keeps history bounded, and follows edits made in the
+ * workspace folder on disk. Nothing is written before the load finished, so an empty
+ * first state can never overwrite stored work.
+ */
+import type { StoreApi } from 'zustand';
+import { fail, ok, storedWorkspaceRecord, validateWorkspaceRecord, type Collection, type HistoryEntry, type RequestEnvironment, type Result } from '../../../core';
+import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { cookieJarOf } from '../cookies/cookieJarStore';
+import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../../base/relay/proxySettings';
+import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
+import { onWebSocketHistory } from '../websocket/wsHistory';
+import { onGrpcHistory } from '../grpc/grpcHistory';
+import { onMcpHistory } from '../mcp/mcpHistory';
+import { watchFinishedExchanges } from './historyRecorder';
+import {
+  collectionFingerprint,
+  environmentFingerprint,
+  folderReports,
+  loadCollections,
+  loadEnvironments,
+  loadHistoryRows,
+  mergeRemote,
+  readWorkspaceMeta,
+  storedCollectionOf,
+  type WrittenFingerprints,
+} from './workspaceLoad';
+import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
+import { maskedHistoryBody } from './historyBodies';
+import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedEnvironment, type SetAsideReport } from './workspaceRecords';
+import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type RawWorkspace, type WorkspaceStorage } from './workspaceStorage';
+
+/** What the panels ask of the running session. */
+export interface WorkspaceSession {
+  /** Settles once the workspace is loaded (or failed to load, with the problem in the store). */
+  ready: Promise<void>;
+  readHistoryEntry(id: string): Promise<Result<HistoryEntry>>;
+  readResponseBody(ref: string): Promise<Blob | undefined>;
+  /** Opens a history entry in a new tab; with `resend`, sends it through the gate as a repeat (consent for POST/PATCH). */
+  reopenHistory(id: string, options?: { resend?: boolean }): Promise<Result<void>>;
+  deleteHistory(ids: readonly string[]): Promise<void>;
+  /** Discards a set-aside record from storage, on the person's explicit request. */
+  discardSetAside(report: SetAsideReport): Promise<void>;
+  /** Writes every pending change now. */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+export interface WorkspaceSessionOptions {
+  /** Default: IndexedDB, or memory when the page has none. */
+  storage?: WorkspaceStorage;
+  /** Default: the serving process's `/api/workspace`; null: none. */
+  folder?: WorkspaceFolderApi | null;
+  /** How long edits are gathered before writing. */
+  writeDelayMs?: number;
+}
+
+const sessions = new WeakMap<StoreApi<WorkbenchState>, WorkspaceSession>();
+
+/** The session started for `store`, if any. */
+export function workspaceSessionOf(store: StoreApi<WorkbenchState>): WorkspaceSession | undefined {
+  return sessions.get(store);
+}
+
+interface WriteTarget {
+  putCollection(id: string, record: unknown): Promise<void>;
+  deleteCollection(id: string): Promise<void>;
+  putEnvironment(id: string, record: unknown): Promise<void>;
+  deleteEnvironment(id: string): Promise<void>;
+}
+
+/** Starts (once per store) loading, writing, history recording and folder following. */
+export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: WorkspaceSessionOptions = {}): WorkspaceSession {
+  const existing = sessions.get(store);
+  if (existing) return existing;
+  const writeDelay = options.writeDelayMs ?? 120;
+  let storage: WorkspaceStorage = options.storage ?? (typeof indexedDB === 'undefined' ? memoryWorkspaceStorage() : indexedDbWorkspaceStorage());
+  let target: WriteTarget = storage;
+  let folderApi: WorkspaceFolderApi | null = null;
+  const writtenCollections: WrittenFingerprints = new Map();
+  const writtenCollectionObjects = new Map<string, Collection>();
+  const writtenEnvironments: WrittenFingerprints = new Map();
+  /** In folder mode, environments kept on this machine only are written to the browser's storage instead. */
+  const writtenLocalEnvironments: WrittenFingerprints = new Map();
+  let writtenMeta = '';
+  let environmentsStored = false;
+  let loaded = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const unsubscribers: (() => void)[] = [];
+  const following = new AbortController();
+
+  const problem = (message: string | null) => {
+    if (store.getState().workspaceProblem !== message) store.setState({ workspaceProblem: message });
+  };
+
+  async function writeRecords<T extends { id: string }>(
+    records: readonly T[],
+    written: WrittenFingerprints,
+    fingerprint: (r: T) => string,
+    stored: (r: T) => unknown,
+    put: (id: string, record: unknown) => Promise<void>,
+    remove: (id: string) => Promise<void>,
+    /** The objects last written or read: the same object is unchanged, without serialising it to compare. */
+    objects?: Map<string, T>,
+  ): Promise<void> {
+    const ids = new Set(records.map((r) => r.id));
+    for (const record of records) {
+      if (objects?.get(record.id) === record && written.has(record.id)) continue;
+      const text = fingerprint(record);
+      if (written.get(record.id) !== text) await put(record.id, stored(record));
+      written.set(record.id, text);
+      objects?.set(record.id, record);
+    }
+    for (const id of [...written.keys()]) {
+      if (ids.has(id)) continue;
+      await remove(id);
+      written.delete(id);
+      objects?.delete(id);
+    }
+  }
+
+  async function writeNow(): Promise<void> {
+    if (!loaded || stopped) return;
+    const s = store.getState();
+    try {
+      await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollectionOf, (id, r) => target.putCollection(id, r), (id) => target.deleteCollection(id), writtenCollectionObjects);
+      const shared = folderApi ? s.environments.filter((e) => !e.secret) : s.environments;
+      await writeRecords<RequestEnvironment>(shared, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
+      if (folderApi) {
+        const local = s.environments.filter((e) => e.secret);
+        await writeRecords<RequestEnvironment>(local, writtenLocalEnvironments, environmentFingerprint, storedEnvironment, (id, r) => storage.putEnvironment(id, r), (id) => storage.deleteEnvironment(id));
+      }
+      const liveTabs = new Set(s.tabs.map((t) => t.id));
+      const meta = {
+        tabLinks: Object.fromEntries(Object.entries(s.tabLinks).filter(([tabId]) => liveTabs.has(tabId))),
+        selectedCollectionId: s.selectedCollectionId,
+        historyLimit: s.historyLimit,
+        keepResponseBodiesVerbatim: s.keepResponseBodiesVerbatim,
+        environmentsStored: environmentsStored || !folderApi,
+      };
+      const metaText = canonicalJson(meta);
+      if (metaText !== writtenMeta) {
+        for (const [key, value] of Object.entries(meta)) await storage.putMeta(key, value);
+        writtenMeta = metaText;
+        environmentsStored = meta.environmentsStored;
+      }
+      problem(null);
+    } catch (err) {
+      problem(`Your latest changes are not stored yet: ${(err as Error).message}. Retrying…`);
+      clearTimeout(timer);
+      timer = setTimeout(flush, 3000);
+    }
+  }
+
+  function flush(): Promise<void> {
+    clearTimeout(timer);
+    writing = writing.then(writeNow, writeNow);
+    return writing;
+  }
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), writeDelay);
+  };
+
+  async function recordFinished(...[record, body]: Parameters<Parameters<typeof watchFinishedExchanges>[1]>): Promise<void> {
+    const { entry, carried } = historyEntryWithSecrets(record);
+    const row = historyRowOf(entry);
+    if (body && !store.getState().keepResponseBodiesVerbatim) {
+      const contentType = record.head?.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+      const masked = await maskedHistoryBody(body, contentType, carried);
+      if (masked === 'too-large') {
+        const { responseBodyRef: _ref, ...withoutBody } = entry;
+        await storage.addHistory(entry.id, storedWorkspaceRecord('history', withoutBody), row).catch((err: Error) => problem(`History could not be stored: ${err.message}`));
+        store.getState().addHistoryRow(row);
+        return;
+      }
+      body = masked;
+    }
+    store.getState().addHistoryRow(row);
+    try {
+      await storage.addHistory(entry.id, storedWorkspaceRecord('history', entry), row, body);
+    } catch (err) {
+      // Without its body, then; a quota error on a big response must not lose the entry.
+      const { responseBodyRef: _ref, ...withoutBody } = entry;
+      await storage.addHistory(entry.id, storedWorkspaceRecord('history', withoutBody), row).catch(() => problem(`History could not be stored: ${(err as Error).message}`));
+    }
+    const drop = historyOverflow(store.getState().historyRows, store.getState().historyLimit);
+    if (drop.length > 0) await deleteHistory(drop);
+  }
+
+  async function deleteHistory(ids: readonly string[]): Promise<void> {
+    store.getState().removeHistoryRows(ids);
+    await storage.deleteHistory(ids).catch((err: Error) => problem(`History could not be deleted: ${err.message}`));
+  }
+
+  function applyFolder(state: FolderState): void {
+    const collections = loadCollections('folder', state.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
+    const environments = loadEnvironments('folder', state.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
+    const s = store.getState();
+    const nextCollections = mergeRemote(s.collections, collections.collections, writtenCollections, collectionFingerprint);
+    // Environments get new variable row ids on every load; keep the local object when its stored form is the same.
+    const nextEnvironments = mergeRemote(s.environments, environments.environments, writtenEnvironments, environmentFingerprint);
+    const setAside = [...s.setAside.filter((r) => r.source !== 'folder'), ...folderReports(state.setAside), ...collections.setAside, ...environments.setAside];
+    store.setState({
+      collections: nextCollections === s.collections ? s.collections : sortCollections(nextCollections),
+      environments: nextEnvironments,
+      setAside,
+      activeEnvironmentId: nextEnvironments.some((e) => e.id === s.activeEnvironmentId) ? s.activeEnvironmentId : null,
+    });
+  }
+
+  async function follow(api: WorkspaceFolderApi, revision: number): Promise<void> {
+    while (!stopped) {
+      try {
+        const next = await api.changes(revision, following.signal);
+        if (next) {
+          revision = next.revision;
+          applyFolder(next);
+        }
+      } catch {
+        if (stopped) return;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+  }
+
+  async function load(): Promise<void> {
+    let raw: RawWorkspace;
+    let mode: WorkbenchState['workspaceMode'] = 'browser';
+    let loadProblem: string | null = null;
+    try {
+      raw = await storage.loadAll();
+    } catch (err) {
+      loadProblem = `The browser's storage (IndexedDB) cannot be used: ${(err as Error).message}. Work is kept in this page only.`;
+      storage = memoryWorkspaceStorage();
+      target = storage;
+      raw = await storage.loadAll();
+      mode = 'memory';
+    }
+    let folderState: FolderState | null = null;
+    const api = options.folder === undefined ? httpWorkspaceFolderApi() : options.folder;
+    if (api) {
+      try {
+        folderState = await api.state();
+      } catch (err) {
+        loadProblem = `The workspace folder could not be read: ${(err as Error).message}`;
+      }
+    }
+    const meta = readWorkspaceMeta(raw.meta);
+    environmentsStored = meta.environmentsStored;
+    const s = store.getState();
+    const collections = folderState
+      ? loadCollections('folder', folderState.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
+      : loadCollections('browser', raw.collections);
+    const environments = folderState
+      ? loadEnvironments('folder', folderState.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
+      : loadEnvironments('browser', raw.environments);
+    // Before environments lived here, the tab snapshot held them: keep those (they are written below) until storage has its own.
+    const storedAny = environments.environments.length > 0 || environments.setAside.length > 0;
+    const adoptStored = storedAny || s.environments.length === 0 || (folderState === null && environmentsStored);
+    // With a folder, environments marked for this machine only come from the browser's storage.
+    const localOnly = folderState ? loadEnvironments('browser', raw.environments).environments.filter((e) => e.secret) : [];
+    const folderEnvironments = adoptStored ? environments.environments : s.environments;
+    const nextEnvironments = [...folderEnvironments, ...localOnly.filter((e) => !folderEnvironments.some((f) => f.id === e.id))];
+    const history = loadHistoryRows(raw.historyRows);
+    const liveTabs = new Set(s.tabs.map((t) => t.id));
+    const collectionIds = new Set(collections.collections.map((c) => c.id));
+    const tabLinks = Object.fromEntries(Object.entries(meta.tabLinks).filter(([tabId, link]) => liveTabs.has(tabId) && collectionIds.has(link.collectionId)));
+    const overflow = historyOverflow(history.rows, meta.historyLimit);
+    if (folderState) {
+      folderApi = api;
+      target = api!;
+      mode = 'folder';
+    }
+    // From the browser's storage, the objects just read are what is stored: nothing to serialise until one changes.
+    // A folder's revisions are merged by text, so there each gets its fingerprint now.
+    for (const c of collections.collections) {
+      writtenCollections.set(c.id, folderState ? collectionFingerprint(c) : '');
+      if (!folderState) writtenCollectionObjects.set(c.id, c);
+    }
+    if (adoptStored) for (const e of folderEnvironments) writtenEnvironments.set(e.id, environmentFingerprint(e));
+    for (const e of localOnly) writtenLocalEnvironments.set(e.id, environmentFingerprint(e));
+    store.setState({
+      // Anything created in the moment before the load finished is kept beside what was stored.
+      collections: sortCollections([...collections.collections, ...store.getState().collections.filter((c) => !collectionIds.has(c.id))]),
+      environments: nextEnvironments,
+      activeEnvironmentId: nextEnvironments.some((e) => e.id === s.activeEnvironmentId) ? s.activeEnvironmentId : null,
+      tabLinks: { ...tabLinks, ...s.tabLinks },
+      selectedCollectionId: meta.selectedCollectionId && collectionIds.has(meta.selectedCollectionId) ? meta.selectedCollectionId : (collections.collections[0]?.id ?? null),
+      historyLimit: meta.historyLimit,
+      keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim,
+      historyRows: overflow.length > 0 ? history.rows.slice(0, meta.historyLimit) : history.rows,
+      setAside: [...collections.setAside, ...environments.setAside, ...history.setAside, ...(folderState ? folderReports(folderState.setAside) : [])],
+      workspaceMode: mode,
+      workspaceFolder: folderState?.dir ?? null,
+      workspaceProblem: loadProblem,
+    });
+    writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
+    loaded = true;
+    // The cookie jar rests in the browser's storage only, never in the workspace folder.
+    unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => storage.putMeta(COOKIE_JAR_META_KEY, jar)));
+    // So do the proxy settings: they are this machine's, not the team's.
+    unsubscribers.push(keepProxySettings(raw.meta[PROXY_SETTINGS_META_KEY], (settings) => storage.putMeta(PROXY_SETTINGS_META_KEY, settings)));
+    if (overflow.length > 0) await storage.deleteHistory(overflow).catch(() => undefined);
+    unsubscribers.push(
+      store.subscribe((state, previous) => {
+        if (
+          state.collections !== previous.collections ||
+          state.environments !== previous.environments ||
+          state.tabLinks !== previous.tabLinks ||
+          state.selectedCollectionId !== previous.selectedCollectionId ||
+          state.historyLimit !== previous.historyLimit ||
+          state.keepResponseBodiesVerbatim !== previous.keepResponseBodiesVerbatim
+        ) {
+          schedule();
+        }
+        if (state.historyLimit < previous.historyLimit) {
+          const drop = historyOverflow(state.historyRows, state.historyLimit);
+          if (drop.length > 0) void deleteHistory(drop);
+        }
+      }),
+    );
+    await flush();
+    if (folderState && api) void follow(api, folderState.revision);
+  }
+
+  unsubscribers.push(watchFinishedExchanges(store, (record, body) => void ready.then(() => recordFinished(record, body))));
+  // WebSocket connections, as they end (their transcript as the body, masked the same way).
+  unsubscribers.push(onWebSocketHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  // MCP sessions, as they end (their transcript as the body, masked the same way).
+  unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  const onHidden = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') void flush();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onHidden);
+    document.addEventListener('visibilitychange', onHidden);
+    unsubscribers.push(() => {
+      window.removeEventListener('pagehide', onHidden);
+      document.removeEventListener('visibilitychange', onHidden);
+    });
+  }
+  const ready = load().catch((err: Error) => {
+    store.setState({ workspaceMode: 'memory', workspaceProblem: `The workspace could not be loaded: ${err.message}` });
+  });
+  // The proxy settings come with this load: a send right after a reload waits for them (bounded) instead of going the default way.
+  holdProxySettingsUntil(ready);
+
+  const session: WorkspaceSession = {
+    ready,
+    async readHistoryEntry(id) {
+      let raw: unknown;
+      try {
+        raw = await storage.readHistoryEntry(id);
+      } catch (err) {
+        return fail({ kind: 'storage', message: `The history entry could not be read: ${(err as Error).message}` });
+      }
+      if (raw === undefined) return fail({ kind: 'not-found', message: 'This history entry is no longer stored.' });
+      const result = validateWorkspaceRecord('history', raw);
+      if (!result.ok) {
+        store.getState().reportSetAside([{ key: `browser:historyRows:${id}`, source: 'browser', kind: 'history', reason: result.error.message, id, raw, storeKey: { store: 'historyRows', key: id } }]);
+      }
+      return result;
+    },
+    readResponseBody: (ref) => storage.readBody(ref),
+    async reopenHistory(id, reopen = {}) {
+      const entry = await session.readHistoryEntry(id);
+      if (!entry.ok) return entry;
+      store.getState().loadDraft(entry.value.draft, { newTab: true });
+      if (reopen.resend) store.getState().requestSend({ origin: 'history' });
+      return ok(undefined);
+    },
+    deleteHistory,
+    async discardSetAside(report) {
+      if (report.storeKey) await storage.discard(report.storeKey.store, report.storeKey.key);
+      store.getState().dismissSetAside(report.key);
+    },
+    flush,
+    stop() {
+      stopped = true;
+      following.abort();
+      clearTimeout(timer);
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      sessions.delete(store);
+    },
+  };
+  sessions.set(store, session);
+  return session;
+}
