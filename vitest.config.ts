@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most tests wait on loopback servers, not the CPU: two files at a time even on two cores
+    // (vitest's default is cores − 1, one file at a time on the 2-core CI).
+    maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
   },
 });
