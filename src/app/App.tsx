@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { RequestPane } from './base/components/RequestPane';
+import { RequestPane } from './shell/RequestPane';
 import { InspectorPane } from './features/inspector/InspectorPane';
 import { SplitPane } from './base/components/SplitPane';
 import { PaneBoundary } from './base/components/PaneBoundary';
@@ -15,7 +15,7 @@ import { useTheme } from './shell/useTheme';
 import { useSend } from './features/send/useSend';
 import { useWorkbench } from './base/state/StoreProvider';
 import { useStartWorkspaceSession } from './features/workspace/workspaceSessionLoader';
-import { useSecretKeeper } from './base/secrets/useSecretKeeper';
+import { useSecretKeeper } from './features/vault/useSecretKeeper';
 
 /** The workbench: the sidebar, then the composer and its tab's response, side by side or stacked. */
 export function App() {

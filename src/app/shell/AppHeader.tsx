@@ -4,7 +4,7 @@ import type { PaneLayout, ThemeChoice } from './store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
 import { NetworkIndicator } from '../base/components/NetworkIndicator';
 // The Proxy and Certificates dialogs (one of each, also opened by the palette and the indicator) load when first opened (issue 14).
-import { RequestedDialogs } from '../base/components/RequestedDialogs';
+import { RequestedDialogs } from './RequestedDialogs';
 import { requestDialog } from '../base/components/requestedDialogs';
 
 const LAYOUT_WORDS: Record<PaneLayout, string> = { auto: 'Layout: by width', side: 'Layout: side by side', stacked: 'Layout: stacked' };

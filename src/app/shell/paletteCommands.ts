@@ -11,7 +11,7 @@ import { openRunner } from '../features/runner/runnerStore';
 import { requestDialog } from '../base/components/requestedDialogs';
 import { protocolParts } from './protocols/registry';
 import type { LiveProtocol } from '../../core/protocols/types';
-import type { WorkbenchState } from './store/workbenchStore';
+import type { WorkbenchState } from './store/workbenchState';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';
 
 export interface PaletteCommand {

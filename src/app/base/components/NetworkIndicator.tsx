@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchProxyEnvironment, onProxySettings, proxySettings, type ProxySettings } from '../relay/proxySettings';
-import { onTlsSettings, tlsSettings } from '../../features/tls/tlsSettingsStore';
+import { onTlsSettings, tlsSettings } from '../relay/tlsSettingsStore';
 import { requestDialog } from './requestedDialogs';
 import { afterFirstScreen } from '../lazy/afterFirstScreen';
 

@@ -78,7 +78,7 @@ export const SnippetDialog = lazyPart({
  */
 export const CodeField = lazyPart({
   name: 'The body editor',
-  load: () => import('../../features/composer/editors/CodeField'),
+  load: () => import('../editors/CodeField'),
   pick: (m) => m.CodeField,
   // No label on the stand-in: the editor's label belongs to the editor alone.
   fallback: (props) => <div className="code-editor" aria-busy="true" style={{ minHeight: `calc(${props.minHeight ?? '8rem'} + 2px)` }} />,

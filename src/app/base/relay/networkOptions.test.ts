@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaBundleSetting, ClientCertificateSetting, TlsSettings } from '../../features/tls/tlsSettings';
+import type { CaBundleSetting, ClientCertificateSetting, TlsSettings } from './tlsSettings';
 import { hostNetworkOptions, networkOptionsFor, type NetworkSources } from './networkOptions';
 import { DEFAULT_PROXY_SETTINGS, keepProxySettings, readStoredProxySettings, proxySettings, saveProxySettings, type ProxySettings } from './proxySettings';
 

@@ -9,8 +9,8 @@
 import type { RelayRequestMeta } from '../../../core';
 import type { ProxySettings } from './proxySettings';
 import { proxyChoice } from './proxySettings';
-import type { RequestTls, TlsSettings } from '../../features/tls/tlsSettings';
-import { relayTlsFor } from '../../features/tls/tlsSettingsStore';
+import type { RequestTls, TlsSettings } from './tlsSettings';
+import { relayTlsFor } from './tlsSettingsStore';
 import { proxySettingsLoaded } from './proxySettings';
 import { trustedFingerprintsFor } from './trustedCertificates';
 

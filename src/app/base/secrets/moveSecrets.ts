@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { draftRowId, redactSecrets, type RequestDraft, type Variable } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** Where the secrets of a request being saved go. */
 export type SecretDestination = 'keep' | 'collection' | 'environment';

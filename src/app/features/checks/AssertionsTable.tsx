@@ -1,5 +1,5 @@
 import type { Assertion, AssertionOperator, ExchangeSubject } from '../../../core/run/types';
-import { CodeField } from '../composer/editors/CodeField';
+import { CodeField } from '../../base/editors/CodeField';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { expressionPlaceholder } from './CapturesTable';
 import { newAssertion, OPERATORS, operatorTakesValue, SUBJECT_KINDS, subjectExpression, subjectOf } from './checksModel';

@@ -1,6 +1,6 @@
 import './checks.css';
 import type { RequestScript } from '../../../core';
-import { CodeField } from '../composer/editors/CodeField';
+import { CodeField } from '../../base/editors/CodeField';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { RUNNABLE_DIALECTS, scriptsOfPhase, withScriptText } from './checksModel';
 import { activeChecks } from './checksSlice';

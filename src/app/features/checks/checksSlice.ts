@@ -12,7 +12,7 @@
 import type { StateCreator } from 'zustand';
 import type { AssertionResult, CaptureResult, ScriptErrorInfo, ScriptTestResult } from '../../../core/run/types';
 import type { ConsoleLine, ScriptPhase, ScriptVisualizer } from '../../../scripting/types';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { NO_CHECKS, type RequestChecks } from './checksModel';
 
 /** A capture's result with where its value went (the scope asked for may not exist here). */

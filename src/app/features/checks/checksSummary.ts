@@ -2,7 +2,7 @@
  * The one-line summaries of a send's checks: the inspector tab's badge ("3/4 passed") and
  * the counts the results panel heads with. Pure, so the words are tested once.
  */
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ChecksOutcome } from './checksSlice';
 
 /** Passed and total of the assertions and script tests (skipped tests are not counted). */

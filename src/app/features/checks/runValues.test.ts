@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { substituteVariables } from '../../../core';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { rememberTypedRunValues, scriptVariablesOf } from './variableWrites';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findItem, normaliseDraft, type Collection, type SavedRequest } from '../../../core';
 import { composerPersistOptions, composerSnapshot } from '../../shell/store/composerPersistence';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { newAssertion, newCapture } from './checksModel';
 import { activeChecks } from './checksSlice';

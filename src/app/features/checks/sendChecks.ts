@@ -8,14 +8,14 @@
 import type { StoreApi } from 'zustand';
 import { buildWireRequest, rememberExchangeSecrets, type RequestDraft, type WireRequest } from '../../../core';
 import type { ScriptRequest, ScriptRunResult } from '../../../scripting/types';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { RUNNABLE_DIALECTS, hasChecks, scriptsOfPhase, type RequestChecks } from './checksModel';
 import { checksOfTab, emptyOutcome, type ChecksOutcome } from './checksSlice';
 import { exchangeViewOfExchange, scriptResponseOf, sendForScript } from './exchangeForChecks';
 import { applyVariableWrites, rememberTypedRunValues, scriptVariablesOf, scriptWrites } from './variableWrites';
-import { currentRunContext } from './runContext';
-import { draftOfTab } from '../../shell/store/draftSlice';
+import { currentRunContext } from '../scripting/runContext';
+import { draftOfTab } from '../composer/draftSlice';
 
 /** How a script error reads in the response pane: kind, place and message. */
 export function scriptErrorText(error: { kind: string; message: string; line?: number; column?: number }, phase: string): string {

@@ -9,9 +9,9 @@ import type { StoreApi } from 'zustand';
 import { draftRowId, environmentValues, isSecretValue, isSecretVariable, sessionSecrets, type EnvironmentVariable, type Variable } from '../../../core';
 import type { VariableScope } from '../../../core/run/types';
 import type { ScriptRunResult, ScriptVariables, ScriptValue } from '../../../scripting/types';
-import { collectionVariableValues } from '../../shell/store/workspaceSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
-import { currentRunContext } from './runContext';
+import { collectionVariableValues } from '../workspace/workspaceSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
+import { currentRunContext } from '../scripting/runContext';
 
 /** One write: set (value) or unset (undefined). */
 export interface VariableWrite {

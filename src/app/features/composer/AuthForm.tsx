@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { visibleAuthFields, type AuthField, type AuthSchemeDescriptor, type CoreError } from '../../../core';
 import { HelpPopover } from '../../base/components/HelpPopover';
 import { LostSecretNote } from '../../base/secrets/LostSecretNote';
-import { isOnlyReference } from '../../base/secrets/useLostSecrets';
+import { isOnlyReference } from './useLostSecrets';
 
 export interface AuthFormProps {
   descriptor: AuthSchemeDescriptor;

@@ -5,7 +5,7 @@ import { listVaultEntries, subscribeVault } from '../vault/vaultAccess';
 import { AuthForm } from './AuthForm';
 import { useEnvironmentValues } from './useComposerView';
 import { HelpPopover } from '../../base/components/HelpPopover';
-import { useLostSecrets } from '../../base/secrets/useLostSecrets';
+import { useLostSecrets } from './useLostSecrets';
 
 /** What a header carries, decoded beside it: Basic user and password, a JWT's claims. */
 function decodedBeside(header: HeaderField): string | undefined {

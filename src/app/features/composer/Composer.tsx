@@ -1,7 +1,7 @@
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { ComposerSections } from './ComposerSections';
 import { ConventionsPanel } from './ConventionsPanel';
-import { UrlEditor } from './editors/UrlEditor';
+import { UrlEditor } from '../../base/editors/UrlEditor';
 import { EnvironmentPicker } from './EnvironmentPicker';
 import { IdempotencyCheck } from './idempotency/IdempotencyCheck';
 import { MethodInput, MethodNote } from './MethodPicker';
@@ -12,11 +12,11 @@ import { UploadProgressBar } from './UploadProgressBar';
 import { useKnownVariables } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
-import { RequestTypeToggle } from '../../shell/protocols/RequestTypeToggle';
+import { RequestTypeToggle } from './RequestTypeToggle';
 import { protocolPart } from '../../shell/protocols/registry';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../../core';
-import { SecretsNotice } from '../../base/secrets/SecretsNotice';
+import { SecretsNotice } from './SecretsNotice';
 import { PaneBoundary } from '../../base/components/PaneBoundary';
 
 export interface ComposerProps {

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { ComposerSection } from '../../shell/store/draftSlice';
+import type { ComposerSection } from './draftSlice';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { HeadersTable } from './HeadersTable';
 import { OptionsPanel } from './OptionsPanel';

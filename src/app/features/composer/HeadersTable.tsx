@@ -5,7 +5,7 @@ import { useWorkbench } from '../../base/state/StoreProvider';
 import { COMMON_HEADER_VALUES, COMMON_REQUEST_HEADERS } from './headerSuggestions';
 import { useComposerView } from './useComposerView';
 import { LostSecretNote } from '../../base/secrets/LostSecretNote';
-import { isOnlyReference, useLostSecrets } from '../../base/secrets/useLostSecrets';
+import { isOnlyReference, useLostSecrets } from './useLostSecrets';
 
 const SOURCE_LABELS: Record<ComputedHeaderSource, string> = {
   host: 'added by the relay (from the URL)',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normaliseDraft } from '../../../core';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { composerView, sendGateReasons } from './composerModel';
 import { maskRunSecrets, runVariablesUsed, scriptSetNames } from './knownVariables';

@@ -8,8 +8,8 @@
 import { useMemo } from 'react';
 import { activeChecks } from '../checks/checksSlice';
 import { scriptSetNames } from './knownVariables';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import { collectionVariableValues } from '../../shell/store/workspaceSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import { collectionVariableValues } from '../workspace/workspaceSlice';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { soapLintContext } from '../soap/soapSlice';
 import { composerView, type ComposerView, type TabSendRecord } from './composerModel';

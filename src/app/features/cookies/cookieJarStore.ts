@@ -6,7 +6,7 @@
  * first exchange or the Cookies panel.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { CookieJarState } from '../../../core/cookies/storedCookie';
 
 export interface CookieJarStoreState {

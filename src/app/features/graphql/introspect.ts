@@ -8,8 +8,8 @@ import { buildWireRequest, type RequestDraft } from '../../../core';
 import { introspectionQuery } from '../../../core/protocols/graphql/schemaModel';
 import { pageNetworkOptions } from '../../base/relay/networkOptions';
 import { sendThroughRelay } from '../../base/relay/relayClient';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { graphQlTools, schemaKeyOf } from './graphQlStore';
 import { buildSchemaInWorker, SCHEMA_TEXT_LIMIT } from './schemaWorkerClient';
 

@@ -14,7 +14,7 @@ import { encodeGraphQlWs, explainGraphQlWsClose, GRAPHQL_WS_PROTOCOL, readGraphQ
 import { describeGraphQlError } from '../../../core/protocols/graphql/response';
 import { CHANNEL_KEY_PREFIX, CHANNEL_PATH, CHANNEL_PROTOCOL, type ChannelEvent, type ChannelRequest } from '../../../core/protocols/websocket/channel';
 import { relayToken } from '../../base/relay/session';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { openMetaFor } from '../websocket/connection';
 
 export interface SubscriptionEvent {

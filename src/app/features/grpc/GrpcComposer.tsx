@@ -12,7 +12,7 @@ import { findGrpcMethod, GRPC_CALL_KIND_LABELS, grpcCallKind } from '../../../co
 import { checkGrpcMessage } from '../../../core/protocols/grpc/messageCheck';
 import { grpcSampleJson } from '../../../core/protocols/grpc/messageSample';
 import type { GrpcSettings } from '../../../core/protocols/grpc/settings';
-import { UrlEditor } from '../composer/editors/UrlEditor';
+import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
 import { useEnvironmentValues } from '../composer/useComposerView';
 import { AuthPanel } from '../../base/lazy/parts';

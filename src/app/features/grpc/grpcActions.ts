@@ -10,8 +10,8 @@ import { applyGrpcEvent, emptyGrpcTranscript, type GrpcTranscript } from '../../
 import { findGrpcMethod, grpcCallKind } from '../../../core/protocols/grpc/descriptorModel';
 import { checkGrpcMessage } from '../../../core/protocols/grpc/messageCheck';
 import { checkGrpcDeadline } from '../../../core/protocols/grpc/deadline';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { cancelGrpcCall, describeGrpcServices, endGrpcStream, sendGrpcMessage, streamGrpcCall } from './grpcClient';
 import { grpcSettingsOf, prepareGrpc } from './grpcPrepare';
 import { useGrpcStore } from './grpcStore';

@@ -11,7 +11,7 @@ import type { StoreApi } from 'zustand';
 import { workspaceItemId, type HeaderField, type RequestDraft } from '../../../core';
 import type { GrpcTranscript } from '../../../core/protocols/grpc/callModel';
 import { grpcStatusInfo } from '../../../core/protocols/grpc/statusCodes';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
 
 type Listener = (record: ExchangeRecord, body: Blob | undefined) => void;

@@ -14,7 +14,7 @@ import type { AssertionResult, CaptureResult } from '../../../core/run/types';
 import { rememberExchangeSecrets } from '../../../core/workspace/redact';
 import { maskSecretText } from '../../../core/workspace/secretLedger';
 import { applyCollectionVariableWrites } from '../checks/variableWrites';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 export interface GrpcStepChecks {
   captures: CaptureResult[];

@@ -10,7 +10,7 @@ import { grpcExchangeView, grpcOutcomeLine } from '../../../core/protocols/grpc/
 import { grpcStatusInfo } from '../../../core/protocols/grpc/statusCodes';
 import type { RunStepResult } from '../../../core/run/types';
 import { maskSecretText } from '../../../core/workspace/secretLedger';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import type { AppProtocolStep } from '../runner/protocolSteps';
 import { streamGrpcCall } from './grpcClient';
 import { runGrpcStepChecks } from './grpcRunChecks';

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { activeExchange } from '../../shell/store/exchangeSlice';
+import { activeExchange } from './exchangeSlice';
 import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
 import { InspectorResponse } from '../../base/lazy/parts';
 import { useBodyFeed } from './hooks/useBodyFeed';

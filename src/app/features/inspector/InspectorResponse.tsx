@@ -5,7 +5,7 @@
  * How the person was reading it (inspector tab, body view, filter, scroll) is kept per tab.
  */
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { activeExchange, activePrevious, activeView, type InspectorTab } from '../../shell/store/exchangeSlice';
+import { activeExchange, activePrevious, activeView, type InspectorTab } from './exchangeSlice';
 import { BodyPanel } from './body/BodyPanel';
 import { ComparePanel } from './compare/ComparePanel';
 import { HeadersPanel } from './headers/HeadersPanel';

@@ -1,7 +1,7 @@
 /** The lesson an empty response pane suggests (loaded on demand with the lessons' content). */
 import type { StoreApi } from 'zustand';
 import { LESSONS } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { openLesson } from './openLesson';
 
 export interface LessonSuggestion {

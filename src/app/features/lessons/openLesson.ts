@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand';
 import { draftWithUrl, lessonToDraft, normaliseDraft, type Lesson } from '../../../core';
 import type { RequestChecks } from '../checks/checksModel';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { lessonDrafts } from './lessonDrafts';
 
 /** The tab's checks for `lesson`: fresh copies, since the lesson's own objects are shared by every tab that opens it. */

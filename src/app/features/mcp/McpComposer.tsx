@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { draftWithUrl } from '../../../core';
 import { MCP_PROTOCOL_VERSIONS } from '../../../core/protocols/mcp/versions';
 import type { McpSettings } from '../../../core/protocols/mcp/settings';
-import { UrlEditor } from '../composer/editors/UrlEditor';
+import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
 import { useEnvironmentValues } from '../composer/useComposerView';
 import { AuthPanel } from '../../base/lazy/parts';

@@ -4,8 +4,8 @@
  * typed is lost on a failure: the problem is shown beside the button, the draft unchanged.
  */
 import type { StoreApi } from 'zustand';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { mcpCancel, mcpClose, mcpRequest, streamMcpSession, type McpStreamEvent } from './mcpClient';
 import { prepareMcp } from './mcpPrepare';
 import { useMcpStore, type McpCallView, type McpListKind, type McpTabState } from './mcpStore';

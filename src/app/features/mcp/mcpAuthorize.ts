@@ -9,8 +9,8 @@
 import type { StoreApi } from 'zustand';
 import { newVaultOAuthSettings, sessionSecrets } from '../../../core';
 import type { AuthPlan } from '../../../core/protocols/mcp/authDiscovery';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { mcpDiscover } from './mcpClient';
 import { mcpSettingsOf, prepareMcp } from './mcpPrepare';
 import { useMcpStore } from './mcpStore';

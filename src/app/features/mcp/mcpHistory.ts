@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
 import type { McpTabState } from './mcpStore';
 

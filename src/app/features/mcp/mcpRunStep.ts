@@ -12,7 +12,7 @@ import { evaluateCaptures, maskedValue } from '../../../core/run/captures';
 import type { RunStepResult } from '../../../core/run/types';
 import { rememberExchangeSecrets } from '../../../core/workspace/redact';
 import { maskSecretText } from '../../../core/workspace/secretLedger';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import type { AppProtocolStep } from '../runner/protocolSteps';
 import { mcpClose, mcpRequest, streamMcpSession, type McpStreamEvent } from './mcpClient';
 import { prepareMcp } from './mcpPrepare';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from '../../../core';
-import { draftOfTab, isBackgroundTab } from '../../shell/store/draftSlice';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { draftOfTab, isBackgroundTab } from '../composer/draftSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 
 const fresh = () => createWorkbenchStore({ initialUrl: 'http://h/', persistName: `test-${Math.random()}` });

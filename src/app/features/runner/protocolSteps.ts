@@ -9,7 +9,7 @@ import { isLiveProtocol, type LiveProtocol } from '../../../core/protocols/types
 import type { RunStep } from '../../../core/run/runPlan';
 import { findItem } from '../../../core/workspace/tree';
 import type { SavedRequest } from '../../../core/workspace/model';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { SentStep, StepSender } from './runEngine';
 
 /** Runs one step of a live protocol's saved request, its checks included, and reports it (secrets masked). */

@@ -7,7 +7,7 @@ import type { StoreApi } from 'zustand';
 import { runnableRequests, startRunPlan, type RunPlanOptions } from '../../../core/run/runPlan';
 import type { RunResult } from '../../../core/run/types';
 import type { ScriptValue } from '../../../scripting/types';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { runPlanThrough } from './runEngine';
 import { runnerStore, targetItems, type RunTarget } from './runnerStore';
 import { workbenchStepSender } from './workbenchSteps';

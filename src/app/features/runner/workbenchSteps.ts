@@ -16,11 +16,11 @@ import { findItem, isSecretHeaderName, looksLikeSecretValue, maskResponseHeaders
 import { maskedValue } from '../../../core/run/captures';
 import type { RunStep } from '../../../core/run/runPlan';
 import type { RunStepResult } from '../../../core/run/types';
-import { setRunContext } from '../checks/runContext';
+import { setRunContext } from '../scripting/runContext';
 import { SKIPPED_BY_SCRIPT } from '../checks/sendChecks';
 import { checksOfSaved } from '../checks/checksModel';
 import type { ScriptValue } from '../../../scripting/types';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { SentStep, StepSender } from './runEngine';
 
 /** Resolves once `done(state)` holds (checked at once, then at every store change). */

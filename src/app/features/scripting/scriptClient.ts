@@ -9,7 +9,7 @@
 import type { ScriptErrorInfo } from '../../../core/run/types';
 import type { ScriptRunInput, ScriptRunResult } from '../../../scripting/types';
 import { createScriptRunner } from '../../../scripting/workerProtocol';
-import { currentRunNumber } from '../checks/runContext';
+import { currentRunNumber } from './runContext';
 
 /** Time beyond the script's own limit before the worker counts as stuck: the first run also loads the engine. */
 const GRACE_MS = 10_000;

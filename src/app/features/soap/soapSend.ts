@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { ok, type Result, type WireRequest } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { securedWire } from './soapSecurity';
 import { soapTabOf } from './soapSlice';
 

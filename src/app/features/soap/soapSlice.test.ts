@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDraft, type Collection, type SavedRequest } from '../../../core';
 import { composerView } from '../composer/composerModel';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { draftWithSoapSample, soapExpectationOf } from './soapDraft';
 import { restoredSoapTabs, soapLintContext, soapOriginOfTab, soapTabOf, storableSoapTabs } from './soapSlice';

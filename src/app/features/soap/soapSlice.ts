@@ -9,7 +9,7 @@
  */
 import type { StateCreator } from 'zustand';
 import { findItem, type LintContext, type SavedRequest, type SoapOrigin } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** How (and whether) a WS-Security UsernameToken goes with the request. */
 export type SoapSecurityMode = 'none' | 'PasswordText' | 'PasswordDigest';

@@ -1,6 +1,6 @@
 /** One CA bundle in the Certificates dialog: name, hosts or every host, PEM certificates. */
 import { useId } from 'react';
-import { caBundleProblems, type CaBundleSetting } from './tlsSettings';
+import { caBundleProblems, type CaBundleSetting } from '../../base/relay/tlsSettings';
 import { HOSTS_HELP } from './ClientCertificateForm';
 import { LineField, PemField } from './TlsFields';
 

@@ -7,8 +7,8 @@ import './tls.css';
 import { useEffect, useRef, useState } from 'react';
 import { CaBundleForm } from './CaBundleForm';
 import { ClientCertificateForm } from './ClientCertificateForm';
-import { caBundleProblems, clientCertificateProblems, newTlsEntryId, type CaBundleSetting, type ClientCertificateSetting, type TlsSettings } from './tlsSettings';
-import { saveTlsSettings, tlsSettings } from './tlsSettingsStore';
+import { caBundleProblems, clientCertificateProblems, newTlsEntryId, type CaBundleSetting, type ClientCertificateSetting, type TlsSettings } from '../../base/relay/tlsSettings';
+import { saveTlsSettings, tlsSettings } from '../../base/relay/tlsSettingsStore';
 import { VerificationExceptions } from './VerificationExceptions';
 
 const blankCertificate = (): ClientCertificateSetting => ({ id: newTlsEntryId(), label: '', hosts: '', format: 'pem', certPem: '', keyPem: '', pfxBase64: '', pfxFileName: '', passphrase: '' });

@@ -1,6 +1,6 @@
 /** One client certificate in the Certificates dialog: name, hosts, and PEM pair or PKCS#12 + passphrase. */
 import { useId } from 'react';
-import { clientCertificateProblems, type ClientCertificateSetting } from './tlsSettings';
+import { clientCertificateProblems, type ClientCertificateSetting } from '../../base/relay/tlsSettings';
 import { BinaryFileField, LineField, PemField } from './TlsFields';
 
 export const HOSTS_HELP = 'One per line or comma-separated: api.example.com, *.example.com (any subdomain), 127.0.0.1:8443 (that port only). The same patterns as the vault’s allowed hosts.';

@@ -5,7 +5,7 @@
  * own "Skip TLS certificate verification".
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { hostPatternsProblem, newTlsEntryId, splitHostPatterns, type VerificationException } from './tlsSettings';
+import { hostPatternsProblem, newTlsEntryId, splitHostPatterns, type VerificationException } from '../../base/relay/tlsSettings';
 
 export function VerificationExceptions({ entries, onChange }: { entries: VerificationException[]; onChange: (entries: VerificationException[]) => void }) {
   const inputId = useId();

@@ -9,7 +9,7 @@ import { draftWithUrl } from '../../../core';
 import { DEFAULT_COLLECT_MS, emptyWebSocketSettings, type WebSocketSettings } from '../../../core/protocols/websocket/settings';
 import { ChecksPanel } from '../checks/lazyChecks';
 import { AuthPanel } from '../composer/AuthPanel';
-import { UrlEditor } from '../composer/editors/UrlEditor';
+import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
 import { useEnvironmentValues } from '../composer/useComposerView';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';

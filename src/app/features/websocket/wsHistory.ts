@@ -8,7 +8,7 @@
 import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../../core';
 import type { WebSocketTranscript } from '../../../core/protocols/websocket/transcript';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
 import { useWsStore } from './wsStore';
 

@@ -18,7 +18,7 @@ import { rememberExchangeSecrets } from '../../../core/workspace/redact';
 import { maskSecretText } from '../../../core/workspace/secretLedger';
 import { relayToken } from '../../base/relay/session';
 import type { AppProtocolStep } from '../runner/protocolSteps';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { openMetaFor } from './connection';
 
 /** How long the closing handshake may take before the channel is dropped. */

@@ -2,7 +2,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { findItem, type Collection } from '../../../core';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
-import { collectionNameTaken } from '../../shell/store/workspaceSlice';
+import { collectionNameTaken } from './workspaceSlice';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
 import { CollectionTreeRow } from './CollectionTreeRow';
 import type { TreeRowAction } from './TreeRowMenu';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { buildWireRequest, type WireRequest } from '../../../core';
-import { activeEnvironmentValues } from '../../shell/store/environmentsSlice';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { SaveRequestDialog } from './SaveRequestDialog';
 import { SnippetDialog } from '../../base/lazy/parts';

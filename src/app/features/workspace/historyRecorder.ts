@@ -5,9 +5,9 @@
  */
 import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../../core';
-import { forEachChangedExchange } from '../../shell/store/exchangeSlice';
-import { draftOfTab } from '../../shell/store/draftSlice';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import { forEachChangedExchange } from '../inspector/exchangeSlice';
+import { draftOfTab } from '../composer/draftSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from './workspaceRecords';
 
 /** Response bodies larger than this are not kept in history (their size still is). */

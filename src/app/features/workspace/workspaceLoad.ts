@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { validateWorkspaceRecord, type Collection, type RequestEnvironment } from '../../../core';
-import { DEFAULT_HISTORY_LIMIT, type TabLink } from '../../shell/store/workspaceSlice';
+import { DEFAULT_HISTORY_LIMIT, type TabLink } from './workspaceSlice';
 import type { FolderSetAside } from './workspaceFolderClient';
 import {
   canonicalJson,

@@ -9,7 +9,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { fail, ok, storedWorkspaceRecord, validateWorkspaceRecord, type Collection, type HistoryEntry, type RequestEnvironment, type Result } from '../../../core';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { cookieJarOf } from '../cookies/cookieJarStore';
 import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../../base/relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';

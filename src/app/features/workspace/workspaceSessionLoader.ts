@@ -10,7 +10,7 @@ import type { StoreApi } from 'zustand';
 import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
 import { holdProxySettingsUntil } from '../../base/relay/proxySettings';
 import { useWorkbenchApi } from '../../base/state/StoreProvider';
-import type { WorkbenchState } from '../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { WorkspaceSession } from './workspaceSession';
 
 const loading = new WeakMap<StoreApi<WorkbenchState>, Promise<WorkspaceSession>>();

@@ -9,11 +9,11 @@
 import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
 import { authSchemes, isSecretVariable, keepDraftSecrets, keptSecretReferences, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../../core';
 import { keepSecrets, withKeptSecrets } from '../../base/secrets/secretKeeper';
-import type { RequestTab } from './draftSlice';
+import type { RequestTab } from '../../features/composer/draftSlice';
 import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../../features/soap/soapSlice';
 import { storableChecks, type RequestChecks } from '../../features/checks/checksModel';
 import { restoredChecksTabs, storableChecksTabs } from '../../features/checks/checksSlice';
-import type { WorkbenchState } from './workbenchStore';
+import type { WorkbenchState } from './workbenchState';
 
 /** The persisted part of the store. */
 export interface ComposerSnapshot {

@@ -6,7 +6,7 @@
  * from the composer's tabs, so a damaged or old value never costs the person their drafts.
  */
 import type { StateCreator } from 'zustand';
-import type { WorkbenchState } from './workbenchStore';
+import type { WorkbenchState } from './workbenchState';
 
 export type SidebarSection = 'lessons' | 'workspace' | 'vault' | 'cookies';
 /** `auto`: side by side on wide screens, stacked below ~1100 px. */

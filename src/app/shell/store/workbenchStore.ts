@@ -1,20 +1,22 @@
 /**
- * The one client-state store, composed from slices. A factory, so every test and every
+ * The one client-state store, composed from the features' slices (each lives with its
+ * feature; the state's type is `workbenchState.ts`). A factory, so every test and every
  * mounted app gets its own fresh store. Server state (relay calls) is TanStack Query's.
  */
 import { createStore, type StoreApi } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { composerPersistOptions } from './composerPersistence';
-import { createDraftSlice, type DraftSlice } from './draftSlice';
-import { createEnvironmentsSlice, type EnvironmentsSlice } from './environmentsSlice';
-import { createExchangeSlice, type ExchangeSlice } from './exchangeSlice';
-import { createSendSlice, type SendSlice } from './sendSlice';
-import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice';
-import { createSoapSlice, type SoapSlice } from '../../features/soap/soapSlice';
-import { createUiSlice, type UiSlice } from './uiSlice';
-import { createChecksSlice, type ChecksSlice } from '../../features/checks/checksSlice';
+import { createDraftSlice } from '../../features/composer/draftSlice';
+import { createEnvironmentsSlice } from '../../features/environments/environmentsSlice';
+import { createExchangeSlice } from '../../features/inspector/exchangeSlice';
+import { createSendSlice } from '../../features/send/sendSlice';
+import { createWorkspaceSlice } from '../../features/workspace/workspaceSlice';
+import { createSoapSlice } from '../../features/soap/soapSlice';
+import { createUiSlice } from './uiSlice';
+import { createChecksSlice } from '../../features/checks/checksSlice';
+import type { WorkbenchState } from './workbenchState';
 
-export type WorkbenchState = DraftSlice & ExchangeSlice & SendSlice & EnvironmentsSlice & WorkspaceSlice & SoapSlice & UiSlice & ChecksSlice;
+export type { WorkbenchState } from './workbenchState';
 
 export interface WorkbenchStoreOptions {
   initialUrl?: string;

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { HeaderField } from '../../../../core';
-import type { Exchange } from '../../../shell/store/exchangeSlice';
+import type { Exchange } from '../exchangeSlice';
 import type { BodyMeta, LineView } from '../format/bodyDocument';
 import { formatClient } from '../formatClient';
 import type { DocName } from '../workers/formatProtocol';

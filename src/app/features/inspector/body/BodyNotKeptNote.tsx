@@ -1,5 +1,5 @@
 /** Says plainly that a response body is not (wholly) in the page, how much is, and why. */
-import { notKeptSentence, type BodyNotKept } from '../../../shell/store/bodyBudget';
+import { notKeptSentence, type BodyNotKept } from '../bodyBudget';
 
 export function BodyNotKeptNote({ notKept }: { notKept: BodyNotKept }) {
   return (

@@ -5,10 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { streamKindOf, type BodyKind, type RelayHead, type StreamKind, type WireRequest } from '../../../../core';
-import { activeExchange, activeView, type Exchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange, activeView, type Exchange } from '../exchangeSlice';
 import { useWorkbench } from '../../../base/state/StoreProvider';
 import { ScrollMemory } from './ScrollMemory';
-import type { WorkbenchState } from '../../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../../shell/store/workbenchState';
 import { useFormatSnapshot } from '../hooks/useFormatSnapshot';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { panelId, TabList, tabId, type TabItem } from '../TabList';
@@ -16,7 +16,7 @@ import { formatSize } from '../units';
 import { BodyActions } from './BodyActions';
 import { BodyNotes } from './BodyNotes';
 import { BodyNotKeptNote } from './BodyNotKeptNote';
-import type { BodyNotKept } from '../../../shell/store/bodyBudget';
+import type { BodyNotKept } from '../bodyBudget';
 import { DocumentView } from './DocumentView';
 import { FilterBar } from './FilterBar';
 import { HexView } from './HexView';

@@ -4,7 +4,7 @@
  * the offset is applied as soon as the content is tall enough, or given up after a while).
  */
 import { useEffect, type RefObject } from 'react';
-import { activeView } from '../../../shell/store/exchangeSlice';
+import { activeView } from '../exchangeSlice';
 import { useWorkbenchApi } from '../../../base/state/StoreProvider';
 
 /** The element that scrolls in each body viewer: the editor's scroller, the line viewer, a raw block. */

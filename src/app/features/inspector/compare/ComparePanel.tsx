@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { diffHeaderFields, headerValue, statusInfo, type DiffHunk } from '../../../../core';
-import type { Exchange } from '../../../shell/store/exchangeSlice';
+import type { Exchange } from '../exchangeSlice';
 import { formatClient } from '../formatClient';
 import { formatCount, formatSize } from '../units';
 import { decodeForDiff, firstDifference, LINE_DIFF_LIMIT } from './bodyComparison';

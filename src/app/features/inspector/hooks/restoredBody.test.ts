@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../../core';
-import { notKeptSentence } from '../../../shell/store/bodyBudget';
+import { notKeptSentence } from '../bodyBudget';
 import { exchangeFromHistory } from './useRestoredResponse';
 
 const MB = 1024 * 1024;

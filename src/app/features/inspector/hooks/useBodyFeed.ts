@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { headerValue } from '../../../../core';
-import { activeExchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange } from '../exchangeSlice';
 import { useWorkbenchApi } from '../../../base/state/StoreProvider';
 import { formatClient } from '../formatClient';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useWorkbenchApi } from '../../../base/state/StoreProvider';
-import type { WorkbenchState } from '../../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../../shell/store/workbenchState';
 
 export function useFrameThrottled<T>(select: (state: WorkbenchState) => T): T {
   const store = useWorkbenchApi();

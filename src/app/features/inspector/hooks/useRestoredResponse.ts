@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import type { HistoryEntry, RelaySizes } from '../../../../core';
-import type { Exchange } from '../../../shell/store/exchangeSlice';
+import type { Exchange } from '../exchangeSlice';
 import { useWorkbenchApi, useWorkbench } from '../../../base/state/StoreProvider';
 import { loadWorkspaceSession } from '../../workspace/workspaceSessionLoader';
 import { HISTORY_MASK_LIMIT, isTextualType } from '../../workspace/historyBodies';
 import { HISTORY_BODY_LIMIT } from '../../workspace/historyRecorder';
-import type { BodyNotKept } from '../../../shell/store/bodyBudget';
+import type { BodyNotKept } from '../bodyBudget';
 
 /** Why a history entry that had a body came back without one (it says no more than its size and type tell). */
 export function historyBodyNotKept(entry: HistoryEntry): BodyNotKept | undefined {

@@ -11,9 +11,9 @@
  */
 import { useId, useMemo } from 'react';
 import { describeHops, explainResponse, leadSentence, requestAsSent, statusInfo, type RelayHead, type RelaySummary, type WireRequest } from '../../../../core';
-import { activeExchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange } from '../exchangeSlice';
 import { useWorkbench } from '../../../base/state/StoreProvider';
-import type { WorkbenchState } from '../../../shell/store/workbenchStore';
+import type { WorkbenchState } from '../../../shell/store/workbenchState';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { formatMs, formatSize } from '../units';
 import { FindingList, Reference } from './FindingList';

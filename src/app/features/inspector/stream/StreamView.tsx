@@ -7,7 +7,7 @@
  * inside an event, that event is shown apart as incomplete. Raw keeps the text as sent.
  */
 import { useMemo, useState } from 'react';
-import { activeExchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange } from '../exchangeSlice';
 import { useWorkbench } from '../../../base/state/StoreProvider';
 import { formatCount } from '../units';
 import { VirtualRows } from '../body/VirtualRows';

@@ -4,7 +4,7 @@
  * view is next opened. Costs nothing for a body that is not a stream (one WeakMap lookup).
  */
 import { useEffect } from 'react';
-import { activeExchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange } from '../exchangeSlice';
 import { useWorkbenchApi } from '../../../base/state/StoreProvider';
 import { advanceStreamFeed } from './useStreamFeed';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { streamKindOf, type RelayHead, type StreamKind } from '../../../../core';
-import { activeExchange, type Exchange } from '../../../shell/store/exchangeSlice';
+import { activeExchange, type Exchange } from '../exchangeSlice';
 import { useWorkbench, useWorkbenchApi } from '../../../base/state/StoreProvider';
 import { streamFeedFor, type StreamFeed } from './streamFeed';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { restoreKeptSecrets } from '../../../core';
-import { afterFirstScreen } from '../lazy/afterFirstScreen';
-import { useWorkbenchApi } from '../state/StoreProvider';
-import { connectKeeperToVault, onKeptSecretsArrived } from './secretKeeper';
+import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
+import { useWorkbenchApi } from '../../base/state/StoreProvider';
+import { connectKeeperToVault, onKeptSecretsArrived } from '../../base/secrets/secretKeeper';
 
 /**
  * Joins the secret keeper to the page's vault and, whenever sealed secrets arrive (the
@@ -16,7 +16,7 @@ export function useSecretKeeper(): void {
     let disconnect = () => {};
     let live = true;
     const cancel = afterFirstScreen(() => {
-      void import('../../features/vault/vaultInstance').then(({ pageVault }) => {
+      void import('./vaultInstance').then(({ pageVault }) => {
         if (live) disconnect = connectKeeperToVault(pageVault());
       });
     });

@@ -4,8 +4,8 @@
  */
 import type { StateCreator } from 'zustand';
 import { draftRowId, environmentValues, type EnvironmentVariable, type RequestEnvironment } from '../../../core';
-import type { WorkbenchState } from './workbenchStore';
-import { collectionVariableValues } from './workspaceSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
+import { collectionVariableValues } from '../workspace/workspaceSlice';
 
 export interface EnvironmentsSlice {
   environments: RequestEnvironment[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeExchange, activePrevious, activeView, forEachChangedExchange } from './exchangeSlice';
-import { createWorkbenchStore } from './workbenchStore';
+import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 
 const request = (url = 'http://h/a', method = 'GET') => ({ method, url, headers: [] });
 const head = { status: 200, reason: 'OK', httpVersion: '1.1', headers: [] };

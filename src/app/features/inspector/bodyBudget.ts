@@ -5,7 +5,7 @@
  * earlier answers first) until it fits. A body not kept whole says so, with how much was
  * kept and why, instead of looking empty or complete.
  */
-import { formatSize } from '../../features/inspector/format/lineText';
+import { formatSize } from './format/lineText';
 import type { Exchange, TabResponse } from './exchangeSlice';
 
 /** Bytes of one response body kept in the page. */

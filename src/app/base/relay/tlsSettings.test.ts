@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keptValues, secretKeeper } from '../../base/secrets/secretKeeper';
+import { keptValues, secretKeeper } from '../secrets/secretKeeper';
 import { caBundleProblems, clientCertificateProblems, hostPatternsProblem, lockedCertificatesFor, patternsCover, readStoredTlsSettings, splitHostPatterns, storableTlsSettings, tlsForRequest, type CaBundleSetting, type ClientCertificateSetting, type TlsSettings } from './tlsSettings';
 import { relayTlsFor, resetTlsSettingsCache, saveTlsSettings, TLS_SETTINGS_STORAGE_KEY, tlsSettings } from './tlsSettingsStore';
 

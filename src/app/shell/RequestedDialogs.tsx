@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
-import { EnvironmentDialog } from '../../features/composer/EnvironmentDialog';
-import { CertificatesDialog, ExportDialog, ProxySettingsDialog } from '../lazy/parts';
-import { closeRequestedDialog, requestedDialogStore } from './requestedDialogs';
+import { EnvironmentDialog } from '../features/composer/EnvironmentDialog';
+import { CertificatesDialog, ExportDialog, ProxySettingsDialog } from '../base/lazy/parts';
+import { closeRequestedDialog, requestedDialogStore } from '../base/components/requestedDialogs';
 
 /**
  * The dialogs the command palette and the network indicator open (`requestDialog`): Proxy,

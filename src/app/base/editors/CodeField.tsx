@@ -1,9 +1,9 @@
 import { Annotation, EditorState, Prec, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, keymap, WidgetType, type DecorationSet } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { editorTheme } from '../../../base/components/editorTheme';
+import { editorTheme } from '../components/editorTheme';
 import { useEffect, useRef } from 'react';
-import { languageSlot } from '../../../base/lazy/codeLanguages';
+import { languageSlot } from '../lazy/codeLanguages';
 
 export interface CodeFieldProps {
   value: string;

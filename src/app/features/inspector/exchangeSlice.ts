@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { RelayError, RelayHead, RelayHop, RelaySummary, SigningStep, WireRequest } from '../../../core';
 import { BODY_KEEP_BYTES, withinBudget, type BodyNotKept } from './bodyBudget';
-import type { WorkbenchState } from './workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** One exchange: a request sent and what came back (or why nothing did). */
 export interface Exchange {

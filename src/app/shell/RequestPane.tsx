@@ -1,4 +1,4 @@
-import { Composer } from '../../features/composer/Composer';
+import { Composer } from '../features/composer/Composer';
 
 export interface RequestPaneProps {
   onSend(): void;

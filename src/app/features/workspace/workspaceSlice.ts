@@ -24,11 +24,11 @@ import {
   type SavedRequest,
   type Variable,
 } from '../../../core';
-import { soapOriginOfTab } from '../../features/soap/soapSlice';
-import { checksOfSaved, savedChecksFields } from '../../features/checks/checksModel';
-import { checksOfTab } from '../../features/checks/checksSlice';
-import { sortCollections, type HistoryRow, type SetAsideReport } from '../../features/workspace/workspaceRecords';
-import type { WorkbenchState } from './workbenchStore';
+import { soapOriginOfTab } from '../soap/soapSlice';
+import { checksOfSaved, savedChecksFields } from '../checks/checksModel';
+import { checksOfTab } from '../checks/checksSlice';
+import { sortCollections, type HistoryRow, type SetAsideReport } from './workspaceRecords';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** Which saved request a tab holds. */
 export interface TabLink {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { keepDraftSecrets } from '../../../core';
-import { useWorkbench } from '../state/StoreProvider';
-import { describeSecrets, lockedSecretsMessage, secretKeeper } from './secretKeeper';
+import { useWorkbench } from '../../base/state/StoreProvider';
+import { describeSecrets, lockedSecretsMessage, secretKeeper } from '../../base/secrets/secretKeeper';
 import { useLostSecrets } from './useLostSecrets';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../../core';
-import { composerView } from '../../features/composer/composerModel';
-import { activeEnvironmentValues } from './environmentsSlice';
-import { createWorkbenchStore } from './workbenchStore';
+import { composerView } from '../composer/composerModel';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 
 function storeWith(method: string, url = 'http://h/orders') {
   const store = createWorkbenchStore({ initialUrl: url, persistName: `test-${Math.random()}` });

@@ -1,8 +1,8 @@
 import { Annotation, Compartment, EditorState, Prec, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
 import { Decoration, EditorView, keymap, placeholder, type DecorationSet } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { DYNAMIC_VARIABLES, urlTemplateTokens } from '../../../../core';
-import { afterFirstScreen } from '../../../base/lazy/afterFirstScreen';
+import { DYNAMIC_VARIABLES, urlTemplateTokens } from '../../../core';
+import { afterFirstScreen } from '../lazy/afterFirstScreen';
 
 export interface UrlEditorProps {
   value: string;

@@ -5,7 +5,7 @@
  * sealed in the vault when it is open with a passphrase, in this tab's memory otherwise.
  * When the vault opens, the references are resolved again.
  */
-import { keepSecrets, onKeptSecretsArrived, withKeptSecrets } from '../../base/secrets/secretKeeper';
+import { keepSecrets, onKeptSecretsArrived, withKeptSecrets } from '../secrets/secretKeeper';
 import { EMPTY_TLS_SETTINGS, lockedCertificatesFor, readStoredTlsSettings, storableTlsSettings, tlsForRequest, type RequestTls, type TlsSettings } from './tlsSettings';
 
 export const TLS_SETTINGS_STORAGE_KEY = 'wirebench.tlsSettings';

@@ -8,12 +8,12 @@ import { keptValues, secretKeeper } from '../../base/secrets/secretKeeper';
 import { lostSecrets, sendBlockedBySecrets } from '../../base/secrets/sendableSecrets';
 import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../../core';
-import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../../features/composer/composerModel';
-import { activeEnvironmentValues } from './environmentsSlice';
-import { activeChecks } from '../../features/checks/checksSlice';
-import { scriptSetNames } from '../../features/composer/knownVariables';
-import { soapLintContext } from '../../features/soap/soapSlice';
-import type { WorkbenchState } from './workbenchStore';
+import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import { activeChecks } from '../checks/checksSlice';
+import { scriptSetNames } from '../composer/knownVariables';
+import { soapLintContext } from '../soap/soapSlice';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** A send waiting for the person to confirm the reasons listed. */
 export interface PendingSend {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useWorkbench } from '../state/StoreProvider';
-import { useEnvironmentValues } from '../../features/composer/useComposerView';
-import { secretKeeper } from './secretKeeper';
-import { lostSecrets, type LostSecret } from './sendableSecrets';
+import { useWorkbench } from '../../base/state/StoreProvider';
+import { useEnvironmentValues } from './useComposerView';
+import { secretKeeper } from '../../base/secrets/secretKeeper';
+import { lostSecrets, type LostSecret } from '../../base/secrets/sendableSecrets';
 
 /**
  * The kept secrets the active request's send needs and this page lacks, and whether the vault

@@ -1,7 +1,7 @@
 import type { LiveProtocol } from '../../../core/protocols/types';
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { activeSoapTab } from '../../features/soap/soapSlice';
-import { protocolPart, protocolParts } from './registry';
+import { activeSoapTab } from '../soap/soapSlice';
+import { protocolPart, protocolParts } from '../../shell/protocols/registry';
 
 type RequestType = 'http' | 'soap' | 'graphql' | LiveProtocol;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWireRequest, findItem, normaliseDraft, type Collection } from '../../../core';
-import { activeEnvironmentValues } from './environmentsSlice';
-import { createWorkbenchStore } from './workbenchStore';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
+import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { collectionVariableValues } from './workspaceSlice';
 
 function storeWith(collection?: Collection) {

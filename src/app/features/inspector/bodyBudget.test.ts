@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_KEEP_BYTES, notKeptSentence, PAGE_BODY_BUDGET } from './bodyBudget';
 import { activeExchange } from './exchangeSlice';
-import { createWorkbenchStore } from './workbenchStore';
+import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 
 const MB = 1024 * 1024;
 const block = new Uint8Array(MB);

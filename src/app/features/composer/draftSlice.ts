@@ -6,7 +6,7 @@
  */
 import type { StateCreator } from 'zustand';
 import { authScheme, draftRowId, emptyDraft, normaliseDraft, type AuthSchemeId, type DraftInput, type HeaderRow, type RequestDraft } from '../../../core';
-import type { WorkbenchState } from './workbenchStore';
+import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** A new id for a table row (unique within this page). */
 export const newRowId = (): string => draftRowId();
