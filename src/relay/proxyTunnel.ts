@@ -157,8 +157,14 @@ export function openTunnel(socket: net.Socket, label: string, authority: string,
       }
       cleanup();
       const rest = buffered.subarray(end + 4);
-      // Bytes after the answer already belong to the target (a TLS server speaks first rarely, but may).
-      if (rest.length) socket.unshift(rest);
+      // Bytes after the answer already belong to the target (a TLS server speaks first rarely, but
+      // a plaintext HTTP/2 server always does: its SETTINGS). Reading the answer left the socket
+      // flowing, and unshifting into a flowing socket with no reader would drop them: they wait,
+      // paused, for whoever reads next (a pipe or TLS resumes it).
+      if (rest.length) {
+        socket.pause();
+        socket.unshift(rest);
+      }
       resolve(socket);
     };
     const onError = (err: NodeJS.ErrnoException) => failWith(proxyUnreachable(label, err));

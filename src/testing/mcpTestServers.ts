@@ -3,6 +3,7 @@
  * with or without a token check, and a hand-written server that misbehaves on purpose.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createMcpHost } from '../sandbox/mcp/mcpHost';
 import { createSandboxMcpServer } from '../sandbox/mcp/mcpTools';
@@ -15,14 +16,15 @@ export interface Started {
   close(): Promise<void>;
 }
 
-function listen(handler: http.RequestListener, seen: string[]): Promise<Started> {
-  const server = http.createServer((req, res) => {
+function listen(handler: http.RequestListener, seen: string[], tls?: https.ServerOptions): Promise<Started> {
+  const counted: http.RequestListener = (req, res) => {
     seen.push(`${req.method} ${req.url}`);
     handler(req, res);
-  });
+  };
+  const server = tls ? https.createServer(tls, counted) : http.createServer(counted);
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
       resolve({
         url: `${origin}/mcp`, origin, seen,
         close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))),
@@ -31,8 +33,8 @@ function listen(handler: http.RequestListener, seen: string[]): Promise<Started>
   });
 }
 
-/** The SDK's server with the sandbox's tools at /mcp (Streamable HTTP) and /sse + /messages (HTTP+SSE). */
-export async function startSdkServer(options: { token?: string; resourceMetadata?: boolean } = {}): Promise<Started> {
+/** The SDK's server with the sandbox's tools at /mcp (Streamable HTTP) and /sse + /messages (HTTP+SSE); over https with `tls`. */
+export async function startSdkServer(options: { token?: string; resourceMetadata?: boolean; tls?: https.ServerOptions } = {}): Promise<Started> {
   const seen: string[] = [];
   let origin = '';
   const host = createMcpHost({
@@ -53,7 +55,7 @@ export async function startSdkServer(options: { token?: string; resourceMetadata
       res.writeHead(404);
       res.end();
     }
-  }, seen);
+  }, seen, options.tls);
   origin = started.origin;
   return { ...started, close: async () => (await host.close(), await started.close()) };
 }

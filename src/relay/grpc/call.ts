@@ -14,7 +14,7 @@ import { findGrpcMethod, grpcCallKind } from '../../core/protocols/grpc/descript
 import { checkGrpcMessage } from '../../core/protocols/grpc/messageCheck';
 import type { HeaderField } from '../../core/types';
 import { catalogOf } from './catalog';
-import { openClient, TlsFailure } from './channel';
+import { openClient, type OpenedClient } from './channel';
 import { loadDefinitions } from './definitions';
 import { decodeToJson, encodeFromJson } from './messageJson';
 
@@ -67,6 +67,7 @@ export function startGrpcCall(request: GrpcCallRequest, callId: string, emit: (e
   let stream: Writable | undefined;
   let call: grpc.ClientUnaryCall | grpc.ClientReadableStream<unknown> | grpc.ClientWritableStream<unknown> | grpc.ClientDuplexStream<unknown, unknown> | undefined;
   let client: grpc.Client | undefined;
+  let opened: OpenedClient | undefined;
   let cancelled = false;
   let ended = false;
   let check: ((m: unknown) => GrpcFailure | undefined) | undefined;
@@ -78,7 +79,7 @@ export function startGrpcCall(request: GrpcCallRequest, callId: string, emit: (e
     if (ended) return;
     ended = true;
     emit(event);
-    client?.close();
+    opened?.close();
     finish();
   };
   const fail = (error: GrpcFailure) => close({ type: 'error', error, at: at() });
@@ -96,11 +97,10 @@ export function startGrpcCall(request: GrpcCallRequest, callId: string, emit: (e
     if (!address.ok) return fail({ kind: 'address', message: address.message });
     const metadata = metadataOf(request.metadata ?? []);
     if (!metadata.ok) return fail(metadata.error);
-    try {
-      client = openClient(address.value, request);
-    } catch (err) {
-      return fail({ kind: 'tls', message: err instanceof TlsFailure ? err.message : `The connection could not be set up: ${(err as Error).message}` });
-    }
+    const open = await openClient(address.value, request, request.deadlineMs);
+    if (!open.ok) return fail(open.error);
+    opened = open.value;
+    client = opened.client;
     const defs = await loadDefinitions(request, () => client!, metadata.value.clone(), request.service);
     if (cancelled) return close({ type: 'status', code: grpc.status.CANCELLED, details: 'Cancelled before the call started.', trailers: [], at: at() });
     if (!defs.ok) {

@@ -7,7 +7,7 @@ import type { GrpcDescribeResult, GrpcTarget } from '../../core/protocols/grpc/c
 import type { HeaderField } from '../../core/types';
 import { metadataOf } from './call';
 import { catalogOf } from './catalog';
-import { openClient, TlsFailure } from './channel';
+import { openClient } from './channel';
 import { loadDefinitions } from './definitions';
 import { loadProtoFiles } from './protoText';
 
@@ -23,18 +23,14 @@ export async function describeGrpc(target: GrpcTarget, metadata: readonly Header
   if (!address.ok) return { ok: false, error: { kind: 'address', message: address.message } };
   const md = metadataOf(metadata);
   if (!md.ok) return { ok: false, error: md.error };
-  let client;
+  const opened = await openClient(address.value, target);
+  if (!opened.ok) return { ok: false, error: opened.error };
   try {
-    client = openClient(address.value, target);
-  } catch (err) {
-    return { ok: false, error: { kind: 'tls', message: err instanceof TlsFailure ? err.message : (err as Error).message } };
-  }
-  try {
-    const defs = await loadDefinitions(target, () => client, md.value);
+    const defs = await loadDefinitions(target, () => opened.value.client, md.value);
     if (!defs.ok) return { ok: false, error: defs.error };
     const catalog = catalogOf(defs.root, defs.services);
     return { ok: true, catalog, source: 'reflection', ...(defs.version ? { reflectionVersion: defs.version } : {}) };
   } finally {
-    client.close();
+    opened.value.close();
   }
 }

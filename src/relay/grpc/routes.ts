@@ -1,7 +1,8 @@
 /**
  * The page ↔ relay channel for gRPC, under `/api/grpc/` (behind the same session guard as
  * every `/api` route, checked by the caller):
- * - `POST /api/grpc/describe` — `GrpcTarget` (+ `metadata`) → `GrpcDescribeResult` JSON;
+ * - `POST /api/grpc/describe` — `GrpcTarget` (+ `metadata`) → `GrpcDescribeResult` JSON (the
+ *   target's `proxy` choice, client certificates and CA bundles checked as an HTTP send's);
  * - `POST /api/grpc/calls` — `GrpcCallRequest` → an NDJSON stream of `GrpcCallEvent`s, one a
  *   line as they happen, ending with the status (or an error); closing it cancels the call;
  * - `POST /api/grpc/calls/<id>/messages` `{ message }`, `…/end`, `…/cancel` — for a call in
@@ -11,6 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { GrpcCallRequest, GrpcTarget } from '../../core/protocols/grpc/callModel';
 import type { HeaderField } from '../../core/types';
+import { RelayFailure } from '../failures';
+import { checkMeta } from '../relayRequest';
 import { startGrpcCall, type GrpcCallHandle } from './call';
 import { describeGrpc } from './describe';
 
@@ -43,7 +46,14 @@ function targetOf(body: Record<string, unknown>): GrpcTarget | string {
   if (typeof body.url !== 'string') return 'url must be a string (grpc://host:port).';
   if (body.source !== 'reflection' && body.source !== 'proto') return 'source must be "reflection" or "proto".';
   if (body.protoFiles !== undefined && (typeof body.protoFiles !== 'object' || body.protoFiles === null || Object.values(body.protoFiles).some((v) => typeof v !== 'string'))) return 'protoFiles must map file names to their text.';
-  return body as unknown as GrpcTarget;
+  // The proxy choice and TLS material are checked as an HTTP send's are.
+  const t = body as unknown as GrpcTarget;
+  try {
+    checkMeta({ method: 'POST', url: 'http://grpc.invalid/', headers: [], ...(t.proxy !== undefined ? { proxy: t.proxy } : {}), ...(t.clientCertificates !== undefined ? { clientCertificates: t.clientCertificates } : {}), ...(t.caBundles !== undefined ? { caBundles: t.caBundles } : {}) });
+  } catch (err) {
+    return err instanceof RelayFailure ? err.message : (err as Error).message;
+  }
+  return t;
 }
 
 function metadataOfBody(body: Record<string, unknown>): HeaderField[] | string {

@@ -144,7 +144,7 @@ export class McpSession {
     } catch (err) {
       const failure: McpFailure = err instanceof McpHttpError
         ? { kind: err.kind, message: err.message, status: err.status, challenges: err.challenges }
-        : { kind: 'network', message: `The server at ${this.options.url} could not be reached: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}.` };
+        : { kind: 'network', message: `The server at ${this.options.url} could not be reached: ${(err as Error).message.replace(/\.$/, '')}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}.` };
       this.record({ direction: 'note', via: 'http', text: failure.message, ...(failure.status ? { httpStatus: failure.status } : {}), problem: failure.message });
       return failure;
     }
@@ -185,7 +185,7 @@ export class McpSession {
     try {
       await this.transport.start();
     } catch (err) {
-      const failure: McpFailure = err instanceof McpHttpError ? { kind: err.kind, message: err.message, status: err.status, challenges: err.challenges } : { kind: 'network', message: `The server at ${this.options.url} could not be reached: ${(err as Error).message}.` };
+      const failure: McpFailure = err instanceof McpHttpError ? { kind: err.kind, message: err.message, status: err.status, challenges: err.challenges } : { kind: 'network', message: `The server at ${this.options.url} could not be reached: ${(err as Error).message.replace(/\.$/, '')}.` };
       this.record({ direction: 'note', via: 'http', text: failure.message, problem: failure.message });
       return { ok: false, failure };
     }

@@ -8,10 +8,17 @@
  * - `POST /api/mcp/sessions/<ref>/request` `{ method, params?, call?, progress? }` → the outcome JSON;
  * - `POST /api/mcp/sessions/<ref>/cancel` `{ call }`, `…/close` → `{ ok }`;
  * - `POST /api/mcp/discover` `{ url, headers, redirectUri, clientId? }` → the discovery steps and plan.
+ * Both opening routes take `network` (the page's network options for the server's URL: proxy,
+ * client certificates, CA bundles, trusted fingerprints, a verification exception), so every
+ * request of the session and of the discovery chain reaches its host as an HTTP send does
+ * (`relayFetch.ts`); the exception and fingerprints count for the server's own host only.
  */
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { HeaderField } from '../../core/types';
+import { RelayFailure } from '../failures';
+import { relayFetch, type RelayNetwork } from '../relayFetch';
+import { checkMeta } from '../relayRequest';
 import { discoverMcpAuthorization } from './discover';
 import { McpSession } from './mcpSession';
 
@@ -65,12 +72,36 @@ function urlProblem(url: unknown): string | undefined {
   }
 }
 
+/** The page's network options as sent (absent: the server's environment decides the proxy), or what is wrong with them. */
+function networkOf(value: unknown, url: string): RelayNetwork | string {
+  if (value === undefined) return {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'network must be an object.';
+  const v = value as Record<string, unknown>;
+  const network: RelayNetwork = {
+    ...(v.proxy !== undefined ? { proxy: v.proxy as RelayNetwork['proxy'] } : {}),
+    ...(v.insecureTls !== undefined ? { insecureTls: v.insecureTls as boolean } : {}),
+    ...(v.trustedFingerprints !== undefined ? { trustedFingerprints: v.trustedFingerprints as string[] } : {}),
+    ...(v.clientCertificates !== undefined ? { clientCertificates: v.clientCertificates as RelayNetwork['clientCertificates'] } : {}),
+    ...(v.caBundles !== undefined ? { caBundles: v.caBundles as RelayNetwork['caBundles'] } : {}),
+  };
+  try {
+    checkMeta({ method: 'POST', url, headers: [], ...network });
+  } catch (err) {
+    return err instanceof RelayFailure ? err.message : (err as Error).message;
+  }
+  return network;
+}
+
+const fetchFor = (network: RelayNetwork, url: string) => relayFetch({ network, exceptionsFor: url });
+
 async function openSession(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const body = await readJson(req);
   if (typeof body === 'string') return sendJson(res, 400, { error: body });
   const headers = headersOf(body.headers);
-  const problem = urlProblem(body.url) ?? (typeof headers === 'string' ? headers : undefined) ?? (body.transport !== 'streamable-http' && body.transport !== 'sse' ? 'transport must be "streamable-http" or "sse".' : undefined);
-  if (problem) return sendJson(res, 400, { error: problem });
+  const urlWrong = urlProblem(body.url);
+  const network = urlWrong ? {} : networkOf(body.network, body.url as string);
+  const problem = urlWrong ?? (typeof headers === 'string' ? headers : undefined) ?? (typeof network === 'string' ? network : undefined) ?? (body.transport !== 'streamable-http' && body.transport !== 'sse' ? 'transport must be "streamable-http" or "sse".' : undefined);
+  if (problem || typeof network === 'string') return sendJson(res, 400, { error: problem });
   if (sessions.size >= MAX_SESSIONS) return sendJson(res, 429, { error: `${MAX_SESSIONS} MCP sessions are open; disconnect one first.` });
   const ref = randomBytes(16).toString('hex');
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
@@ -82,6 +113,7 @@ async function openSession(req: http.IncomingMessage, res: http.ServerResponse):
     url: body.url as string,
     transport: body.transport as 'streamable-http' | 'sse',
     headers: headers as HeaderField[],
+    fetch: fetchFor(network, body.url as string),
     ...(typeof body.protocolVersion === 'string' && body.protocolVersion ? { protocolVersion: body.protocolVersion } : {}),
     onWire: (entry) => emit({ type: 'wire', entry }),
   });
@@ -127,9 +159,11 @@ export async function handleMcpApi(req: http.IncomingMessage, res: http.ServerRe
     const body = await readJson(req);
     if (typeof body === 'string') return sendJson(res, 400, { error: body });
     const headers = headersOf(body.headers);
-    const problem = urlProblem(body.url) ?? (typeof headers === 'string' ? headers : undefined) ?? urlProblem(body.redirectUri);
-    if (problem) return sendJson(res, 400, { error: problem });
-    return sendJson(res, 200, await discoverMcpAuthorization({ url: body.url as string, headers: headers as HeaderField[], redirectUri: body.redirectUri as string, ...(typeof body.clientId === 'string' ? { clientId: body.clientId } : {}) }));
+    const urlWrong = urlProblem(body.url);
+    const network = urlWrong ? {} : networkOf(body.network, body.url as string);
+    const problem = urlWrong ?? (typeof headers === 'string' ? headers : undefined) ?? (typeof network === 'string' ? network : undefined) ?? urlProblem(body.redirectUri);
+    if (problem || typeof network === 'string') return sendJson(res, 400, { error: problem });
+    return sendJson(res, 200, await discoverMcpAuthorization({ url: body.url as string, headers: headers as HeaderField[], redirectUri: body.redirectUri as string, fetch: fetchFor(network, body.url as string), ...(typeof body.clientId === 'string' ? { clientId: body.clientId } : {}) }));
   }
   const m = /^\/api\/mcp\/sessions\/([0-9a-f]{32})\/(request|cancel|close)$/.exec(pathname);
   if (!m) return sendJson(res, 404, { error: `No MCP route ${pathname}.` });

@@ -9,6 +9,7 @@
  */
 import type { HeaderField } from '../../types';
 import type { RelayCaBundle, RelayClientCertificate } from '../../relay/tlsTypes';
+import type { RelayProxyChoice } from '../../relay/protocol';
 import type { GrpcCallKind, GrpcCatalog } from './descriptorModel';
 
 /** How to reach the server and read its definitions (shared by describe and call). */
@@ -23,6 +24,8 @@ export interface GrpcTarget {
   caBundles?: RelayCaBundle[];
   /** Skip server certificate verification (marked INSECURE where it is shown). */
   insecureTls?: boolean;
+  /** Which proxy to go through, as an HTTP send's `proxy`; absent: the relay server's environment. Always a CONNECT tunnel. */
+  proxy?: RelayProxyChoice;
 }
 
 export interface GrpcCallRequest extends GrpcTarget {
@@ -38,7 +41,7 @@ export interface GrpcCallRequest extends GrpcTarget {
   deadlineMs: number;
 }
 
-export type GrpcFailureKind = 'address' | 'proto' | 'reflection' | 'unknown_method' | 'bad_message' | 'tls' | 'bad_request' | 'unknown_call';
+export type GrpcFailureKind = 'address' | 'proto' | 'reflection' | 'unknown_method' | 'bad_message' | 'tls' | 'bad_request' | 'unknown_call' | 'proxy';
 
 export interface GrpcFailure {
   kind: GrpcFailureKind;
@@ -47,6 +50,9 @@ export interface GrpcFailure {
   file?: string;
   line?: number;
   column?: number;
+  /** For `proxy`: the relay's code (`PROXY_AUTH`, `PROXY_REFUSED`, `ECONNREFUSED`…) and the proxy's status when it answered. */
+  code?: string;
+  proxyStatus?: number;
 }
 
 export type GrpcDescribeResult = { ok: true; catalog: GrpcCatalog; source: 'reflection' | 'proto'; reflectionVersion?: 'v1' | 'v1alpha' } | { ok: false; error: GrpcFailure };
