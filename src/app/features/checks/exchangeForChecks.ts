@@ -9,7 +9,7 @@ import { exchangeView, type ExchangeView } from '../../../core/run/exchangeView'
 import type { ScriptRequest, ScriptResponse } from '../../../scripting/types';
 import { sendThroughRelay } from '../../base/relay/relayClient';
 import { pageNetworkOptions } from '../../base/relay/networkOptions';
-import type { Exchange } from '../inspector/exchangeSlice';
+import type { Exchange } from '../../base/state/exchange';
 
 /** The view of a finished exchange (undefined when no response head came). */
 export function exchangeViewOfExchange(exchange: Exchange): ExchangeView | undefined {

@@ -15,7 +15,7 @@ import { checksOfTab, emptyOutcome, type ChecksOutcome } from './checksSlice';
 import { exchangeViewOfExchange, scriptResponseOf, sendForScript } from './exchangeForChecks';
 import { applyVariableWrites, rememberTypedRunValues, scriptVariablesOf, scriptWrites } from './variableWrites';
 import { currentRunContext } from '../scripting/runContext';
-import { draftOfTab } from '../composer/draftSlice';
+import { draftOfTab } from '../../base/state/tabs';
 
 /** How a script error reads in the response pane: kind, place and message. */
 export function scriptErrorText(error: { kind: string; message: string; line?: number; column?: number }, phase: string): string {

@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand';
 import { draftRowId, environmentValues, isSecretValue, isSecretVariable, sessionSecrets, type EnvironmentVariable, type Variable } from '../../../core';
 import type { VariableScope } from '../../../core/run/types';
 import type { ScriptRunResult, ScriptVariables, ScriptValue } from '../../../scripting/types';
-import { collectionVariableValues } from '../workspace/workspaceSlice';
+import { collectionVariableValues } from '../environments/environmentsSlice';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { currentRunContext } from '../scripting/runContext';
 

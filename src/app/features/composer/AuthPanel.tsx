@@ -3,7 +3,7 @@ import { applyAuth, authScheme, authSchemes, decodeJwt, parseBasic, substituteVa
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { listVaultEntries, subscribeVault } from '../vault/vaultAccess';
 import { AuthForm } from './AuthForm';
-import { useEnvironmentValues } from './useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { HelpPopover } from '../../base/components/HelpPopover';
 import { useLostSecrets } from './useLostSecrets';
 

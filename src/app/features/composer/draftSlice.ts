@@ -88,17 +88,6 @@ export interface DraftSlice {
   pinTab(id: string): void;
 }
 
-/** The draft of tab `tabId`, shown or in the background (undefined when there is no such tab). */
-export function draftOfTab(state: Pick<DraftSlice, 'tabs' | 'activeTabId' | 'draft' | 'backgroundTabs'>, tabId: string): RequestDraft | undefined {
-  if (tabId === state.activeTabId) return state.draft;
-  return (state.tabs.find((t) => t.id === tabId) ?? state.backgroundTabs.find((t) => t.id === tabId))?.draft;
-}
-
-/** Whether `tabId` is a background tab (a runner step), not one in the strip. */
-export function isBackgroundTab(state: Pick<DraftSlice, 'backgroundTabs'>, tabId: string): boolean {
-  return state.backgroundTabs.some((t) => t.id === tabId);
-}
-
 function newRequestTab(draft: RequestDraft): RequestTab {
   return { id: draftRowId('tab'), draft, dirty: false };
 }

@@ -5,29 +5,17 @@
  * variables (captures, script-set `pm.variables`/`pm.globals`) over the active environment
  * over the tab's collection, so what is known on screen is what the send will use.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
 import { activeChecks } from '../checks/checksSlice';
 import { scriptSetNames } from './knownVariables';
-import { activeEnvironmentValues } from '../environments/environmentsSlice';
-import { collectionVariableValues } from '../workspace/workspaceSlice';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { soapLintContext } from '../soap/soapSlice';
 import { composerView, type ComposerView, type TabSendRecord } from './composerModel';
+import { loadLint, useLintReady } from './lintLoader';
 
 const NO_RECORD: TabSendRecord = { acknowledged: [] };
-
-/**
- * The values the active tab's `{{variables}}` resolve from, as a send resolves them: the run
- * variables over the active environment's over the tab's collection variables (a stable
- * object while they are unchanged).
- */
-export function useEnvironmentValues(): Record<string, string> {
-  const environments = useWorkbench((s) => s.environments);
-  const activeEnvironmentId = useWorkbench((s) => s.activeEnvironmentId);
-  const runValues = useWorkbench((s) => s.runValues);
-  const collectionValues = useWorkbench(collectionVariableValues);
-  return useMemo(() => activeEnvironmentValues({ environments, activeEnvironmentId, runValues }, collectionValues), [environments, activeEnvironmentId, runValues, collectionValues]);
-}
 
 /** Names the active tab's pre-request scripts set (known, with a value made at send time). */
 export function useScriptSetNames(): readonly string[] {
@@ -55,5 +43,8 @@ export function useComposerView(): ComposerView {
   const record = useTabSendRecord();
   const soap = useWorkbench(soapLintContext);
   const scripted = useScriptSetNames();
-  return useMemo(() => composerView(draft, env, record, soap, scripted), [draft, env, record, soap, scripted]);
+  // The convention checks arrive once the first screen is up; the view is worked out again then.
+  const linted = useLintReady();
+  useEffect(() => (linted ? undefined : afterFirstScreen(() => void loadLint().catch(() => undefined))), [linted]);
+  return useMemo(() => composerView(draft, env, record, soap, scripted), [draft, env, record, soap, scripted, linted]);
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { useEnvironmentValues } from './useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { secretKeeper } from '../../base/secrets/secretKeeper';
 import { lostSecrets, type LostSecret } from '../../base/secrets/sendableSecrets';
 

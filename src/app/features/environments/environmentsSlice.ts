@@ -3,9 +3,8 @@
  * (IndexedDB or the workspace folder, secret values blanked; see `workspace/`).
  */
 import type { StateCreator } from 'zustand';
-import { draftRowId, environmentValues, type EnvironmentVariable, type RequestEnvironment } from '../../../core';
+import { draftRowId, environmentValues, type Collection, type EnvironmentVariable, type RequestEnvironment } from '../../../core';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
-import { collectionVariableValues } from '../workspace/workspaceSlice';
 
 export interface EnvironmentsSlice {
   environments: RequestEnvironment[];
@@ -47,6 +46,26 @@ export function activeEnvironmentValues(
     byBase.set(base, merged);
   }
   return merged;
+}
+
+const collectionCache = new WeakMap<Collection, Record<string, string>>();
+
+/**
+ * The variables of the collection the active tab was opened from (enabled ones, by
+ * trimmed name); the environment's variables are laid over them when a draft is built.
+ * The same object while the collection is unchanged.
+ */
+export function collectionVariableValues(state: Partial<Pick<WorkbenchState, 'collections' | 'tabLinks' | 'activeTabId'>>): Record<string, string> {
+  const link = state.tabLinks?.[state.activeTabId ?? ''];
+  const collection = link ? state.collections?.find((c) => c.id === link.collectionId) : undefined;
+  if (!collection || collection.variables.length === 0) return NO_VALUES;
+  let values = collectionCache.get(collection);
+  if (!values) {
+    values = Object.create(null) as Record<string, string>;
+    for (const v of collection.variables) if (v.enabled !== false && v.name.trim() !== '') values[v.name.trim()] = v.value;
+    collectionCache.set(collection, values);
+  }
+  return values;
 }
 
 const runCache = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();

@@ -14,7 +14,7 @@ import { grpcSampleJson } from '../../../core/protocols/grpc/messageSample';
 import type { GrpcSettings } from '../../../core/protocols/grpc/settings';
 import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
-import { useEnvironmentValues } from '../composer/useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { AuthPanel } from '../../base/lazy/parts';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { cancelCall, endStream, invoke, loadServices, sendNext } from './grpcActions';

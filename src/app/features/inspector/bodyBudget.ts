@@ -6,7 +6,9 @@
  * kept and why, instead of looking empty or complete.
  */
 import { formatSize } from './format/lineText';
-import type { Exchange, TabResponse } from './exchangeSlice';
+import type { BodyNotKept, Exchange, TabResponse } from '../../base/state/exchange';
+
+export type { BodyNotKept, BodyNotKeptReason } from '../../base/state/exchange';
 
 /** Bytes of one response body kept in the page. */
 export const BODY_KEEP_BYTES = 64 * 1024 * 1024;
@@ -16,26 +18,6 @@ export const PAGE_BODY_BUDGET = 256 * 1024 * 1024;
 /** History's limits (workspace/historyRecorder.ts, historyBodies.ts), repeated here so the store needs no workspace code. */
 const HISTORY_BODY_BYTES = 25 * 1024 * 1024;
 const HISTORY_CHECK_BYTES = 16 * 1024 * 1024;
-
-/** Why a body is not (wholly) in the page. */
-export type BodyNotKeptReason =
-  /** Larger than BODY_KEEP_BYTES: the first part is kept. */
-  | 'size'
-  /** Dropped to make room for a newer send. */
-  | 'budget'
-  /** After a reload: history kept no copy (too large for history, or text too large to check for secrets). */
-  | 'history-size'
-  | 'history-unchecked'
-  /** After a reload: history could not store it (the browser's storage refused). */
-  | 'history-storage';
-
-export interface BodyNotKept {
-  reason: BodyNotKeptReason;
-  /** Bytes of the body the page holds (the start of it). */
-  keptBytes: number;
-  /** Bytes the body had, when known. */
-  totalBytes?: number;
-}
 
 const keptOf = (exchange: Exchange | undefined) => (exchange ? exchange.chunks.reduce((n, c) => n + c.length, 0) : 0);
 

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { lessonById, lessonCaptures } from '../../../core';
-import { forEachChangedExchange } from '../inspector/exchangeSlice';
+import { forEachChangedExchange } from '../../base/state/exchange';
 import { useWorkbenchApi } from '../../base/state/StoreProvider';
 import { lessonDrafts } from './lessonDrafts';
 

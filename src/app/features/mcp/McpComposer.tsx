@@ -11,7 +11,7 @@ import { MCP_PROTOCOL_VERSIONS } from '../../../core/protocols/mcp/versions';
 import type { McpSettings } from '../../../core/protocols/mcp/settings';
 import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
-import { useEnvironmentValues } from '../composer/useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { AuthPanel } from '../../base/lazy/parts';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { connect, disconnect, listOffered } from './mcpActions';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from '../../../core';
-import { draftOfTab, isBackgroundTab } from '../composer/draftSlice';
+import { isBackgroundTab } from '../../base/state/tabs';
+import { draftOfTab } from '../../base/state/tabs';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 

@@ -25,7 +25,7 @@ import type { RequestTls } from '../../base/relay/tlsSettings';
 import { relayTlsFor } from '../../base/relay/tlsSettingsStore';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import type { SendAttempt, SendTarget } from './sendSlice';
-import { draftOfTab } from '../composer/draftSlice';
+import { draftOfTab } from '../../base/state/tabs';
 import { useWorkbenchApi } from '../../base/state/StoreProvider';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { soapTabOf } from '../soap/soapSlice';

@@ -1,7 +1,7 @@
 import { HelpPopover } from '../../base/components/HelpPopover';
 import { useMemo, useState, type FormEvent } from 'react';
 import { substituteVariables, type CollectionItem, type Result } from '../../../core';
-import { useEnvironmentValues } from '../composer/useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import type { SoapTabState } from './soapSlice';
 import { wsdlAddressFor } from './wsdlAddress';

@@ -11,7 +11,7 @@ import { ChecksPanel } from '../checks/lazyChecks';
 import { AuthPanel } from '../composer/AuthPanel';
 import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
-import { useEnvironmentValues } from '../composer/useComposerView';
+import { useEnvironmentValues } from '../environments/useEnvironmentValues';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { CloseControls } from './CloseControls';
 import { connect, disconnect } from './connection';

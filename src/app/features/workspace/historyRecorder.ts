@@ -5,8 +5,8 @@
  */
 import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../../core';
-import { forEachChangedExchange } from '../inspector/exchangeSlice';
-import { draftOfTab } from '../composer/draftSlice';
+import { forEachChangedExchange } from '../../base/state/exchange';
+import { draftOfTab } from '../../base/state/tabs';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from './workspaceRecords';
 

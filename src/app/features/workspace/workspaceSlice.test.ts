@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWireRequest, findItem, normaliseDraft, type Collection } from '../../../core';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
-import { collectionVariableValues } from './workspaceSlice';
+import { collectionVariableValues } from '../environments/environmentsSlice';
 
 function storeWith(collection?: Collection) {
   const store = createWorkbenchStore({ initialUrl: 'http://h/', persistName: `test-${Math.random()}` });

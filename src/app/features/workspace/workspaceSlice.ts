@@ -121,27 +121,6 @@ export interface WorkspaceSlice {
   setRequestNotice(notice: { message: string; tone: 'info' | 'error' } | null): void;
 }
 
-const NO_VALUES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
-const valuesCache = new WeakMap<Collection, Record<string, string>>();
-
-/**
- * The variables of the collection the active tab was opened from (enabled ones, by
- * trimmed name); the environment's variables are laid over them when a draft is built.
- * The same object while the collection is unchanged.
- */
-export function collectionVariableValues(state: Partial<Pick<WorkbenchState, 'collections' | 'tabLinks' | 'activeTabId'>>): Record<string, string> {
-  const link = state.tabLinks?.[state.activeTabId ?? ''];
-  const collection = link ? state.collections?.find((c) => c.id === link.collectionId) : undefined;
-  if (!collection || collection.variables.length === 0) return NO_VALUES;
-  let values = valuesCache.get(collection);
-  if (!values) {
-    values = Object.create(null) as Record<string, string>;
-    for (const v of collection.variables) if (v.enabled !== false && v.name.trim() !== '') values[v.name.trim()] = v.value;
-    valuesCache.set(collection, values);
-  }
-  return values;
-}
-
 /** A SOAP call: an XML body with SOAPAction (1.1) or the SOAP 1.2 media type. */
 function looksLikeSoap(draft: RequestDraft): boolean {
   if (draft.body.kind !== 'xml') return false;

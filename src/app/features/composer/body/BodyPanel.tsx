@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKind } from '../../../../core';
 import { useWorkbench } from '../../../base/state/StoreProvider';
 import { CodeField } from '../../../base/lazy/parts';
-import { useEnvironmentValues } from '../useComposerView';
+import { useEnvironmentValues } from '../../environments/useEnvironmentValues';
 import { graphQlTransportOf } from '../../../../core/request/graphQlWire';
 import { FilePicker } from './FilePicker';
 import { FormBodyEditor } from './FormBodyEditor';

@@ -11,7 +11,8 @@ import {
   type MultipartPartDraft,
 } from '../../../../core';
 import { useWorkbench } from '../../../base/state/StoreProvider';
-import { useComposerView, useEnvironmentValues } from '../useComposerView';
+import { useComposerView } from '../useComposerView';
+import { useEnvironmentValues } from '../../environments/useEnvironmentValues';
 import { MultipartPartEditor } from './MultipartPartEditor';
 
 /** Bodies up to this size are previewed exactly. */
