@@ -122,8 +122,9 @@ async function load(context: BrowserContext, url: string, isApp = true): Promise
   // Scripts as the network saw them: the page's own and its workers' (Playwright reports
   // both on the page). Sizes are read once each request has finished.
   const scripts: Promise<{ url: string; bytes: number; endWall: number }>[] = [];
+  let collecting = true;
   page.on('requestfinished', (request) => {
-    if (!/\.m?js$/.test(new URL(request.url()).pathname)) return;
+    if (!collecting || !/\.m?js$/.test(new URL(request.url()).pathname)) return;
     const timing = request.timing();
     const endWall = timing.startTime + timing.responseEnd;
     scripts.push(
@@ -133,6 +134,10 @@ async function load(context: BrowserContext, url: string, isApp = true): Promise
         const fromNetwork = sizes.responseBodySize >= 0 && sizes.responseHeadersSize > 0;
         const body = sizes.responseBodySize > 0 ? sizes.responseBodySize : Number(response?.headers()['content-length'] ?? 0);
         return { url: request.url(), bytes: fromNetwork ? body + sizes.responseHeadersSize : 0, endWall };
+      }).catch((error: unknown) => {
+        // A script that finished as the page closed (after the counting stopped) has no sizes left to read.
+        if (collecting) throw error;
+        return { url: request.url(), bytes: 0, endWall };
       }),
     );
   });
@@ -159,6 +164,7 @@ async function load(context: BrowserContext, url: string, isApp = true): Promise
     return { longTasks: p.longTasks, readyAt: p.readyAt, appAt: p.appAt, fcp, timeOrigin: performance.timeOrigin };
   });
   const readyWall = probe.timeOrigin + (isApp ? probe.readyAt : Infinity);
+  collecting = false;
   const all = await Promise.all(scripts);
   if (process.env.BENCH_VERBOSE) for (const s of all) console.log(`  ${s.endWall <= readyWall + 5 ? 'before' : 'after '} ready ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
   const before = all.filter((s) => s.endWall <= readyWall + 5);

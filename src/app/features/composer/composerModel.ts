@@ -6,8 +6,6 @@
  */
 import {
   buildWireRequest,
-  draftLintContext,
-  lintRequest,
   repeatNeedsConsent,
   requestFingerprint,
   sampleDynamicValue,
@@ -19,6 +17,7 @@ import {
   type WireBuild,
 } from '../../../core';
 import { multipartJsonFindings } from './body/multipartJson';
+import { loadedLint } from './lintLoader';
 
 /** What the composer remembers about the sends of one tab (in memory only). */
 export interface TabSendRecord {
@@ -60,7 +59,7 @@ export function findingKey(finding: LintFinding): string {
   return `${finding.id}|${finding.field ?? ''}|${finding.message}`;
 }
 
-let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; soap: LintContext['soap']; scripted: readonly string[]; view: ComposerView } | undefined;
+let cache: { draft: RequestDraft; env: Record<string, string>; fingerprint: string | undefined; soap: LintContext['soap']; scripted: readonly string[]; linted: boolean; view: ComposerView } | undefined;
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
@@ -71,7 +70,7 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
  */
 export function composerView(draft: RequestDraft, env: Record<string, string>, record?: TabSendRecord, soap?: LintContext['soap'], scripted: readonly string[] = NO_NAMES): ComposerView {
   const fingerprint = record?.fingerprint;
-  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap && cache.scripted === scripted) return cache.view;
+  if (cache && cache.draft === draft && cache.env === env && cache.fingerprint === fingerprint && cache.soap === soap && cache.scripted === scripted && cache.linted === (loadedLint() !== undefined)) return cache.view;
   // Dynamic variables ({{$guid}}…) show a fixed sample here; their values are drawn at send time.
   let build = buildWireRequest(draft, env, { dynamic: sampleDynamicValue });
   // Variables the pre-request scripts set are not unresolved: they get their value when the request is sent.
@@ -83,17 +82,19 @@ export function composerView(draft: RequestDraft, env: Record<string, string>, r
   }
   let findings: LintFinding[] = [];
   let repeating = false;
+  // The convention checks load after the first screen (lintLoader.ts): until then only the composer's own.
+  const lint = loadedLint();
   if (build.ok) {
     repeating = fingerprint !== undefined && fingerprint === requestFingerprint(build.value.wire);
-    const context = draftLintContext(draft, { repeating });
-    if (soap) context.soap = soap;
+    const context = lint?.draftLintContext(draft, { repeating });
+    if (context && soap) context.soap = soap;
     // Escapes a variable or a table row brought in are invisible on the wire; the build knows them.
-    if (build.value.keptEscapes.length > 0) context.keptEscapes = build.value.keptEscapes;
+    if (context && build.value.keptEscapes.length > 0) context.keptEscapes = build.value.keptEscapes;
     // A multipart part marked JSON that is not JSON is an error, as a JSON body's would be.
-    findings = [...lintRequest(build.value.wire, context), ...multipartJsonFindings(draft)];
+    findings = [...(lint && context ? lint.lintRequest(build.value.wire, context) : []), ...multipartJsonFindings(draft)];
   }
   const view = { build, findings, repeating, setAtSend };
-  cache = { draft, env, fingerprint, soap, scripted, view };
+  cache = { draft, env, fingerprint, soap, scripted, linted: lint !== undefined, view };
   return view;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Run steps of the live protocols (WebSocket, gRPC, MCP): a saved request whose draft names
  * one is run by that protocol's step (connect, send what the request holds, collect, check),
- * not by the HTTP send path. Each protocol adds its step to `appProtocolSteps`; a request of
+ * not by the HTTP send path. The shell adds each protocol's step to `appProtocolSteps`; a request of
  * a protocol this build cannot run fails its step with that said, never silently passes.
  */
 import type { StoreApi } from 'zustand';
@@ -15,11 +15,13 @@ import type { SentStep, StepSender } from './runEngine';
 /** Runs one step of a live protocol's saved request, its checks included, and reports it (secrets masked). */
 export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRequest, step: RunStep, signal: AbortSignal) => Promise<SentStep>;
 
-export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {
-  websocket: (...args) => import('../websocket/wsRunStep').then((m) => m.runWebSocketAppStep(...args)),
-  grpc: (...args) => import('../grpc/grpcRunStep').then((m) => m.runGrpcAppStep(...args)),
-  mcp: (...args) => import('../mcp/mcpRunStep').then((m) => m.runMcpAppStep(...args)),
-};
+/** Filled at start-up by the shell (`shell/composition.ts`, each step loaded on first use), so the runner imports no protocol. */
+export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {};
+
+/** Adds the step that runs saved requests of `protocol`. */
+export function registerProtocolStep(protocol: LiveProtocol, step: AppProtocolStep): void {
+  appProtocolSteps[protocol] = step;
+}
 
 /** `sender`, with the steps of live-protocol requests of collection `collectionId` handed to their protocol. */
 export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchState>, collectionId: string): StepSender {

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../../core';
 import { composerView } from '../composer/composerModel';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
+import { loadLint } from '../composer/lintLoader';
+
+// The convention checks load after the first screen in the app (lintLoader.ts); these tests start with them here.
+beforeAll(() => loadLint());
 
 function storeWith(method: string, url = 'http://h/orders') {
   const store = createWorkbenchStore({ initialUrl: url, persistName: `test-${Math.random()}` });

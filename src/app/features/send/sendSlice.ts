@@ -8,6 +8,7 @@ import { keptValues, secretKeeper } from '../../base/secrets/secretKeeper';
 import { lostSecrets, sendBlockedBySecrets } from '../../base/secrets/sendableSecrets';
 import type { StateCreator } from 'zustand';
 import type { CoreError } from '../../../core';
+import { loadedLint, loadLint } from '../composer/lintLoader';
 import { composerView, sendGateReasons, type SendGateReason, type SendOrigin, type TabSendRecord } from '../composer/composerModel';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { activeChecks } from '../checks/checksSlice';
@@ -41,7 +42,8 @@ export interface UploadProgress {
 }
 
 /** What `requestSend` did. */
-export type SendVerdict = 'sent' | 'needs-confirmation' | 'invalid' | 'busy' | 'unavailable';
+/** `checking`: the convention checks were still loading; the send is asked for again once they are here. */
+export type SendVerdict = 'sent' | 'needs-confirmation' | 'invalid' | 'busy' | 'unavailable' | 'checking';
 
 /**
  * Where a send goes from: a background tab (`backgroundTabs`, the collection runner's
@@ -136,6 +138,15 @@ export const createSendSlice: StateCreator<WorkbenchState, [], [], SendSlice> = 
         set({ sendProblem: error, pendingSend: null, ...(section ? { composerTab: section } : {}) });
         s.markNotSent(s.activeTabId, error.message);
         return 'invalid';
+      }
+      // No send skips the convention checks: when they are still loading (they come after the first screen), wait for them.
+      if (!loadedLint()) {
+        const tabId = s.activeTabId;
+        void loadLint().then(
+          () => get().activeTabId === tabId && get().requestSend(options),
+          (error: unknown) => set({ sendProblem: { kind: 'checks-unavailable', message: `The request's checks could not be loaded (${error instanceof Error ? error.message : String(error)}); try Send again.` } }),
+        );
+        return 'checking';
       }
       const reasons = sendGateReasons(view, origin, tabRecord);
       if (reasons.length > 0) {

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { normaliseDraft, type Collection, type SavedRequest } from '../../../core';
 import { composerView } from '../composer/composerModel';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import { draftWithSoapSample, soapExpectationOf } from './soapDraft';
 import { restoredSoapTabs, soapLintContext, soapOriginOfTab, soapTabOf, storableSoapTabs } from './soapSlice';
+import { loadLint } from '../composer/lintLoader';
+
+// The convention checks load after the first screen in the app (lintLoader.ts); these tests start with them here.
+beforeAll(() => loadLint());
 
 const ENDPOINT = 'http://127.0.0.1:4780/sandbox/soap/orders';
 const sample = {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { normaliseDraft, storedWorkspaceRecord, type Collection } from '../../../core';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import type { FolderState, WorkspaceFolderApi } from './workspaceFolderClient';
@@ -6,6 +6,10 @@ import { mergeRemote } from './workspaceLoad';
 import { storedCollection } from './workspaceRecords';
 import { startWorkspaceSession } from './workspaceSession';
 import { memoryWorkspaceStorage } from './workspaceStorage';
+import { loadLint } from '../composer/lintLoader';
+
+// The convention checks load after the first screen in the app (lintLoader.ts); these tests start with them here.
+beforeAll(() => loadLint());
 
 const collection = (id: string, name: string, url = 'http://h/'): Collection => ({
   id,
