@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+// The shell's start-up registrations (live protocols, run steps…) before anything renders.
+import './shell/composition';
 import { App } from './App';
 import { handOverBootShell } from './bootField';
 import { isLiveProtocol } from '../core/protocols/types';

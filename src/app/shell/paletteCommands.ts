@@ -9,7 +9,7 @@ import { openLesson } from '../features/lessons/openLesson';
 import { requestLabel } from '../features/composer/tabLabel';
 import { openRunner } from '../features/runner/runnerStore';
 import { requestDialog } from '../base/components/requestedDialogs';
-import { protocolParts } from './protocols/registry';
+import { protocolParts } from '../base/protocols/protocolParts';
 import type { LiveProtocol } from '../../core/protocols/types';
 import type { WorkbenchState } from './store/workbenchState';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';

@@ -13,7 +13,7 @@ import { useKnownVariables } from './useComposerView';
 import { WirePreviewPanel } from './WirePreviewPanel';
 import { RequestActions } from '../workspace/RequestActions';
 import { RequestTypeToggle } from './RequestTypeToggle';
-import { protocolPart } from '../../shell/protocols/registry';
+import { protocolPart } from '../../base/protocols/protocolParts';
 import { useCurlPaste } from '../workspace/useCurlPaste';
 import { draftWithUrl } from '../../../core';
 import { SecretsNotice } from './SecretsNotice';

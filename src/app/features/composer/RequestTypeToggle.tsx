@@ -1,7 +1,7 @@
 import type { LiveProtocol } from '../../../core/protocols/types';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { activeSoapTab } from '../soap/soapSlice';
-import { protocolPart, protocolParts } from '../../shell/protocols/registry';
+import { protocolPart, protocolParts } from '../../base/protocols/protocolParts';
 
 type RequestType = 'http' | 'soap' | 'graphql' | LiveProtocol;
 

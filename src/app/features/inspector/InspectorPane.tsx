@@ -13,7 +13,7 @@ import { useBodyFeed } from './hooks/useBodyFeed';
 import { useRestoredResponse } from './hooks/useRestoredResponse';
 import { ResponseEmptyState } from './ResponseEmptyState';
 import { useStreamArrivals } from './stream/useStreamArrivals';
-import { protocolPart } from '../../shell/protocols/registry';
+import { protocolPart } from '../../base/protocols/protocolParts';
 import { PaneBoundary } from '../../base/components/PaneBoundary';
 
 export function InspectorPane() {

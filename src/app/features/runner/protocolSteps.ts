@@ -1,27 +1,17 @@
 /**
  * Run steps of the live protocols (WebSocket, gRPC, MCP): a saved request whose draft names
  * one is run by that protocol's step (connect, send what the request holds, collect, check),
- * not by the HTTP send path. The shell adds each protocol's step to `appProtocolSteps`; a request of
+ * not by the HTTP send path. The shell registers each protocol's step (`protocolStepSlot.ts`); a request of
  * a protocol this build cannot run fails its step with that said, never silently passes.
  */
 import type { StoreApi } from 'zustand';
-import { isLiveProtocol, type LiveProtocol } from '../../../core/protocols/types';
-import type { RunStep } from '../../../core/run/runPlan';
+import { isLiveProtocol } from '../../../core/protocols/types';
 import { findItem } from '../../../core/workspace/tree';
-import type { SavedRequest } from '../../../core/workspace/model';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
-import type { SentStep, StepSender } from './runEngine';
+import type { StepSender } from './runEngine';
+import { appProtocolSteps } from './protocolStepSlot';
 
-/** Runs one step of a live protocol's saved request, its checks included, and reports it (secrets masked). */
-export type AppProtocolStep = (store: StoreApi<WorkbenchState>, request: SavedRequest, step: RunStep, signal: AbortSignal) => Promise<SentStep>;
-
-/** Filled at start-up by the shell (`shell/composition.ts`, each step loaded on first use), so the runner imports no protocol. */
-export const appProtocolSteps: Partial<Record<LiveProtocol, AppProtocolStep>> = {};
-
-/** Adds the step that runs saved requests of `protocol`. */
-export function registerProtocolStep(protocol: LiveProtocol, step: AppProtocolStep): void {
-  appProtocolSteps[protocol] = step;
-}
+export type { AppProtocolStep } from './protocolStepSlot';
 
 /** `sender`, with the steps of live-protocol requests of collection `collectionId` handed to their protocol. */
 export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchState>, collectionId: string): StepSender {

@@ -20,6 +20,8 @@ import {
   type SetAsideSource,
 } from './workspaceRecords';
 import type { RawStoredRecord } from './workspaceStorage';
+import type { ItemNode } from './collectionChunks';
+import type { LoadedWorkspace } from './storageWorkerClient';
 import { keptValues, withKeptSecrets } from '../../base/secrets/secretKeeper';
 
 /** A stored history row; checked on load, so a damaged one is set aside instead of breaking the list. */
@@ -61,6 +63,22 @@ export function loadCollections(source: SetAsideSource, records: readonly RawSto
     if (result.ok) collections.push(withSecrets(result.value));
     else setAside.push(setAsideOf(source, 'collections', record, result.error.message));
   }
+  return { collections: sortCollections(collections), setAside };
+}
+
+/** Kept secrets put back into a chunk of items as it arrives from storage (nothing to do when this page keeps none). */
+export function withSecretsInNodes(nodes: ItemNode[]): ItemNode[] {
+  return Object.keys(keptValues()).length === 0 ? nodes : nodes.map((node) => ({ ...node, item: withKeptSecrets(node.item) }));
+}
+
+/**
+ * Collections the storage worker validated (their items already had kept secrets put back,
+ * chunk by chunk): the collection's own variables and auth get theirs, the list is sorted,
+ * and the ones it set aside are reported. Nothing here walks a collection's items.
+ */
+export function checkedCollections(loaded: Pick<LoadedWorkspace, 'collections' | 'setAside'>): { collections: Collection[]; setAside: SetAsideReport[] } {
+  const collections = loaded.collections.map(({ collection: { items, ...rest } }) => ({ ...withSecrets({ ...rest, items: [] as Collection['items'] }), items }));
+  const setAside = loaded.setAside.map((s) => setAsideOf('browser', 'collections', { key: s.key, value: s.raw }, s.reason));
   return { collections: sortCollections(collections), setAside };
 }
 

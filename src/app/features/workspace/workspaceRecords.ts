@@ -61,7 +61,8 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-function storableItem(item: CollectionItem): CollectionItem {
+/** An item as it is stored (secrets of a request kept aside as references); a folder with its items. */
+export function storableItem(item: CollectionItem): CollectionItem {
   if (item.kind === 'folder') return { ...item, items: item.items.map(storableItem) };
   const stored: SavedRequest = { ...item, draft: storableDraft({ ...item.draft, name: item.name }, item.id) };
   // Tokens pasted into a script or an assertion's expected value are kept aside like the draft's (issue 18).

@@ -16,8 +16,10 @@ import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
 import { onWebSocketHistory } from '../websocket/wsHistory';
 import { onGrpcHistory } from '../grpc/grpcHistory';
 import { onMcpHistory } from '../mcp/mcpHistory';
+import { onGraphQlSubscriptionHistory } from '../graphql/subscriptionHistory';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
+  checkedCollections,
   collectionFingerprint,
   environmentFingerprint,
   folderReports,
@@ -27,12 +29,15 @@ import {
   mergeRemote,
   readWorkspaceMeta,
   storedCollectionOf,
+  withSecretsInNodes,
   type WrittenFingerprints,
 } from './workspaceLoad';
 import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
 import { maskedHistoryBody } from './historyBodies';
 import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedEnvironment, type SetAsideReport } from './workspaceRecords';
-import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type RawWorkspace, type WorkspaceStorage } from './workspaceStorage';
+import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorage';
+import { inThreadWorkspaceStore, workerWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
+import { writeStoredCollection } from './collectionWrite';
 
 /** What the panels ask of the running session. */
 export interface WorkspaceSession {
@@ -51,7 +56,7 @@ export interface WorkspaceSession {
 }
 
 export interface WorkspaceSessionOptions {
-  /** Default: IndexedDB, or memory when the page has none. */
+  /** Default: IndexedDB in the storage worker, or memory when the page has none. A storage given here is used through the same protocol in this thread. */
   storage?: WorkspaceStorage;
   /** Default: the serving process's `/api/workspace`; null: none. */
   folder?: WorkspaceFolderApi | null;
@@ -67,10 +72,14 @@ export function workspaceSessionOf(store: StoreApi<WorkbenchState>): WorkspaceSe
 }
 
 interface WriteTarget {
-  putCollection(id: string, record: unknown): Promise<void>;
-  deleteCollection(id: string): Promise<void>;
   putEnvironment(id: string, record: unknown): Promise<void>;
   deleteEnvironment(id: string): Promise<void>;
+}
+
+/** The storage worker where there are workers and IndexedDB; the same protocol in this thread otherwise. */
+function defaultStore(): WorkspaceStore {
+  if (typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined') return workerWorkspaceStore();
+  return inThreadWorkspaceStore(typeof indexedDB === 'undefined' ? memoryWorkspaceStorage() : indexedDbWorkspaceStorage());
 }
 
 /** Starts (once per store) loading, writing, history recording and folder following. */
@@ -78,7 +87,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   const existing = sessions.get(store);
   if (existing) return existing;
   const writeDelay = options.writeDelayMs ?? 120;
-  let storage: WorkspaceStorage = options.storage ?? (typeof indexedDB === 'undefined' ? memoryWorkspaceStorage() : indexedDbWorkspaceStorage());
+  let storage: WorkspaceStore = options.storage ? inThreadWorkspaceStore(options.storage) : defaultStore();
   let target: WriteTarget = storage;
   let folderApi: WorkspaceFolderApi | null = null;
   const writtenCollections: WrittenFingerprints = new Map();
@@ -129,7 +138,10 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     if (!loaded || stopped) return;
     const s = store.getState();
     try {
-      await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollectionOf, (id, r) => target.putCollection(id, r), (id) => target.deleteCollection(id), writtenCollectionObjects);
+      if (folderApi) {
+        const api = folderApi;
+        await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollectionOf, (id, r) => api.putCollection(id, r), (id) => api.deleteCollection(id), writtenCollectionObjects);
+      } else await writeCollections(s.collections);
       const shared = folderApi ? s.environments.filter((e) => !e.secret) : s.environments;
       await writeRecords<RequestEnvironment>(shared, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
       if (folderApi) {
@@ -155,6 +167,26 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       problem(`Your latest changes are not stored yet: ${(err as Error).message}. Retrying…`);
       clearTimeout(timer);
       timer = setTimeout(flush, 3000);
+    }
+  }
+
+  /**
+   * Collections to the browser's storage: each one whose object changed since it was last
+   * written or read, in chunks (collectionWrite.ts), and the removed ones deleted. No
+   * collection is serialised whole on the page's thread, so no fingerprint is compared:
+   * the store replaces a collection's object exactly when it changes.
+   */
+  async function writeCollections(collections: readonly Collection[]): Promise<void> {
+    const ids = new Set(collections.map((c) => c.id));
+    for (const collection of collections) {
+      if (writtenCollectionObjects.get(collection.id) === collection) continue;
+      await writeStoredCollection(storage, collection, !writtenCollectionObjects.has(collection.id));
+      writtenCollectionObjects.set(collection.id, collection);
+    }
+    for (const id of [...writtenCollectionObjects.keys()]) {
+      if (ids.has(id)) continue;
+      await storage.deleteCollection(id);
+      writtenCollectionObjects.delete(id);
     }
   }
 
@@ -232,18 +264,9 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   }
 
   async function load(): Promise<void> {
-    let raw: RawWorkspace;
+    let raw: LoadedWorkspace;
     let mode: WorkbenchState['workspaceMode'] = 'browser';
     let loadProblem: string | null = null;
-    try {
-      raw = await storage.loadAll();
-    } catch (err) {
-      loadProblem = `The browser's storage (IndexedDB) cannot be used: ${(err as Error).message}. Work is kept in this page only.`;
-      storage = memoryWorkspaceStorage();
-      target = storage;
-      raw = await storage.loadAll();
-      mode = 'memory';
-    }
     let folderState: FolderState | null = null;
     const api = options.folder === undefined ? httpWorkspaceFolderApi() : options.folder;
     if (api) {
@@ -253,12 +276,24 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
         loadProblem = `The workspace folder could not be read: ${(err as Error).message}`;
       }
     }
+    // Read, validated and put back together in the storage worker; the page takes each chunk of items in its own short task.
+    // With a workspace folder, the collections come from the folder and the browser's are not read.
+    try {
+      raw = await storage.load({ collections: !folderState, eachChunk: withSecretsInNodes });
+    } catch (err) {
+      loadProblem = `The browser's storage (IndexedDB) cannot be used: ${(err as Error).message}. Work is kept in this page only.`;
+      storage.close();
+      storage = inThreadWorkspaceStore(memoryWorkspaceStorage());
+      target = storage;
+      raw = await storage.load({ collections: !folderState });
+      mode = 'memory';
+    }
     const meta = readWorkspaceMeta(raw.meta);
     environmentsStored = meta.environmentsStored;
     const s = store.getState();
     const collections = folderState
       ? loadCollections('folder', folderState.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
-      : loadCollections('browser', raw.collections);
+      : checkedCollections(raw);
     const environments = folderState
       ? loadEnvironments('folder', folderState.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
       : loadEnvironments('browser', raw.environments);
@@ -337,6 +372,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   // MCP sessions, as they end (their transcript as the body, masked the same way).
   unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  // GraphQL subscriptions, as they end (their results as the body, masked the same way).
+  unsubscribers.push(onGraphQlSubscriptionHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'hidden') void flush();
   };

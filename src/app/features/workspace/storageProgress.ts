@@ -1,0 +1,45 @@
+/**
+ * How far the writes of collections to the browser's storage have come, for the import
+ * dialog's progress bar and the workspace panel's storage line. The session reports each
+ * write (start, each committed transaction, the end or the failure in words); components
+ * read it with `useStorageProgress`. Module state: one page, one workspace session.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** One collection's latest write. */
+export interface CollectionWrite {
+  collectionId: string;
+  name: string;
+  /** Items (requests and folders) committed so far, of `total`. */
+  stored: number;
+  total: number;
+  state: 'writing' | 'stored' | 'failed';
+  /** For a failed write: what was stored and what was not. */
+  message?: string;
+}
+
+let writes: ReadonlyMap<string, CollectionWrite> = new Map();
+const listeners = new Set<() => void>();
+
+/** Records the state of a collection's write. */
+export function reportCollectionWrite(write: CollectionWrite): void {
+  const next = new Map(writes);
+  next.set(write.collectionId, write);
+  writes = next;
+  for (const listener of listeners) listener();
+}
+
+/** The latest write of each collection. */
+export function collectionWrites(): ReadonlyMap<string, CollectionWrite> {
+  return writes;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The latest write of every collection, re-rendering as it moves on. */
+export function useCollectionWrites(): ReadonlyMap<string, CollectionWrite> {
+  return useSyncExternalStore(subscribe, collectionWrites, collectionWrites);
+}
