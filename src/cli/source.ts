@@ -1,15 +1,17 @@
 /**
  * What `wirebench run` runs, read from disk: a `--workspace` folder (its `collections/`
  * and `environments/`, read with core's folder layout reader, the one the server uses, so
- * the CLI sees exactly what the app sees), a Postman Collection (v2.1, v2.0, v1) or a
- * `.http` file (through the core importers, which keep scripts on the requests). Anything
+ * the CLI sees exactly what the app sees), a Postman Collection (v2.1, v2.0, v1), an
+ * Insomnia export (format 4 JSON or v5 YAML: its sub-environments are the environments
+ * `--env` picks from) or a `.http` file (through the core importers the app uses, which
+ * keep scripts on the requests). Anything
  * unreadable — a file set aside, JSON broken at a line and column — is an `InputError`,
  * exit code 2: a CI run must not pass by quietly skipping a request.
  */
 import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { importPostman, parseHttpFile, sniffImportFormat, type Collection, type CoreError, type Environment } from '../core';
+import { importInsomnia, importPostman, parseHttpFile, sniffImportFormat, type Collection, type CoreError, type Environment } from '../core';
 import { collectionFromFiles, environmentFromFile, type WorkspaceFileSetAside } from '../core/workspace/folderLayoutReading';
 import { readWorkspaceJson } from './workspaceFiles';
 import { readTextFile } from './textFile';
@@ -129,8 +131,8 @@ export function notACollection(text: string, file: string): string | undefined {
     }
     if (format === 'wsdl') return `is a WSDL, not a collection: ${IMPORT_FIRST}.`;
     if (format === 'curl') return `is a cURL command, not a collection: ${IMPORT_FIRST}.`;
-    if (format === 'http') return undefined;
-    return `is not JSON, so not a Postman collection, nor a .http file (name it .http or .rest), nor a workspace folder.`;
+    if (format === 'http' || format === 'insomnia') return undefined;
+    return `is not JSON, so not a Postman collection, nor an Insomnia v5 YAML export (its first line is type: collection.insomnia.rest/5.0), nor a .http file (name it .http or .rest), nor a workspace folder.`;
   }
   if (!isObject(value)) return `holds ${Array.isArray(value) ? 'a JSON array' : 'a JSON value'}, not a Postman collection (an object with "info" and "item").`;
   if (typeof value.swagger === 'string' || typeof value.swagger === 'number') return `is a Swagger ${String(value.swagger)} document, not a collection: ${IMPORT_FIRST}.`;
@@ -138,7 +140,6 @@ export function notACollection(text: string, file: string): string | undefined {
   if (isObject(value.log) && Array.isArray(value.log.entries)) return `is a HAR capture (${value.log.entries.length} entries), not a collection: ${IMPORT_FIRST}.`;
   if (value._postman_variable_scope === 'environment') return 'is a Postman environment, not a collection: pass it with --env FILE, and the collection as the source.';
   if (value._postman_variable_scope === 'globals') return 'is a Postman globals file, not a collection: pass it with --globals FILE, and the collection as the source.';
-  if (value._type === 'export' && Array.isArray(value.resources)) return `is an Insomnia export, which wirebench run does not read: export the requests from Insomnia as a Postman collection or a HAR and ${IMPORT_FIRST}.`;
   if (!('info' in value) && !('item' in value) && !Array.isArray(value.requests) && !Array.isArray(value.collections) && Array.isArray(value.values)) {
     return 'looks like an environment (a "values" list), not a collection: pass it with --env FILE.';
   }
@@ -160,12 +161,13 @@ export async function readSource(source: string): Promise<RunSource> {
     const other = notACollection(text, source);
     if (other) throw new InputError(other, source);
   }
-  const imported = isHttp ? parseHttpFile(text, path.basename(source).replace(/\.(http|rest)$/i, '')) : importPostman(text);
+  const isInsomnia = !isHttp && sniffImportFormat(text.replace(/^\uFEFF/, ''), path.basename(source)) === 'insomnia';
+  const imported = isHttp ? parseHttpFile(text, path.basename(source).replace(/\.(http|rest)$/i, '')) : isInsomnia ? importInsomnia(text) : importPostman(text);
   if (!imported.ok) throw inputErrorOf(source, imported.error);
   const { collection, skipped, warnings } = imported.value;
   if (skipped.length > 0) {
     throw new InputError(`${skipped.length} request${skipped.length === 1 ? '' : 's'} could not be read, so the run would be incomplete:\n${skipped.map((s) => `  ${s.item}: ${s.reason}`).join('\n')}`, source);
   }
   // Warnings are real changes (a part left out, a file to pick); the importer's notes (scripts kept, and that they run) go without saying here.
-  return { name: collection.name, collections: [collection], environments: [], warnings };
+  return { name: collection.name, collections: [collection], environments: imported.value.environments ?? [], warnings };
 }

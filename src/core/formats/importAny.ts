@@ -1,6 +1,6 @@
 /**
  * One entry point for the import dialog: tells the format of a pasted text or dropped file
- * (cURL, Postman v2.1 / v2.0 / v1, HAR, OpenAPI, `.http`, WSDL) and runs its importer. A WSDL needs
+ * (cURL, Postman v2.1 / v2.0 / v1, Insomnia, HAR, OpenAPI, `.http`, WSDL) and runs its importer. A WSDL needs
  * its imports fetched, so it is handed back to the caller's WSDL flow instead.
  */
 import { parseJson } from '../encoding';
@@ -8,13 +8,15 @@ import type { Result } from '../types';
 import { fail, ok } from '../types';
 import { importCurlCommands } from './curlCommandsImport';
 import { importHar } from './harImport';
+import { importInsomnia } from './insomniaImport';
+import { isInsomniaV5Text } from './insomniaRead';
 import { parseHttpFile } from './httpFile';
 import { parseJsonDocument, type ImportResult } from './importResult';
 import { importOpenApi } from './openApiImport';
 import { importPostman } from './postmanImport';
 
 /** The formats `importAny` recognises. */
-export type ImportFormat = 'curl' | 'postman' | 'har' | 'openapi' | 'http' | 'wsdl';
+export type ImportFormat = 'curl' | 'postman' | 'har' | 'openapi' | 'http' | 'wsdl' | 'insomnia';
 
 /** What `importAny` found: a collection, or a WSDL for the caller's WSDL flow (fetch imports, parse, `wsdlToCollection`). */
 export type ImportAnyOutcome =
@@ -28,6 +30,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Which JSON format a parsed document is, or undefined. */
 function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'curl' | 'http' | 'wsdl'> | undefined {
   if (isObject(value)) {
+    if (value._type === 'export') return 'insomnia';
     if (isObject(value.log) && 'entries' in value.log) return 'har';
     if ('openapi' in value || 'swagger' in value) return 'openapi';
     if (isObject(value.info) && ('item' in value || /postman/i.test(String(value.info.schema ?? '')))) return 'postman';
@@ -37,6 +40,7 @@ function jsonFormat(value: unknown, filename: string): Exclude<ImportFormat, 'cu
     if (Array.isArray(value.collections) && value.collections.some((c) => isObject(c) && ('requests' in c || 'item' in c))) return 'postman';
   }
   if (/\.har$/i.test(filename)) return 'har';
+  if (/insomnia/i.test(filename)) return 'insomnia';
   if (/postman/i.test(filename)) return 'postman';
   if (/(openapi|swagger)/i.test(filename)) return 'openapi';
   return undefined;
@@ -59,6 +63,7 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
     const parsed = parseJson(trimmed);
     if (parsed.ok) return jsonFormat(parsed.value, filename);
     // Broken JSON: tell the format from its first keys, so its importer reports the exact error.
+    if (/"_type"\s*:\s*"export"/.test(trimmed)) return 'insomnia';
     if (/"log"\s*:\s*\{/.test(trimmed)) return 'har';
     if (/"(openapi|swagger)"\s*:/.test(trimmed)) return 'openapi';
     if (/"info"\s*:|getpostman\.com|"item"\s*:/.test(trimmed)) return 'postman';
@@ -68,6 +73,7 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
   if (/^[A-Za-z_$][\w$.]*\s*\(\s*\{\s*"log"\s*:/.test(trimmed)) return 'har';
   // A `.http` file may open with a JetBrains pre-request script, `< {% … %}`, which is not XML.
   if (trimmed.startsWith('<') && !/^<\s*\{%/.test(trimmed)) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
+  if (isInsomniaV5Text(trimmed) || (/insomnia/i.test(filename) && !/^(openapi|swagger)\s*:/m.test(trimmed))) return 'insomnia';
   if (/^(openapi|swagger)\s*:/m.test(trimmed) || /\.(ya?ml)$/i.test(filename)) return 'openapi';
   if (/^###/m.test(trimmed) || /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|GRAPHQL)\s+\S+/m.test(trimmed)) return 'http';
   return undefined;
@@ -114,6 +120,10 @@ export function importAny(text: string, filename = ''): Result<ImportAnyOutcome>
       const result = format === 'postman' ? importPostman(text) : format === 'har' ? importHar(text) : importOpenApi(text);
       return result.ok ? ok({ format, result: result.value }) : result;
     }
+    case 'insomnia': {
+      const result = importInsomnia(text);
+      return result.ok ? ok({ format, result: result.value }) : result;
+    }
     case 'http': {
       const result = parseHttpFile(text, filename.replace(/\.[^.]+$/, '') || undefined);
       return result.ok ? ok({ format, result: result.value }) : result;
@@ -127,7 +137,7 @@ export function importAny(text: string, filename = ''): Result<ImportAnyOutcome>
       }
       return fail({
         kind: 'unknown-format',
-        message: 'Could not tell the format. Wirebench imports cURL commands, Postman Collection v2.1, v2.0 and v1, HAR 1.2, OpenAPI 3 (JSON or YAML), .http files and WSDL.',
+        message: 'Could not tell the format. Wirebench imports cURL commands, Postman Collection v2.1, v2.0 and v1, Insomnia exports (format 4 JSON, v5 YAML), HAR 1.2, OpenAPI 3 (JSON or YAML), .http files and WSDL.',
       });
   }
 }

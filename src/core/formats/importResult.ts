@@ -9,7 +9,7 @@ import { isJsonMediaType, isXmlMediaType } from '../http/requestBody';
 import { draftRowId, normaliseDraft, type DraftInput, type RequestDraft } from '../request';
 import type { CoreError, Result } from '../types';
 import { fail } from '../types';
-import { formatSchemaProblem, schemaProblems, workspaceItemId, type Collection, type SavedRequest } from '../workspace';
+import { formatSchemaProblem, schemaProblems, workspaceItemId, type Collection, type Environment, type SavedRequest } from '../workspace';
 
 /** An item an importer could not bring, named as the source names it, and why. */
 export interface ImportSkip {
@@ -30,6 +30,8 @@ export interface ImportResult {
   notes?: string[];
   /** OAuth 2 / OpenID Connect settings a description declares, offered as vault entries to create (no secrets). */
   vaultDrafts?: ImportedVaultDraft[];
+  /** Environments the file holds beside the collection (Insomnia's sub-environments), to add to the workspace's. */
+  environments?: Environment[];
 }
 
 /**

@@ -18,6 +18,8 @@ export { importPostman } from './postmanImport';
 export { exportPostman, type PostmanExportOptions } from './postmanExport';
 export { parseHttpFile } from './httpFile';
 export { formatHttpFile, type HttpFileFormatOptions } from './httpFileFormat';
+export { importInsomnia } from './insomniaImport';
+export { exportInsomnia, type InsomniaExport, type InsomniaExportOptions } from './insomniaExport';
 export { scriptSecretKinds, scriptSecretWarnings, type ScriptExportFormat } from './scriptExport';
 export type { VaultSchemeWords } from './postmanAuth';
 export { importOpenApi, importOpenApiFiles } from './openApiImport';

@@ -137,4 +137,5 @@ export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   openapi: 'OpenAPI / Swagger',
   http: '.http file',
   wsdl: 'WSDL',
+  insomnia: 'Insomnia export',
 };
