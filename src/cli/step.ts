@@ -22,6 +22,8 @@ import type { VaultGrants } from './vaultGrants';
 import type { RunScope } from './variables';
 import { isLiveProtocol } from '../core/protocols/types';
 import { protocolSteps } from './protocolSteps';
+import { isGraphQlSubscription } from '../core/protocols/graphql/subscriptionRun';
+import { runGraphQlSubscriptionStep } from './graphqlSubscriptionStep';
 import { bodyDetailOf, jarCookiesFor, scriptCookieJar, sentScriptRequest } from './scriptWiring';
 
 /** What a step needs from the run around it. */
@@ -122,6 +124,8 @@ export async function runStep(planned: PlannedRequest, ctx: StepContext): Promis
     result.error = { kind: 'unsupported', message: `wirebench run cannot run ${draft.protocol} requests in this build, so "${request.name}" was not run` };
     return { result };
   }
+  // A GraphQL subscription goes over graphql-ws, not as an HTTP request.
+  if (draft.body.kind === 'graphql' && isGraphQlSubscription(draft.body.graphql)) return runGraphQlSubscriptionStep(planned, ctx);
   let nextRequest: string | null | undefined;
   let skipped = false;
   const scripts = (request.scripts ?? []).filter((s): s is RequestScript & { text: string } => {

@@ -76,7 +76,7 @@ export const requestDraftSchema = z
           .optional(),
         boundary: z.string().optional(),
         binary: fileRef.optional(),
-        graphql: z.object({ query: z.string(), variables: z.string(), operationName: z.string(), method: z.enum(['POST', 'GET']).optional(), subscriptionUrl: z.string().optional() }).partial().optional(),
+        graphql: z.object({ query: z.string(), variables: z.string(), operationName: z.string(), method: z.enum(['POST', 'GET']).optional(), subscriptionUrl: z.string().optional(), collectMs: z.number().optional(), collectCount: z.number().optional() }).partial().optional(),
       })
       .optional(),
     options: z

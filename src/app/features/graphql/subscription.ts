@@ -2,20 +2,23 @@
  * GraphQL subscriptions over graphql-ws (`graphql-transport-ws`) through the relay's
  * WebSocket support: the handshake is built as a WebSocket tab builds it (`openMetaFor`:
  * variables, auth with the vault's token, proxy, certificates, cookies), the page opens its
- * channel to the relay (`/api/ws`), then speaks the protocol: connection_init, wait for
- * connection_ack, subscribe, read next / error / complete, answer pings; Stop sends complete.
- * Results live in `graphQlSubscriptions`, keyed by tab.
+ * channel to the relay (`/api/ws`), then core's `GraphQlWsSession` speaks the protocol:
+ * connection_init (the request's headers and auth as payload), subscribe on connection_ack,
+ * next / error / complete, pongs; Stop completes it. Results live in `graphQlSubscriptions`,
+ * keyed by tab; when it ends, its transcript goes to history (`subscriptionHistory.ts`).
  */
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand';
-import { parseJson } from '../../../core/encoding/json';
+import { substituteVariables } from '../../../core';
 import { emptyGraphQlBody } from '../../../core/protocols/graphql/body';
-import { encodeGraphQlWs, explainGraphQlWsClose, GRAPHQL_WS_PROTOCOL, readGraphQlWs, type GraphQlWsClientMessage } from '../../../core/protocols/graphql/graphqlWs';
+import { GRAPHQL_WS_PROTOCOL } from '../../../core/protocols/graphql/graphqlWs';
 import { describeGraphQlError } from '../../../core/protocols/graphql/response';
-import { CHANNEL_KEY_PREFIX, CHANNEL_PATH, CHANNEL_PROTOCOL, type ChannelEvent, type ChannelRequest } from '../../../core/protocols/websocket/channel';
-import { relayToken } from '../../base/relay/session';
+import { graphQlWsInitPayload, GraphQlWsSession, subscribePayloadOf, type GraphQlSubscriptionEvent } from '../../../core/protocols/graphql/subscriptionRun';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
+import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { openMetaFor } from '../websocket/connection';
+import { runSubscriptionChannel } from './subscriptionChannel';
+import { recordGraphQlSubscriptionHistory } from './subscriptionHistory';
 
 export interface SubscriptionEvent {
   at: number;
@@ -41,7 +44,7 @@ export const graphQlSubscriptions = createStore<{ tabs: Record<string, Subscript
     }),
 }));
 
-const channels = new Map<string, WebSocket>();
+const running = new Map<string, { stop(): void }>();
 
 /** The WebSocket address of a GraphQL endpoint: the one typed for subscriptions, else the request's URL with ws: for http:. */
 export function subscriptionUrlOf(url: string, typed: string | undefined): string {
@@ -51,95 +54,75 @@ export function subscriptionUrlOf(url: string, typed: string | undefined): strin
 
 /** Stops the tab's subscription (complete, then close 1000). */
 export function stopSubscription(tabId: string): void {
-  const channel = channels.get(tabId);
-  if (!channel) return;
-  if (channel.readyState === WebSocket.OPEN) {
-    channel.send(JSON.stringify({ type: 'send', opcode: 'text', text: encodeGraphQlWs({ type: 'complete', id: '1' }) } satisfies ChannelRequest));
-    channel.send(JSON.stringify({ type: 'close', code: 1000, reason: 'stopped' } satisfies ChannelRequest));
-  }
-  channels.delete(tabId);
+  const run = running.get(tabId);
+  if (!run) return;
+  running.delete(tabId);
+  run.stop();
   const state = graphQlSubscriptions.getState();
   if (state.tabs[tabId]?.phase === 'subscribed' || state.tabs[tabId]?.phase === 'connecting') state.patch(tabId, { phase: 'done' }, { at: Date.now(), kind: 'info', text: 'Stopped.' });
+}
+
+/** A result or error as the live log shows it. */
+function logEntry(e: GraphQlSubscriptionEvent): SubscriptionEvent {
+  if (e.kind === 'next') return { at: e.at, kind: e.payload.errors && e.payload.errors.length > 0 ? 'error' : 'next', text: JSON.stringify(e.payload) };
+  if (e.kind === 'error') return { at: e.at, kind: 'error', text: `The server refused the subscription: ${e.errors.map(describeGraphQlError).join('; ')}` };
+  return { at: e.at, kind: 'complete', text: 'Complete: the server ended the subscription.' };
 }
 
 /** Starts the active tab's subscription (stopping one still running). */
 export async function startSubscription(store: StoreApi<WorkbenchState>, tabId: string): Promise<void> {
   stopSubscription(tabId);
+  const startedAt = Date.now();
   const { patch } = graphQlSubscriptions.getState();
   const fail = (message: string) => patch(tabId, { phase: 'failed', message }, { at: Date.now(), kind: 'error', text: message });
   graphQlSubscriptions.setState((s) => ({ tabs: { ...s.tabs, [tabId]: { phase: 'connecting', events: [] } } }));
   const draft = store.getState().draft;
   const body = draft.body.graphql ?? emptyGraphQlBody();
-  let variables: Record<string, unknown> | undefined;
-  if (body.variables.trim() !== '') {
-    const parsed = parseJson(body.variables);
-    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return fail(`The variables are not a JSON object${!parsed.ok && parsed.error.position ? ` (line ${parsed.error.position.line}, column ${parsed.error.position.column})` : ''}.`);
-    variables = parsed.value as Record<string, unknown>;
-  }
+  const env = activeEnvironmentValues(store.getState());
+  const payload = subscribePayloadOf(body, (text) => substituteVariables(text, env).text);
+  if (!payload.ok) return fail(payload.error.message);
   const url = subscriptionUrlOf(draft.url, body.subscriptionUrl);
   const prepared = await openMetaFor(store, { ...draft, url, websocket: { subprotocols: [GRAPHQL_WS_PROTOCOL], deflate: true, messages: [] } });
   if (!prepared.ok) return fail(prepared.message);
-  const channel = new WebSocket(new URL(CHANNEL_PATH, location.href).href.replace(/^http/, 'ws'), [CHANNEL_PROTOCOL, `${CHANNEL_KEY_PREFIX}${relayToken()}`]);
-  channels.set(tabId, channel);
-  const say = (message: GraphQlWsClientMessage) => channel.send(JSON.stringify({ type: 'send', opcode: 'text', text: encodeGraphQlWs(message) } satisfies ChannelRequest));
-  const mine = () => channels.get(tabId) === channel;
-  channel.onopen = () => channel.send(JSON.stringify({ type: 'open', meta: prepared.meta } satisfies ChannelRequest));
-  channel.onmessage = (e: MessageEvent<string>) => {
-    if (!mine()) return;
-    const event = JSON.parse(e.data) as ChannelEvent;
-    switch (event.type) {
-      case 'handshake':
-        if (event.handshake.protocol !== GRAPHQL_WS_PROTOCOL) {
-          fail(`The server did not agree to ${GRAPHQL_WS_PROTOCOL} (it chose ${event.handshake.protocol ? `"${event.handshake.protocol}"` : 'no subprotocol'}): it does not speak the graphql-ws protocol.`);
-          channel.send(JSON.stringify({ type: 'close', code: 1000 } satisfies ChannelRequest));
-          return;
-        }
-        patch(tabId, {}, { at: Date.now(), kind: 'info', text: `Connected to ${url} (${GRAPHQL_WS_PROTOCOL}); initialising…` });
-        say({ type: 'connection_init', payload: {} });
-        return;
-      case 'refused':
-        return fail(`The server refused the WebSocket upgrade with ${event.refusal.status}${event.refusal.statusText ? ` ${event.refusal.statusText}` : ''}: is ${url} the subscriptions endpoint?`);
-      case 'failed':
-        return fail(event.failure.message);
-      case 'problem':
-        return fail(event.message);
-      case 'closed': {
-        channels.delete(tabId);
-        const code = event.closure.code;
-        const words = code !== undefined ? (explainGraphQlWsClose(code) ?? `closed with ${code}${event.closure.reason ? ` ${event.closure.reason}` : ''}`) : 'closed';
-        const now = graphQlSubscriptions.getState().tabs[tabId];
-        if (now?.phase === 'done' || now?.phase === 'failed') return;
-        if (code !== undefined && code >= 4400) return fail(`The server closed the connection: ${words}`);
-        return patch(tabId, { phase: 'done' }, { at: Date.now(), kind: 'info', text: `The connection ${words}.` });
+  const session = new GraphQlWsSession(payload.value, graphQlWsInitPayload(prepared.meta.headers));
+  let shown = 0;
+  let said = { connected: false, subscribed: false };
+  const mine = () => running.get(tabId) === run;
+  const run = runSubscriptionChannel(prepared.meta, session, {
+    onUpdate: (connection) => {
+      if (!mine()) return;
+      if (connection.handshake && !said.connected && connection.handshake.protocol === GRAPHQL_WS_PROTOCOL) {
+        said = { ...said, connected: true };
+        patch(tabId, {}, { at: connection.handshake.at, kind: 'info', text: `Connected to ${url} (${GRAPHQL_WS_PROTOCOL}); initialising…` });
       }
-      case 'messages':
-        for (const m of event.messages) {
-          if (m.direction !== 'received' || m.text === undefined) continue;
-          const read = readGraphQlWs(m.text);
-          if (!read.ok) {
-            fail(read.message);
-            channel.send(JSON.stringify({ type: 'close', code: 4400, reason: 'protocol error' } satisfies ChannelRequest));
-            return;
-          }
-          const message = read.message;
-          if (message.type === 'connection_ack') {
-            say({ type: 'subscribe', id: '1', payload: { query: body.query, ...(variables ? { variables } : {}), ...(body.operationName.trim() ? { operationName: body.operationName.trim() } : {}) } });
-            patch(tabId, { phase: 'subscribed' }, { at: m.at, kind: 'info', text: 'Acknowledged; subscribed.' });
-          } else if (message.type === 'ping') say({ type: 'pong' });
-          else if (message.type === 'next') patch(tabId, {}, { at: m.at, kind: message.errors.length > 0 ? 'error' : 'next', text: JSON.stringify(message.errors.length > 0 ? { data: message.data, errors: message.errors } : { data: message.data }) });
-          else if (message.type === 'error') fail(`The server refused the subscription: ${message.errors.map(describeGraphQlError).join('; ')}`);
-          else if (message.type === 'complete') {
-            patch(tabId, { phase: 'done' }, { at: m.at, kind: 'complete', text: 'Complete: the server ended the subscription.' });
-            channel.send(JSON.stringify({ type: 'close', code: 1000 } satisfies ChannelRequest));
-          }
-        }
-        return;
-    }
-  };
-  channel.onclose = () => {
-    if (!mine()) return;
-    channels.delete(tabId);
+      if (session.outcome.subscribed && !said.subscribed) {
+        said = { ...said, subscribed: true };
+        patch(tabId, { phase: 'subscribed' }, { at: Date.now(), kind: 'info', text: 'Acknowledged; subscribed.' });
+      }
+      for (const e of session.outcome.events.slice(shown)) patch(tabId, e.kind === 'complete' ? { phase: 'done' } : {}, logEntry(e));
+      shown = session.outcome.events.length;
+    },
+  });
+  running.set(tabId, run);
+  const connection = await run.done;
+  const outcome = session.outcome;
+  if (mine()) {
+    running.delete(tabId);
     const now = graphQlSubscriptions.getState().tabs[tabId];
-    if (now?.phase === 'connecting' || now?.phase === 'subscribed') fail('The channel to the relay closed.');
-  };
+    if (connection.refusal) fail(`The server refused the WebSocket upgrade with ${connection.refusal.status}${connection.refusal.statusText ? ` ${connection.refusal.statusText}` : ''}: is ${url} the subscriptions endpoint?`);
+    else if (outcome.problem && outcome.end !== 'error') fail(outcome.problem);
+    else if (outcome.end === 'error') patch(tabId, { phase: 'failed', message: outcome.problem ?? 'The server refused the subscription.' });
+    else if (now?.phase !== 'done') patch(tabId, { phase: 'done' }, { at: Date.now(), kind: 'info', text: connection.closure ? `The connection closed with ${connection.closure.code}.` : 'The connection closed.' });
+  }
+  const events = graphQlSubscriptions.getState().tabs[tabId]?.events ?? [];
+  recordGraphQlSubscriptionHistory(store, tabId, draft, {
+    url: prepared.meta.url,
+    requestHeaders: prepared.meta.headers,
+    startedAt,
+    ...(connection.handshake ? { handshake: connection.handshake } : {}),
+    ...(connection.refusal ? { refusal: connection.refusal } : {}),
+    ...(connection.closure ? { closure: connection.closure } : {}),
+    events,
+    ...(outcome.problem ? { problem: outcome.problem } : {}),
+  });
 }

@@ -6,6 +6,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { isLiveProtocol } from '../../../core/protocols/types';
+import { isGraphQlSubscription } from '../../../core/protocols/graphql/subscriptionRun';
 import { findItem } from '../../../core/workspace/tree';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { StepSender } from './runEngine';
@@ -21,6 +22,10 @@ export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchS
       const collection = store.getState().collections.find((c) => c.id === collectionId);
       const item = collection ? findItem(collection.items, step.request.id)?.item : undefined;
       const protocol = item?.kind === 'request' ? item.draft.protocol : undefined;
+      // A GraphQL subscription goes over graphql-ws (src/app/features/graphql/subscriptionRunStep.ts), not as an HTTP send.
+      if (item?.kind === 'request' && !isLiveProtocol(protocol) && item.draft.body.kind === 'graphql' && isGraphQlSubscription(item.draft.body.graphql)) {
+        return import('../graphql/subscriptionRunStep').then((m) => m.runGraphQlSubscriptionAppStep(store, item, step, signal));
+      }
       if (item?.kind !== 'request' || !isLiveProtocol(protocol)) return sender.send(step, iterations, signal);
       const run = appProtocolSteps[protocol];
       if (run) return run(store, item, step, signal);

@@ -17,6 +17,7 @@ import { onWebSocketHistory } from '../websocket/wsHistory';
 import { onGrpcHistory } from '../grpc/grpcHistory';
 import { onMcpHistory } from '../mcp/mcpHistory';
 import { onGraphQlSubscriptionHistory } from '../graphql/subscriptionHistory';
+import { onGraphQlSubscriptionHistory } from '../graphql/subscriptionHistory';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
   checkedCollections,
@@ -372,6 +373,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   // MCP sessions, as they end (their transcript as the body, masked the same way).
   unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  // GraphQL subscriptions, as they end (their results as the body, masked the same way).
+  unsubscribers.push(onGraphQlSubscriptionHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   // GraphQL subscriptions, as they end (their results as the body, masked the same way).
   unsubscribers.push(onGraphQlSubscriptionHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = () => {

@@ -19,6 +19,10 @@ export interface GraphQlBody {
   method?: GraphQlTransport;
   /** Where subscriptions go (graphql-ws over WebSocket) when not the request's URL with ws: for http:. */
   subscriptionUrl?: string;
+  /** Subscriptions in run steps (the runner, `wirebench run`): how long to collect results, ms (absent: 5000). */
+  collectMs?: number;
+  /** Subscriptions in run steps: stop after this many results (absent: at `complete` or the time limit). */
+  collectCount?: number;
 }
 
 /** An empty GraphQL body (POST). */
@@ -31,6 +35,8 @@ export function normaliseGraphQlBody(input: Partial<GraphQlBody> | undefined): G
   const body: GraphQlBody = { query: input?.query ?? '', variables: input?.variables ?? '', operationName: input?.operationName ?? '' };
   if (input?.method === 'GET' || input?.method === 'POST') body.method = input.method;
   if (input?.subscriptionUrl) body.subscriptionUrl = input.subscriptionUrl;
+  if (typeof input?.collectMs === 'number' && input.collectMs > 0) body.collectMs = input.collectMs;
+  if (typeof input?.collectCount === 'number' && input.collectCount > 0) body.collectCount = Math.floor(input.collectCount);
   return body;
 }
 
