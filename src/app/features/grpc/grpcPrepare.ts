@@ -2,7 +2,8 @@
  * A gRPC draft made ready for the relay: the address and messages with variables
  * substituted, the metadata from the draft's headers and auth (built by core like an HTTP
  * request's, so Bearer, API keys in headers and vault tokens work the same), the host's
- * client certificate and CA bundles. Every credential goes through the one ledger, so the
+ * client certificate and CA bundles, and the workspace's proxy choice (the relay applies its
+ * bypass list and opens a CONNECT tunnel, as for an HTTP send to the same host). Every credential goes through the one ledger, so the
  * transcript, history and run reports mask it.
  */
 import { buildWireRequest, draftWithUrl, substituteVariables, type HeaderField, type RequestDraft } from '../../../core';
@@ -54,6 +55,7 @@ export async function prepareGrpc(draft: RequestDraft, env: Record<string, strin
     url: toGrpc(wire.url, address),
     source: settings.source,
     ...(settings.source === 'proto' ? { protoFiles: settings.protoFiles } : {}),
+    ...(network.value.proxy ? { proxy: network.value.proxy } : {}),
     ...(network.value.clientCertificates ? { clientCertificates: network.value.clientCertificates } : {}),
     ...(network.value.caBundles ? { caBundles: network.value.caBundles } : {}),
     ...(draft.options.insecureTls || network.value.insecureTls ? { insecureTls: true } : {}),

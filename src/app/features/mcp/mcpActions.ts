@@ -49,9 +49,9 @@ export async function connect(store: StoreApi<WorkbenchState>, tabId: string, re
   if (!prepared.ok) return patch(tabId, { problem: prepared.message });
   const abort = new AbortController();
   patch(tabId, { status: 'connecting', wire: [], lists: {}, handshake: undefined, failure: undefined, problem: undefined, call: undefined, abort });
-  const { url, headers, settings } = prepared.value;
+  const { url, headers, settings, network } = prepared.value;
   const draft = state.draft;
-  await streamMcpSession({ url, headers, transport: settings.transport, ...(settings.protocolVersion ? { protocolVersion: settings.protocolVersion } : {}) }, (e) => onEvent(tabId, e), abort.signal);
+  await streamMcpSession({ url, headers, network, transport: settings.transport, ...(settings.protocolVersion ? { protocolVersion: settings.protocolVersion } : {}) }, (e) => onEvent(tabId, e), abort.signal);
   // The session is over: its transcript goes to history (masked by the recorder).
   const { recordMcpHistory } = await import('./mcpHistory');
   recordMcpHistory(store, tabId, draft, tab(tabId), url, headers);

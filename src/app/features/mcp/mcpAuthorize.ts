@@ -65,7 +65,7 @@ export async function authorize(store: StoreApi<WorkbenchState>, tabId: string):
   patch(tabId, { auth: { running: true, steps: [] } });
   const { loopbackRedirectUri } = await import('../vault/vaultGrantSettings');
   const settings = mcpSettingsOf(state.draft);
-  const found = await mcpDiscover({ url: prepared.value.url, headers: prepared.value.headers, redirectUri: loopbackRedirectUri(location.origin), ...(settings.clientId ? { clientId: settings.clientId } : {}) });
+  const found = await mcpDiscover({ url: prepared.value.url, headers: prepared.value.headers, network: prepared.value.network, redirectUri: loopbackRedirectUri(location.origin), ...(settings.clientId ? { clientId: settings.clientId } : {}) });
   if (!found.plan) return patch(tabId, { auth: { running: false, steps: found.steps, error: found.error ?? 'Discovery ended without a plan.' } });
   const plan = found.plan;
   if (plan.client?.clientSecret) sessionSecrets.remember(plan.client.clientSecret, 'a registered client secret');

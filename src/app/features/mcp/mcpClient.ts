@@ -4,6 +4,7 @@
  * request, cancel one, close, and run the authorization discovery.
  */
 import type { HeaderField } from '../../../core';
+import type { NetworkOptions } from '../../base/relay/networkOptions';
 import type { AuthPlan, AuthStep } from '../../../core/protocols/mcp/authDiscovery';
 import type { McpWireEntry } from '../../../core/protocols/mcp/wire';
 import { relayToken } from '../../base/relay/session';
@@ -31,7 +32,7 @@ async function refusal(response: Response): Promise<string> {
 }
 
 /** Opens a session; `onEvent` gets each event as its line arrives; resolves when the stream ends. */
-export async function streamMcpSession(body: { url: string; transport: string; headers: HeaderField[]; protocolVersion?: string }, onEvent: (e: McpStreamEvent) => void, signal: AbortSignal): Promise<void> {
+export async function streamMcpSession(body: { url: string; transport: string; headers: HeaderField[]; protocolVersion?: string; network?: NetworkOptions }, onEvent: (e: McpStreamEvent) => void, signal: AbortSignal): Promise<void> {
   let response: Response;
   try {
     response = await fetch('/api/mcp/sessions', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
@@ -84,6 +85,6 @@ export function mcpClose(ref: string): Promise<{ ok: boolean }> {
   return post(`/api/mcp/sessions/${ref}/close`, {}, () => ({ ok: false }));
 }
 
-export function mcpDiscover(body: { url: string; headers: HeaderField[]; redirectUri: string; clientId?: string }): Promise<{ steps: AuthStep[]; plan?: AuthPlan; error?: string }> {
+export function mcpDiscover(body: { url: string; headers: HeaderField[]; redirectUri: string; clientId?: string; network?: NetworkOptions }): Promise<{ steps: AuthStep[]; plan?: AuthPlan; error?: string }> {
   return post('/api/mcp/discover', body, (message) => ({ steps: [], error: message }));
 }

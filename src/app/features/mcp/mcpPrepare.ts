@@ -1,17 +1,23 @@
 /**
  * An MCP draft made ready for the relay: the server URL with variables substituted, the
  * headers from the draft's headers and auth (built by core like an HTTP request's, so
- * Bearer, API keys and vault tokens work the same). Every credential goes through the one
+ * Bearer, API keys and vault tokens work the same), and how the relay reaches the server: the
+ * page's network options for its URL (the workspace's proxy, the host's client certificate and
+ * CA bundles, trusted fingerprints, a verification exception or the request's own "skip
+ * verification"), as an HTTP send to it would go. Every credential goes through the one
  * ledger, so the wire, history and run reports mask it.
  */
 import { buildWireRequest, type HeaderField, type RequestDraft } from '../../../core';
 import { emptyMcpSettings, type McpSettings } from '../../../core/protocols/mcp/settings';
 import { rememberExchangeSecrets } from '../../../core/workspace/redact';
+import { pageNetworkOptions, type NetworkOptions } from '../../base/relay/networkOptions';
 
 export interface PreparedMcp {
   url: string;
   headers: HeaderField[];
   settings: McpSettings;
+  /** Sent with the session and the discovery chain (secrets: to the relay only, never into the wire or history). */
+  network: NetworkOptions;
 }
 
 /** The draft's settings, filled in where an older draft lacks a field. */
@@ -36,5 +42,8 @@ export async function prepareMcp(draft: RequestDraft, env: Record<string, string
   const wire = built.value.wire;
   const headers = wire.headers.filter((h) => !/^(host|content-type|content-length|user-agent|accept-encoding|accept)$/i.test(h.name));
   rememberExchangeSecrets({ request: { method: 'POST', url: wire.url, headers }, headers: [] });
-  return { ok: true, value: { url: wire.url, headers, settings } };
+  const network = await pageNetworkOptions(wire.url);
+  if (!network.ok) return { ok: false, message: network.message };
+  const reach = draft.options.insecureTls ? { ...network.value, insecureTls: true } : network.value;
+  return { ok: true, value: { url: wire.url, headers, settings, network: reach } };
 }

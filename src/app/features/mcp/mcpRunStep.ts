@@ -24,7 +24,7 @@ export const runMcpAppStep: AppProtocolStep = async (store, request, step, signa
   const env = { ...activeEnvironmentValues(store.getState()), ...(step.dataRow ?? {}) };
   const prepared = await prepareMcp(request.draft, env);
   if (!prepared.ok) return fail('bad_request', prepared.message);
-  const { url, headers, settings } = prepared.value;
+  const { url, headers, settings, network } = prepared.value;
   const planned = mcpCallRequest({ ...settings, ...(settings.call ? { call: { ...settings.call, name: substituteVariables(settings.call.name, env).text, arguments: substituteVariables(settings.call.arguments, env).text } } : {}) });
   if (!planned.ok) return fail('bad_request', planned.error.message);
   const started = performance.now();
@@ -33,7 +33,7 @@ export const runMcpAppStep: AppProtocolStep = async (store, request, step, signa
   let ref = '';
   let sessionId: string | undefined;
   const connected = new Promise<McpOutcomeView | undefined>((resolve) => {
-    void streamMcpSession({ url, headers, transport: settings.transport }, (e: McpStreamEvent) => {
+    void streamMcpSession({ url, headers, network, transport: settings.transport }, (e: McpStreamEvent) => {
       if (e.type === 'session') ref = e.ref;
       else if (e.type === 'connected') {
         sessionId = e.handshake.sessionId;
