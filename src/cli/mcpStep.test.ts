@@ -8,6 +8,7 @@ import { emptyDraft, type RequestDraft } from '../core';
 import type { McpSettings } from '../core/protocols/mcp/settings';
 import type { Assertion, Capture } from '../core/run';
 import type { SavedRequest } from '../core/workspace/model';
+import { issueCertificate, makeCertificateAuthority } from '../sandbox/tlsPki';
 import { startSdkServer, type Started } from '../testing/mcpTestServers';
 import { runMcpStep } from './mcpStep';
 import { SecretMask } from './secrets';
@@ -16,21 +17,27 @@ import { RunScope } from './variables';
 
 let open: Started;
 let guarded: Started;
+let untrusted: Started;
 beforeAll(async () => {
   open = await startSdkServer();
   guarded = await startSdkServer({ token: 'mcp-secret-token-42' });
+  // https with a certificate from a CA nobody trusts: only --insecure reaches it.
+  const ca = await makeCertificateAuthority('Untrusted MCP CA');
+  const cert = await issueCertificate(ca, 'localhost', { altNames: { dns: ['localhost'], ips: ['127.0.0.1'] } });
+  untrusted = await startSdkServer({ tls: { key: cert.key, cert: cert.cert } });
 });
 afterAll(async () => {
   await open.close();
   await guarded.close();
+  await untrusted.close();
 });
 
-function step(url: string, call: McpSettings['call'], extra: { captures?: Capture[]; assertions?: Assertion[]; draft?: Partial<RequestDraft> } = {}) {
+function step(url: string, call: McpSettings['call'], extra: { captures?: Capture[]; assertions?: Assertion[]; draft?: Partial<RequestDraft>; insecure?: boolean } = {}) {
   const mask = new SecretMask();
   const variables = new RunScope([], undefined, [], {}, mask);
   const draft: RequestDraft = { ...emptyDraft(url), protocol: 'mcp', mcp: { transport: 'streamable-http', ...(call ? { call } : {}) }, ...extra.draft };
   const request = { kind: 'request', id: 'r1', name: 'MCP step', requestType: 'http', draft, captures: extra.captures ?? [], assertions: extra.assertions ?? [] } as unknown as SavedRequest;
-  const ctx = { variables, mask, iteration: 0, iterationCount: 1, scriptTimeoutMs: 1000, console: () => undefined, insecure: false, note: () => undefined } as unknown as StepContext;
+  const ctx = { variables, mask, iteration: 0, iterationCount: 1, scriptTimeoutMs: 1000, console: () => undefined, insecure: extra.insecure === true, note: () => undefined } as unknown as StepContext;
   return runMcpStep({ request, collection: { id: 'c', name: 'c', items: [request] } as never, path: [] }, ctx).then((o) => ({ ...o, variables }));
 }
 
@@ -76,6 +83,16 @@ describe('wirebench run: MCP steps', () => {
     const { result } = await step(guarded.url, { kind: 'tool', name: 'divide', arguments: '{"a":4,"b":2}' }, { draft, assertions: [{ id: 'a', kind: 'compare', subject: { kind: 'jsonpath', path: '$.content[0].text' }, operator: '==', expected: '2' }] });
     expect(result.assertions[0]!.passed).toBe(true);
     expect(JSON.stringify(result)).not.toContain('mcp-secret-token-42');
+  });
+
+  it('reaches the server as an HTTP step does: an untrusted certificate refused, --insecure going on', async () => {
+    const call = { kind: 'tool' as const, name: 'divide', arguments: '{"a":6,"b":3}' };
+    const refused = await step(untrusted.url, call);
+    expect(refused.result.error?.kind).toBe('network');
+    expect(refused.result.error?.message).toMatch(/certificate of 127\.0\.0\.1:\d+ was not accepted/);
+    const insecure = await step(untrusted.url, call, { insecure: true, assertions: [{ id: 'a', kind: 'compare', subject: { kind: 'jsonpath', path: '$.content[0].text' }, operator: '==', expected: '2' }] });
+    expect(insecure.result.error).toBeUndefined();
+    expect(insecure.result.assertions[0]!.passed).toBe(true);
   });
 
   it('a request without a saved call, or with arguments that are not JSON, fails its step with that said', async () => {
