@@ -5,7 +5,7 @@ import { SplitPane } from './base/components/SplitPane';
 import { PaneBoundary } from './base/components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
 import { AppHeader } from './shell/AppHeader';
-import { CommandPalette } from './base/lazy/parts';
+import { CommandPalette } from './shell/lazyParts';
 import { ShortcutsDialog } from './shell/ShortcutsDialog';
 import { RunnerHost } from './features/runner/RunnerHost';
 import { SidebarResizer } from './shell/SidebarResizer';

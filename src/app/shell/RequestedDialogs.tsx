@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { EnvironmentDialog } from '../features/composer/EnvironmentDialog';
-import { CertificatesDialog, ExportDialog, ProxySettingsDialog } from '../base/lazy/parts';
+import { ExportDialog } from '../features/workspace/lazyParts';
+import { CertificatesDialog, ProxySettingsDialog } from './lazyParts';
 import { closeRequestedDialog, requestedDialogStore } from '../base/components/requestedDialogs';
 
 /**

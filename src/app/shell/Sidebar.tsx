@@ -2,7 +2,7 @@ import { PaneBoundary } from '../base/components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../base/state/StoreProvider';
 // Each panel's code loads when it is first shown (see lazy/parts.tsx).
-import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from '../base/lazy/parts';
+import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from './lazyParts';
 import { useAfterFirstScreen } from '../base/lazy/afterFirstScreen';
 import { PartLoading } from '../base/lazy/PartLoading';
 

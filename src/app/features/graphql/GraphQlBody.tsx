@@ -11,7 +11,7 @@ import { emptyGraphQlBody, type GraphQlBody as GraphQlBodyValue } from '../../..
 import { checkGraphQlRequest } from '../../../core/protocols/graphql/check';
 import { graphQlOperations } from '../../../core/protocols/graphql/operations';
 import { graphQlTransportOf } from '../../../core/request/graphQlWire';
-import { CodeField } from '../../base/lazy/parts';
+import { CodeField } from '../../base/editors/lazyCodeField';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { GraphQlProblems } from './GraphQlProblems';
 import { GraphQlSubscription } from './GraphQlSubscription';

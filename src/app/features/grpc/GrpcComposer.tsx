@@ -15,7 +15,7 @@ import type { GrpcSettings } from '../../../core/protocols/grpc/settings';
 import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
 import { useEnvironmentValues } from '../environments/useEnvironmentValues';
-import { AuthPanel } from '../../base/lazy/parts';
+import { AuthPanel } from '../composer/lazyParts';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { cancelCall, endStream, invoke, loadServices, sendNext } from './grpcActions';
 import { grpcSettingsOf } from './grpcPrepare';

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { activeExchange } from './exchangeSlice';
 import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
-import { InspectorResponse } from '../../base/lazy/parts';
+import { InspectorResponse } from './lazyParts';
 import { useBodyFeed } from './hooks/useBodyFeed';
 import { useRestoredResponse } from './hooks/useRestoredResponse';
 import { ResponseEmptyState } from './ResponseEmptyState';

@@ -12,7 +12,7 @@ import type { McpSettings } from '../../../core/protocols/mcp/settings';
 import { UrlEditor } from '../../base/editors/UrlEditor';
 import { HeadersTable } from '../composer/HeadersTable';
 import { useEnvironmentValues } from '../environments/useEnvironmentValues';
-import { AuthPanel } from '../../base/lazy/parts';
+import { AuthPanel } from '../composer/lazyParts';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { connect, disconnect, listOffered } from './mcpActions';
 import { McpAuthPanel } from './McpAuthPanel';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { checkSoapEnvelope, type WsdlQName } from '../../../core';
-import { CodeField } from '../../base/lazy/parts';
+import { CodeField } from '../../base/editors/lazyCodeField';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import type { SoapExpectation } from './soapSlice';
 

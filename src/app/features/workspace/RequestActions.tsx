@@ -3,7 +3,7 @@ import { buildWireRequest, type WireRequest } from '../../../core';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { SaveRequestDialog } from './SaveRequestDialog';
-import { SnippetDialog } from '../../base/lazy/parts';
+import { SnippetDialog } from './lazyParts';
 import { copyText } from './textTransfer';
 
 /**

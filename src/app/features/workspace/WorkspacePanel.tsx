@@ -7,8 +7,9 @@ import { CollectionVariablesDialog } from './CollectionVariablesDialog';
 import { HistoryList } from './HistoryList';
 import { SetAsideReport } from './SetAsideReport';
 import { UndoToast } from './UndoToast';
+import { useCollectionWrites } from './storageProgress';
 // The import and export dialogs (and the importers) load when first opened.
-import { ExportDialog, ImportDialog } from '../../base/lazy/parts';
+import { ExportDialog, ImportDialog } from './lazyParts';
 
 const SECTIONS = [
   { id: 'collections', label: 'Collections' },
@@ -21,6 +22,9 @@ function StorageLine() {
   const mode = useWorkbench((s) => s.workspaceMode);
   const folder = useWorkbench((s) => s.workspaceFolder);
   const problem = useWorkbench((s) => s.workspaceProblem);
+  // A large collection being stored: said here too, and marked for whoever waits for storage to be idle.
+  const writing = [...useCollectionWrites().values()].filter((w) => w.state === 'writing');
+  const large = writing.find((w) => w.total >= 2_000);
   return (
     <>
       {problem ? (
@@ -28,8 +32,9 @@ function StorageLine() {
           {problem}
         </p>
       ) : null}
-      <p className="muted small workspace-storage" data-testid="workspace-storage">
+      <p className="muted small workspace-storage" data-testid="workspace-storage" data-saving={writing.length > 0 ? 'true' : undefined}>
         {mode === 'loading' ? 'Loading…' : mode === 'folder' ? `Collections in folder ${folder}` : mode === 'browser' ? 'Saved in this browser as you work' : 'Kept in this page only'}
+        {mode === 'browser' && large ? ` (storing “${large.name}”: ${large.stored.toLocaleString('en')} of ${large.total.toLocaleString('en')})` : ''}
       </p>
     </>
   );

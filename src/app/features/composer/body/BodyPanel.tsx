@@ -3,7 +3,7 @@ import { PaneBoundary } from '../../../base/components/PaneBoundary';
 import { useMemo } from 'react';
 import { draftBodyOutput, methodSemantics, substituteVariables, type DraftBodyKind } from '../../../../core';
 import { useWorkbench } from '../../../base/state/StoreProvider';
-import { CodeField } from '../../../base/lazy/parts';
+import { CodeField } from '../../../base/editors/lazyCodeField';
 import { useEnvironmentValues } from '../../environments/useEnvironmentValues';
 import { graphQlTransportOf } from '../../../../core/request/graphQlWire';
 import { FilePicker } from './FilePicker';

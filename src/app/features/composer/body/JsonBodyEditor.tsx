@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatJson, parseJsonTemplate } from '../../../../core';
 import { useWorkbench } from '../../../base/state/StoreProvider';
-import { CodeField } from '../../../base/lazy/parts';
+import { CodeField } from '../../../base/editors/lazyCodeField';
 
 /** The JSON body: syntax errors shown at their line and column as you type, and Format. */
 export function JsonBodyEditor() {
