@@ -1,8 +1,8 @@
 /**
  * gRPC through an HTTP CONNECT proxy on loopback (the `proxy` package, Basic auth), to a real
  * grpc-js server: the call goes through the tunnel (the proxy counts its CONNECTs), a proxy
- * without credentials is a typed `proxy` failure naming the proxy and never its password, an
- * unreachable proxy likewise, the bypass list and "no proxy" go direct; and grpcs:// through the
+ * without credentials is a typed `proxy` failure naming the proxy and never its password, a
+ * proxy answering 403 and an unreachable one likewise, the bypass list and "no proxy" go direct; and grpcs:// through the
  * tunnel with the server's CA and a client certificate the server requires.
  */
 import * as grpc from '@grpc/grpc-js';
@@ -103,6 +103,20 @@ describe('gRPC through an HTTP CONNECT proxy', () => {
     expect(t.error).toMatchObject({ kind: 'proxy', code: 'PROXY_AUTH', proxyStatus: 407 });
     expect(t.error!.message).toMatch(/rejected the proxy user and password/);
     expect(JSON.stringify(t)).not.toContain('wrong-secret-99');
+  });
+
+  it('reports a proxy that forbids the tunnel (403) as refused, the target not contacted', async () => {
+    const forbidding = net.createServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n')));
+    const port = await listen(forbidding);
+    try {
+      const t = await call({ proxy: { mode: 'manual', httpProxy: `http://${USER}:${PASSWORD}@127.0.0.1:${port}`, proxyLoopback: true } });
+      expect(t.error).toMatchObject({ kind: 'proxy', code: 'PROXY_REFUSED', proxyStatus: 403 });
+      expect(t.error!.message).toContain(`http://127.0.0.1:${port}`);
+      expect(t.error!.message).toContain('403 Forbidden');
+      expect(JSON.stringify(t)).not.toContain(PASSWORD);
+    } finally {
+      forbidding.close();
+    }
   });
 
   it('reports an unreachable proxy as a typed proxy failure', async () => {

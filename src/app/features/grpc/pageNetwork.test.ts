@@ -1,9 +1,9 @@
 /**
- * The page's gRPC calls and MCP sessions go the way the workspace chose, as its HTTP sends
- * do: through its proxy. A real Wirebench server (guard, /api/grpc and /api/mcp routes), a
- * real proxy (`proxy` package, counting CONNECTs and forwarded requests), the sandbox's gRPC
- * server and the official SDK's MCP server, all on loopback; the page's `fetch` is pointed at
- * the server with its token, as the page's origin and session cookie would.
+ * The page's gRPC calls go the way the workspace chose, as its HTTP sends do: through its
+ * proxy (a CONNECT tunnel), or direct when it says none. A real Wirebench server (guard,
+ * /api/grpc routes), a real proxy (`proxy` package, counting CONNECTs) and the sandbox's gRPC
+ * server, all on loopback; the page's `fetch` is pointed at the server with its token, as the
+ * page's origin and session cookie would. (MCP: `../mcp/pageNetwork.test.ts`.)
  */
 import http from 'node:http';
 import type net from 'node:net';
@@ -14,28 +14,22 @@ import { applyGrpcEvent, emptyGrpcTranscript, type GrpcTranscript } from '../../
 import { emptyGrpcSettings } from '../../../core/protocols/grpc/settings';
 import { startGrpcSandbox, type RunningGrpcSandbox } from '../../../sandbox/grpc/grpcSandbox';
 import { startServer, type RunningServer } from '../../../server/listen';
-import { startSdkServer, type Started } from '../../../testing/mcpTestServers';
 import { DEFAULT_PROXY_SETTINGS, saveProxySettings } from '../../base/relay/proxySettings';
-import { streamMcpSession, type McpStreamEvent } from '../mcp/mcpClient';
-import { prepareMcp } from '../mcp/mcpPrepare';
 import { streamGrpcCall } from './grpcClient';
 import { prepareGrpc } from './grpcPrepare';
 
-const TOKEN = 'test-token-live-network';
+const TOKEN = 'test-token-grpc-network';
 let wb: RunningServer;
 let grpcServer: RunningGrpcSandbox;
-let mcpServer: Started;
 let proxy: ProxyServer;
 let proxyOrigin = '';
-const seen = { connects: [] as string[], forwarded: [] as string[] };
+const seen = { connects: [] as string[] };
 
 beforeAll(async () => {
   wb = await startServer({ port: 0, host: '127.0.0.1', token: TOKEN });
   grpcServer = await startGrpcSandbox({ port: 0 });
-  mcpServer = await startSdkServer();
   proxy = createProxy(http.createServer());
   proxy.on('connect', (req: http.IncomingMessage) => seen.connects.push(req.url ?? ''));
-  proxy.on('request', (req: http.IncomingMessage) => seen.forwarded.push(`${req.method} ${req.url}`));
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
   proxyOrigin = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
   const realFetch = globalThis.fetch;
@@ -47,14 +41,12 @@ afterAll(async () => {
   saveProxySettings(DEFAULT_PROXY_SETTINGS);
   await wb.close();
   await grpcServer.close();
-  await mcpServer.close();
   proxy.closeAllConnections();
   await new Promise((resolve) => proxy.close(resolve));
 });
 
 beforeEach(() => {
   seen.connects.length = 0;
-  seen.forwarded.length = 0;
   // Loopback targets go direct unless asked: this workspace asks, so the loopback servers show the proxy's use.
   saveProxySettings({ ...DEFAULT_PROXY_SETTINGS, mode: 'manual', httpProxy: proxyOrigin, httpsProxy: proxyOrigin, proxyLoopback: true });
 });
@@ -72,7 +64,7 @@ async function callGrpc(): Promise<GrpcTranscript> {
   return t;
 }
 
-describe('the page passes its network options to live protocols', () => {
+describe('the page passes its network options to gRPC calls', () => {
   it('a gRPC call goes through the workspace proxy as a CONNECT tunnel', async () => {
     const t = await callGrpc();
     expect(t.error).toBeUndefined();
@@ -86,19 +78,5 @@ describe('the page passes its network options to live protocols', () => {
     const t = await callGrpc();
     expect(t.status?.code).toBe(0);
     expect(seen.connects).toEqual([]);
-  });
-
-  it('an MCP session goes through the workspace proxy, every request of it', async () => {
-    const prepared = await prepareMcp({ ...emptyDraft(), url: mcpServer.url, protocol: 'mcp', mcp: { transport: 'streamable-http' } }, {});
-    if (!prepared.ok) throw new Error(prepared.message);
-    const { url, headers, settings, network } = prepared.value;
-    const events: McpStreamEvent[] = [];
-    const abort = new AbortController();
-    await streamMcpSession({ url, headers, network, transport: settings.transport }, (e) => {
-      events.push(e);
-      if (e.type === 'connected' || e.type === 'failed') abort.abort();
-    }, abort.signal);
-    expect(events.find((e) => e.type === 'connected')).toBeDefined();
-    expect(seen.forwarded).toContain(`POST ${mcpServer.url}`);
   });
 });
