@@ -8,6 +8,7 @@ import { secretValueKind } from '../workspace/redact';
 import type { ExchangeView } from './exchangeView';
 import { readSubject, subjectText, type ReadSubjectOptions } from './subject';
 import type { Capture, CaptureResult } from './types';
+import { maskedValue } from './maskedValue';
 
 /** Whether a capture is on (absent `enabled` means on). */
 export function isCaptureEnabled(capture: Capture): boolean {
@@ -48,8 +49,4 @@ export function shownCaptureValue(result: CaptureResult): string | undefined {
   return result.secret ? maskedValue(result.value) : result.value;
 }
 
-/** A secret's stand-in: its length, never a character of it. */
-export function maskedValue(value: string): string {
-  const length = [...value].length;
-  return `•••• (secret, ${length} character${length === 1 ? '' : 's'})`;
-}
+export { maskedValue } from './maskedValue';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { applyLintFixToDraft, lintRuleById, type LintFinding } from '../../../core';
+import type { LintFinding } from '../../../core';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { findingKey } from './composerModel';
+import { loadedLint, useLintReady } from './lintLoader';
 import { useComposerView, useTabSendRecord } from './useComposerView';
 
 const SEVERITY_LABEL: Record<LintFinding['severity'], string> = { error: 'Error', warning: 'Warning', info: 'Info' };
@@ -17,6 +18,8 @@ export function ConventionsPanel() {
   const updateDraft = useWorkbench((s) => s.updateDraft);
   const acknowledgeFindings = useWorkbench((s) => s.acknowledgeFindings);
   const [fixProblem, setFixProblem] = useState<string | null>(null);
+  // The checks load after the first screen (lintLoader.ts); until then the badge says so.
+  const lint = useLintReady() ? loadedLint() : undefined;
   const findings = view.findings;
   const errors = findings.filter((f) => f.severity === 'error').length;
   const wire = view.build.ok ? view.build.value.wire : undefined;
@@ -26,7 +29,9 @@ export function ConventionsPanel() {
       <summary>
         <h2>
           Conventions{' '}
-          {view.build.ok ? (
+          {view.build.ok && !lint ? (
+            <span className="badge badge-info">checking…</span>
+          ) : view.build.ok ? (
             <span className={`badge ${errors ? 'badge-error' : findings.length ? 'badge-warn' : 'badge-ok'}`}>
               {findings.length === 0 ? 'all clear' : `${findings.length} finding${findings.length === 1 ? '' : 's'}${errors ? `, ${errors} error${errors === 1 ? '' : 's'}` : ''}`}
             </span>
@@ -36,12 +41,12 @@ export function ConventionsPanel() {
         </h2>
       </summary>
       {findings.length === 0 ? (
-        <p className="muted small">{view.build.ok ? 'Nothing to flag: this request follows the conventions the checker knows.' : 'Findings appear once the request can be built.'}</p>
+        <p className="muted small">{view.build.ok && !lint ? 'The convention checks are loading.' : view.build.ok ? 'Nothing to flag: this request follows the conventions the checker knows.' : 'Findings appear once the request can be built.'}</p>
       ) : (
         <ul className="findings" aria-label="Convention findings">
           {findings.map((finding) => {
             const key = findingKey(finding);
-            const rule = lintRuleById(finding.id);
+            const rule = lint?.lintRuleById(finding.id);
             const acknowledged = record.acknowledged.includes(key);
             return (
               <li key={key} className={`finding finding-${finding.severity}`} data-rule={finding.id}>
@@ -56,7 +61,8 @@ export function ConventionsPanel() {
                       type="button"
                       onClick={() => {
                         try {
-                          updateDraft((d) => applyLintFixToDraft(d, finding.fix!, wire));
+                          if (!lint) return;
+                          updateDraft((d) => lint.applyLintFixToDraft(d, finding.fix!, wire));
                           setFixProblem(null);
                         } catch (err) {
                           setFixProblem(`"${finding.fix!.label}" did not fit this request: ${(err as Error).message}`);

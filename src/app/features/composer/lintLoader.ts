@@ -5,11 +5,13 @@
  * `useLintReady` re-renders a component when they arrive.
  */
 import { useSyncExternalStore } from 'react';
-import type { draftLintContext, lintRequest } from '../../../core';
+import type { applyLintFixToDraft, draftLintContext, lintRequest, lintRuleById } from '../../../core';
 
 export interface LintModule {
   lintRequest: typeof lintRequest;
   draftLintContext: typeof draftLintContext;
+  lintRuleById: typeof lintRuleById;
+  applyLintFixToDraft: typeof applyLintFixToDraft;
 }
 
 let loaded: LintModule | undefined;
