@@ -3,7 +3,9 @@ import { collectionRequests, type CoreError } from '../../../core';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { IMPORT_FORMAT_LABELS, importFiles, importText, importUrl, type ImportOutcome } from './importSources';
 import { cancelImportsInWorker, hasFreshIds } from './importWorkerClient';
+import { CollectionWriteProgress } from './CollectionWriteProgress';
 import { ImportVaultDrafts } from './ImportVaultDrafts';
+import { addImportedEnvironments } from './importEnvironments';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -11,7 +13,7 @@ export interface ImportDialogProps {
 }
 
 type Report =
-  | { ok: true; outcome: ImportOutcome; name: string; count: number; into: boolean; wanted: string }
+  | { ok: true; outcome: ImportOutcome; name: string; count: number; into: boolean; wanted: string; collectionId: string }
   | { ok: false; error: CoreError; source: string };
 
 /** How the report names what was imported: several pasted cURL commands are not "a cURL command". */
@@ -28,7 +30,7 @@ function positionText(error: CoreError): string {
 
 /**
  * Imports a pasted text, a file, or a URL (fetched through the relay): cURL, Postman
- * v2.1, HAR 1.2, `.http`, OpenAPI 3 / Swagger 2.0, WSDL. Several files, a folder or a .zip
+ * v2.1, Insomnia (its sub-environments added as environments), HAR 1.2, `.http`, OpenAPI 3 / Swagger 2.0, WSDL. Several files, a folder or a .zip
  * (picked or dropped) are read as one description whose files refer to each other. A
  * successful import adds a new collection and lists everything it could not bring, with
  * the reason, and the vault entries it suggests; a failed one changes nothing and says
@@ -65,7 +67,8 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     const { collection } = outcome.value.result;
     const id = store.getState().addImportedCollection(collection, target || undefined, { idsAreFresh: hasFreshIds(collection) });
     const name = store.getState().collections.find((c) => c.id === id)?.name ?? collection.name;
-    setReport({ ok: true, outcome: outcome.value, name, count: collectionRequests(collection.items).length, into: target !== '', wanted: collection.name });
+    if (outcome.value.result.environments?.length) addImportedEnvironments(store, outcome.value.result.environments, name);
+    setReport({ ok: true, outcome: outcome.value, name, count: collectionRequests(collection.items).length, into: target !== '', wanted: collection.name, collectionId: id });
   };
 
   const run = async (work: () => Promise<Awaited<ReturnType<typeof importText>>>, source: string) => {
@@ -110,7 +113,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     >
       <h2 id="import-dialog-title">Import</h2>
       <p className="muted small">
-        cURL commands, Postman Collection v2.1, HAR 1.2, .http files, OpenAPI 3 and Swagger 2.0 (JSON or YAML) and WSDL. A description split over several files: choose or drop them together, its folder, or a .zip. An import adds;
+        cURL commands, Postman Collection v2.1, Insomnia exports (v4 JSON, v5 YAML), HAR 1.2, .http files, OpenAPI 3 and Swagger 2.0 (JSON or YAML) and WSDL. A description split over several files: choose or drop them together, its folder, or a .zip. An import adds;
         nothing you have is changed.
       </p>
       <label className="workspace-field">
@@ -187,6 +190,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
                 {report.name !== report.wanted ? ` A collection named "${report.wanted}" already exists, so this one is "${report.name}".` : ''}
               </p>
             )}
+            <CollectionWriteProgress collectionId={report.collectionId} />
             {report.outcome.result.skipped.length > 0 ? (
               <>
                 <h3>Not imported ({report.outcome.result.skipped.length})</h3>
