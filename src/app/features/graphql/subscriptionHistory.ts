@@ -14,6 +14,7 @@ import type { WebSocketClosure, WebSocketHandshake, WebSocketRefusal } from '../
 import { maskSecretText } from '../../../core/workspace/secretLedger';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
+import { registerHistorySource } from '../workspace/historySources';
 
 type Listener = (record: ExchangeRecord, body: Blob | undefined) => void;
 const listeners = new Set<Listener>();
@@ -23,6 +24,8 @@ export function onGraphQlSubscriptionHistory(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+// Heard by the workspace session (history) once this protocol's code has loaded.
+registerHistorySource(onGraphQlSubscriptionHistory);
 
 /** Most events a history entry keeps (the last ones). */
 const HISTORY_EVENTS = 5_000;

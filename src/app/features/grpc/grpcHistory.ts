@@ -13,6 +13,7 @@ import type { GrpcTranscript } from '../../../core/protocols/grpc/callModel';
 import { grpcStatusInfo } from '../../../core/protocols/grpc/statusCodes';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
+import { registerHistorySource } from '../workspace/historySources';
 
 type Listener = (record: ExchangeRecord, body: Blob | undefined) => void;
 const listeners = new Set<Listener>();
@@ -22,6 +23,8 @@ export function onGrpcHistory(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+// Heard by the workspace session (history) once this protocol's code has loaded.
+registerHistorySource(onGrpcHistory);
 
 /** Most messages each way an entry keeps (the last ones). */
 const HISTORY_MESSAGES = 5_000;

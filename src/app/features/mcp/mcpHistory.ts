@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand';
 import { workspaceItemId, type RequestDraft } from '../../../core';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
+import { registerHistorySource } from '../workspace/historySources';
 import type { McpTabState } from './mcpStore';
 
 type Listener = (record: ExchangeRecord, body: Blob) => void;
@@ -18,6 +19,8 @@ export function onMcpHistory(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+// Heard by the workspace session (history) once this protocol's code has loaded.
+registerHistorySource(onMcpHistory);
 
 /** Most wire entries an entry keeps (the last ones). */
 const HISTORY_ENTRIES = 2_000;

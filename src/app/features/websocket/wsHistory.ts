@@ -10,6 +10,7 @@ import { workspaceItemId, type RequestDraft } from '../../../core';
 import type { WebSocketTranscript } from '../../../core/protocols/websocket/transcript';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { ExchangeRecord } from '../workspace/workspaceRecords';
+import { registerHistorySource } from '../workspace/historySources';
 import { useWsStore } from './wsStore';
 
 type Listener = (record: ExchangeRecord, body: Blob | undefined) => void;
@@ -20,6 +21,8 @@ export function onWebSocketHistory(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+// Heard by the workspace session (history) once this protocol's code has loaded.
+registerHistorySource(onWebSocketHistory);
 
 /** Most messages a history entry keeps (the last ones). */
 const HISTORY_MESSAGES = 5_000;

@@ -13,11 +13,7 @@ import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { cookieJarOf } from '../cookies/cookieJarStore';
 import { holdProxySettingsUntil, keepProxySettings, PROXY_SETTINGS_META_KEY } from '../../base/relay/proxySettings';
 import { COOKIE_JAR_META_KEY, keepCookieJar } from '../cookies/jarPersistence';
-import { onWebSocketHistory } from '../websocket/wsHistory';
-import { onGrpcHistory } from '../grpc/grpcHistory';
-import { onMcpHistory } from '../mcp/mcpHistory';
-import { onGraphQlSubscriptionHistory } from '../graphql/subscriptionHistory';
-import { onGraphQlSubscriptionHistory } from '../graphql/subscriptionHistory';
+import { onProtocolHistory } from './historySources';
 import { watchFinishedExchanges } from './historyRecorder';
 import {
   checkedCollections,
@@ -368,15 +364,9 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   }
 
   unsubscribers.push(watchFinishedExchanges(store, (record, body) => void ready.then(() => recordFinished(record, body))));
-  // WebSocket connections, as they end (their transcript as the body, masked the same way).
-  unsubscribers.push(onWebSocketHistory((record, body) => void ready.then(() => recordFinished(record, body))));
-  unsubscribers.push(onGrpcHistory((record, body) => void ready.then(() => recordFinished(record, body))));
-  // MCP sessions, as they end (their transcript as the body, masked the same way).
-  unsubscribers.push(onMcpHistory((record, body) => void ready.then(() => recordFinished(record, body))));
-  // GraphQL subscriptions, as they end (their results as the body, masked the same way).
-  unsubscribers.push(onGraphQlSubscriptionHistory((record, body) => void ready.then(() => recordFinished(record, body))));
-  // GraphQL subscriptions, as they end (their results as the body, masked the same way).
-  unsubscribers.push(onGraphQlSubscriptionHistory((record, body) => void ready.then(() => recordFinished(record, body))));
+  // Live-protocol sessions (WebSocket, gRPC, MCP, GraphQL subscriptions), as they end: their transcript
+  // or results as the body, masked the same way (each protocol registers its source: historySources.ts).
+  unsubscribers.push(onProtocolHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'hidden') void flush();
   };
