@@ -16,15 +16,15 @@ export interface Started {
   close(): Promise<void>;
 }
 
-function listen(handler: http.RequestListener, seen: string[], tls?: https.ServerOptions): Promise<Started> {
+function listen(handler: http.RequestListener, seen: string[], tls?: https.ServerOptions, host = '127.0.0.1'): Promise<Started> {
   const counted: http.RequestListener = (req, res) => {
     seen.push(`${req.method} ${req.url}`);
     handler(req, res);
   };
   const server = tls ? https.createServer(tls, counted) : http.createServer(counted);
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.listen(0, host, () => {
+      const origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
       resolve({
         url: `${origin}/mcp`, origin, seen,
         close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))),
@@ -33,8 +33,8 @@ function listen(handler: http.RequestListener, seen: string[], tls?: https.Serve
   });
 }
 
-/** The SDK's server with the sandbox's tools at /mcp (Streamable HTTP) and /sse + /messages (HTTP+SSE); over https with `tls`. */
-export async function startSdkServer(options: { token?: string; resourceMetadata?: boolean; tls?: https.ServerOptions } = {}): Promise<Started> {
+/** The SDK's server with the sandbox's tools at /mcp (Streamable HTTP) and /sse + /messages (HTTP+SSE); over https with `tls`; on `host` (default 127.0.0.1). */
+export async function startSdkServer(options: { token?: string; resourceMetadata?: boolean; tls?: https.ServerOptions; host?: string } = {}): Promise<Started> {
   const seen: string[] = [];
   let origin = '';
   const host = createMcpHost({
@@ -55,7 +55,7 @@ export async function startSdkServer(options: { token?: string; resourceMetadata
       res.writeHead(404);
       res.end();
     }
-  }, seen, options.tls);
+  }, seen, options.tls, options.host);
   origin = started.origin;
   return { ...started, close: async () => (await host.close(), await started.close()) };
 }
