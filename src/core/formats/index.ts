@@ -1,5 +1,5 @@
 /**
- * Importers and exporters: cURL, Postman Collection v2.1, HAR 1.2, `.http` files,
+ * Importers and exporters: cURL, Postman Collection v2.1, Insomnia, HAR 1.2, `.http` files,
  * OpenAPI 3 and WSDL into collections; collections, history and wire requests out to
  * cURL, Postman, HAR and `.http`, with secrets replaced by `{{variables}}` by default.
  */

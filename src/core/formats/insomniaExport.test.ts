@@ -11,6 +11,7 @@ import { exportInsomnia } from './insomniaExport';
 import { importInsomnia } from './insomniaImport';
 import { INSOMNIA_V4_EXPORT } from './insomniaFixture';
 import { exportPostman } from './postmanExport';
+import { scriptSecretWarnings } from './scriptExport';
 
 function saved(id: string, name: string, draft: Parameters<typeof normaliseDraft>[0]): SavedRequest {
   return { kind: 'request', id, name, requestType: 'http', draft: normaliseDraft({ ...draft, name }) };
@@ -151,6 +152,23 @@ describe('exportInsomnia', () => {
     expect(back.value.warnings).toEqual([]);
   });
 
+  it('writes Postman scripts as Insomnia scripts (pm. as insomnia.), credentials in them blanked like the rest', () => {
+    const collection = library();
+    const create = collection.items[3] as SavedRequest;
+    create.scripts = [
+      { phase: 'pre-request', dialect: 'postman', text: "pm.environment.set('auth', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789');" },
+      { phase: 'post-response', dialect: 'postman', text: "pm.test('created', () => pm.response.to.have.status(201));" },
+      { phase: 'post-response', dialect: 'jetbrains', text: 'client.test("x", () => {});' },
+    ];
+    const { text, warnings } = exportInsomnia(collection);
+    const resource = JSON.parse(text).resources.find((r: { name: string }) => r.name === 'Create');
+    expect(resource.preRequestScript).toMatch(/^insomnia\.environment\.set\('auth', '\{\{[\w.]+\}\}'\);$/);
+    expect(resource.afterResponseScript).toBe("insomnia.test('created', () => insomnia.response.to.have.status(201));");
+    expect(text).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    expect(warnings).toEqual(['"Create": 1 script in another dialect (or in a file) was not written.']);
+    expect(scriptSecretWarnings(collection, 'insomnia')).toEqual(['"Create": its pre-request script holds what looks like a GitHub token. It is written as a {{variable}} in the file: set that variable where the collection runs.']);
+  });
+
   it('round-trips the realistic fixture: every request and folder keeps its name, method, URL, body and auth', () => {
     const first = importInsomnia(JSON.stringify(INSOMNIA_V4_EXPORT));
     if (!first.ok) throw new Error(first.error.message);
@@ -159,7 +177,7 @@ describe('exportInsomnia', () => {
     const second = importInsomnia(text);
     if (!second.ok) throw new Error(second.error.message);
     const shape = (items: readonly (Folder | SavedRequest)[]): unknown[] =>
-      items.flatMap((i) =>
+      items.flatMap((i): unknown[] =>
         i.kind === 'folder'
           ? [{ folder: i.name, items: shape(i.items) }]
           : i.draft.protocol === 'grpc'

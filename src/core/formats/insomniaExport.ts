@@ -14,6 +14,7 @@ import { isSecretVariable, SecretRedaction, type Collection, type CollectionItem
 import { authToInsomnia } from './insomniaAuth';
 import { bodyToInsomnia } from './insomniaBody';
 import { templatesToInsomnia } from './insomniaTemplates';
+import { exportWritesDialect } from './scriptExport';
 import type { VaultSchemeWords } from './postmanAuth';
 
 /** Options of `exportInsomnia`. */
@@ -130,16 +131,21 @@ function requestResource(w: Writer, item: SavedRequest, parentId: string): Json 
   return common;
 }
 
-/** Postman-dialect and Insomnia scripts are written as Insomnia's pre-request and after-response scripts (Insomnia reads pm.* too); others are named. */
+/**
+ * Insomnia scripts, and Postman's with `pm.` rewritten `insomnia.` (as Insomnia's own
+ * Postman importer does: its API mirrors pm's), as the pre-request and after-response
+ * scripts; scripts of other dialects or in files are named.
+ */
 function scriptsOf(item: SavedRequest, w: Writer): Json {
   const out: Json = {};
-  const usable = (item.scripts ?? []).filter((s) => s.text !== undefined && (s.dialect === 'insomnia' || s.dialect === 'postman'));
+  const usable = (item.scripts ?? []).filter((s) => s.text !== undefined && exportWritesDialect('insomnia', s.dialect));
   const dropped = (item.scripts ?? []).length - usable.length;
   if (dropped > 0) w.warnings.push(`"${item.name}": ${dropped} script${dropped === 1 ? '' : 's'} in another dialect (or in a file) ${dropped === 1 ? 'was' : 'were'} not written.`);
   const text = (phase: string) =>
     usable
       .filter((s) => s.phase === phase)
-      .map((s) => (w.redaction ? w.redaction.textSecrets(s.text!) : s.text!))
+      .map((s) => (s.dialect === 'postman' ? s.text!.replace(/\bpm\./g, 'insomnia.') : s.text!))
+      .map((text) => (w.redaction ? w.redaction.textSecrets(text) : text))
       .join('\n\n');
   const pre = text('pre-request');
   const post = text('post-response');

@@ -9,10 +9,15 @@
 import { collectionRequests, secretValueKind, type Collection, type RequestScript } from '../workspace';
 
 /** The exports that carry scripts. */
-export type ScriptExportFormat = 'postman' | 'http';
+export type ScriptExportFormat = 'postman' | 'http' | 'insomnia';
 
-/** The one dialect each export writes: Postman runs `pm.*` scripts, `.http` clients JetBrains handlers. */
-export const EXPORTED_SCRIPT_DIALECT: Readonly<Record<ScriptExportFormat, RequestScript['dialect']>> = { postman: 'postman', http: 'jetbrains' };
+/** The dialect each export writes: Postman runs `pm.*` scripts, `.http` clients JetBrains handlers, Insomnia `insomnia.*` scripts (Postman's too, rewritten to `insomnia.`). */
+export const EXPORTED_SCRIPT_DIALECT: Readonly<Record<ScriptExportFormat, RequestScript['dialect']>> = { postman: 'postman', http: 'jetbrains', insomnia: 'insomnia' };
+
+/** Whether the export in `format` writes a script of `dialect`. */
+export function exportWritesDialect(format: ScriptExportFormat, dialect: string): boolean {
+  return dialect === EXPORTED_SCRIPT_DIALECT[format] || (format === 'insomnia' && dialect === 'postman');
+}
 
 /** The texts a credential can stand in within code: string literals, and long unbroken runs of token characters. */
 function credentialCandidates(code: string): string[] {
@@ -41,10 +46,10 @@ export function scriptSecretWarnings(collection: Collection, format: ScriptExpor
   const warnings: string[] = [];
   for (const { request, folderPath } of collectionRequests(collection.items)) {
     for (const script of request.scripts ?? []) {
-      if (script.dialect !== EXPORTED_SCRIPT_DIALECT[format] || script.text === undefined) continue;
+      if (!exportWritesDialect(format, script.dialect) || script.text === undefined) continue;
       const kinds = scriptSecretKinds(script.text);
       if (kinds.length === 0) continue;
-      const phase = script.phase === 'pre-request' ? 'pre-request script' : format === 'postman' ? 'test script' : 'response handler';
+      const phase = script.phase === 'pre-request' ? 'pre-request script' : format === 'postman' ? 'test script' : format === 'insomnia' ? 'after-response script' : 'response handler';
       const where = `"${[...folderPath, request.name].join(' / ')}": its ${phase} holds what looks like ${kinds.join(' and ')}.`;
       warnings.push(
         includeSecrets

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { exportPostman, formatHttpFile, scriptSecretWarnings } from '../../../core';
+import { exportInsomnia, exportPostman, formatHttpFile, scriptSecretWarnings } from '../../../core';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { copyText, downloadText, fileNameOf } from './textTransfer';
 import { listVaultEntries, subscribeVault, vaultSchemeWords } from '../vault/vaultAccess';
@@ -9,10 +9,13 @@ export interface ExportDialogProps {
   onClose(): void;
 }
 
-type ExportFormat = 'postman' | 'http';
+type ExportFormat = 'postman' | 'http' | 'insomnia';
+
+/** Each format's file name ending and media type. */
+const FILE_OF: Readonly<Record<ExportFormat, [string, string]>> = { postman: ['postman_collection.json', 'application/json'], http: ['http', 'text/plain'], insomnia: ['insomnia.json', 'application/json'] };
 
 /**
- * Exports a collection as Postman Collection v2.1 or as a `.http` file, secrets replaced
+ * Exports a collection as Postman Collection v2.1, an Insomnia export or a `.http` file, secrets replaced
  * by `{{variables}}` unless the person ticks the box.
  */
 export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
@@ -32,11 +35,15 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
   }, [collectionId]);
 
   const vaultEntries = useSyncExternalStore(subscribeVault, listVaultEntries);
-  const text = useMemo(() => {
-    if (!collection) return '';
+  const { text, formatWarnings } = useMemo(() => {
+    if (!collection) return { text: '', formatWarnings: [] as string[] };
     // Vault auth is written as the header a send would produce: the entry's scheme word, `{{accessToken}}`.
     const options = { includeSecrets, vaultSchemes: vaultSchemeWords(vaultEntries) };
-    return format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options);
+    if (format === 'insomnia') {
+      const exported = exportInsomnia(collection, options);
+      return { text: exported.text, formatWarnings: exported.warnings };
+    }
+    return { text: format === 'postman' ? exportPostman(collection, options) : formatHttpFile(collection, options), formatWarnings: [] as string[] };
   }, [collection, format, includeSecrets, vaultEntries]);
   // Scripts holding a recognised credential are named here: redacted to {{variables}}, or written as they are when secrets are included.
   const scriptWarnings = useMemo(() => (collection ? scriptSecretWarnings(collection, format, includeSecrets) : []), [collection, format, includeSecrets]);
@@ -52,10 +59,20 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
         <label>
           <input type="radio" name="export-format" checked={format === 'http'} onChange={() => setFormat('http')} /> .http file (JetBrains, VS Code REST Client)
         </label>
+        <label>
+          <input type="radio" name="export-format" checked={format === 'insomnia'} onChange={() => setFormat('insomnia')} /> Insomnia (export format 4, .json)
+        </label>
       </fieldset>
       <label className="workspace-check">
         <input type="checkbox" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} /> Include secrets (otherwise they become {'{{variables}}'})
       </label>
+      {formatWarnings.length > 0 && (
+        <ul className="muted small" aria-label="Not carried by this format">
+          {formatWarnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
       {scriptWarnings.length > 0 && (
         <ul className="muted small" aria-label="Secrets in scripts">
           {scriptWarnings.map((warning) => (
@@ -82,7 +99,7 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
           className="primary"
           onClick={() => {
             if (!collection) return;
-            downloadText(fileNameOf(collection.name, format === 'postman' ? 'postman_collection.json' : 'http'), text, format === 'postman' ? 'application/json' : 'text/plain');
+            downloadText(fileNameOf(collection.name, FILE_OF[format][0]), text, FILE_OF[format][1]);
             setStatus('Downloaded.');
           }}
         >
