@@ -2,7 +2,8 @@ import { PaneBoundary } from '../base/components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../base/state/StoreProvider';
 // Each panel's code loads when it is first shown (see lazy/parts.tsx).
-import { CookiesPanel, LessonsPanel, VaultPanel, WorkspacePanel } from './lazyParts';
+import { CookiesSection } from './CookiesSection';
+import { LessonsPanel, VaultPanel, WorkspacePanel } from './lazyParts';
 import { useAfterFirstScreen } from '../base/lazy/afterFirstScreen';
 import { PartLoading } from '../base/lazy/PartLoading';
 
@@ -10,7 +11,7 @@ const PANELS = [
   { id: 'lessons', label: 'Lessons', render: () => <LessonsPanel /> },
   { id: 'workspace', label: 'Workspace', render: () => <WorkspacePanel /> },
   { id: 'vault', label: 'Vault', render: () => <VaultPanel /> },
-  { id: 'cookies', label: 'Cookies', render: () => <CookiesPanel /> },
+  { id: 'cookies', label: 'Cookies', render: () => <CookiesSection /> },
 ] as const;
 
 type PanelId = (typeof PANELS)[number]['id'];

@@ -7,11 +7,17 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { keptSecretReferences, restoreKeptSecrets } from '../../../core';
-import type { VaultSessionState } from '../../features/vault/vaultSession';
 
-/** What the keeper needs of the vault session. */
+/** What the keeper reads of the vault session's state (`features/vault/vaultSession.ts` has it all). */
+export interface KeeperVaultState {
+  mode: string;
+  persistence?: 'sealed' | 'memory';
+  secrets?: Readonly<Record<string, string>>;
+}
+
+/** What the keeper needs of the vault session (the vault hands itself over: `features/vault/useSecretKeeper.ts`). */
 export interface KeeperVault {
-  store: StoreApi<VaultSessionState>;
+  store: Pick<StoreApi<KeeperVaultState>, 'getState' | 'subscribe'>;
   keepSecrets(values: Readonly<Record<string, string>>): void;
 }
 
@@ -33,7 +39,7 @@ const keeper = createStore<KeeperState>(() => ({ values: {}, status: 'memory' })
 let vault: KeeperVault | undefined;
 const listeners = new Set<(values: Readonly<Record<string, string>>) => void>();
 
-function statusOf(state: VaultSessionState | undefined): KeeperStatus {
+function statusOf(state: KeeperVaultState | undefined): KeeperStatus {
   if (!state) return 'memory';
   if (state.mode === 'locked') return 'locked';
   if (state.mode === 'open' && state.persistence === 'sealed') return 'sealed';
@@ -85,7 +91,7 @@ export function onKeptSecretsArrived(listener: (values: Readonly<Record<string, 
  */
 export function connectKeeperToVault(session: KeeperVault): () => void {
   vault = session;
-  const sync = (state: VaultSessionState) => {
+  const sync = (state: KeeperVaultState) => {
     const status = statusOf(state);
     if (keeper.getState().status !== status) keeper.setState({ status });
     if (status !== 'sealed' && !(state.mode === 'open')) return;

@@ -5,7 +5,7 @@ import { HeadersTable } from './HeadersTable';
 import { OptionsPanel } from './OptionsPanel';
 import { ParamsPanel } from './ParamsPanel';
 import { AuthPanel, BodyPanel } from './lazyParts';
-import { SoapPanel } from '../soap/lazyParts';
+import { SoapSection } from './SoapSection';
 import { activeSoapTab } from '../soap/soapSlice';
 import { ChecksPanel, ScriptsPanel } from '../checks/lazyChecks';
 import { activeChecks } from '../checks/checksSlice';
@@ -87,7 +87,7 @@ export function ComposerSections() {
         {active === 'auth' ? <AuthPanel /> : null}
         {active === 'body' ? <BodyPanel /> : null}
         {active === 'options' ? <OptionsPanel /> : null}
-        {active === 'soap' ? <SoapPanel /> : null}
+        {active === 'soap' ? <SoapSection /> : null}
         {active === 'checks' ? <ChecksPanel /> : null}
         {active === 'scripts' ? <ScriptsPanel /> : null}
       </div>

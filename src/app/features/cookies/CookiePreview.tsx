@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import type { WireRequest } from '../../../core';
 import { previewCookies } from '../../../core/cookies';
-import { useComposerView } from '../composer/useComposerView';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { useCookieJar } from './useCookieJar';
 import { MASKED_COOKIE_VALUE } from './useJarCookiePreview';
@@ -10,11 +10,9 @@ import { MASKED_COOKIE_VALUE } from './useJarCookiePreview';
  * header merged with the jar's cookies for its URL (typed first and winning by name) — and
  * the jar's cookies for that host which stay behind, with why. Values masked unless shown.
  */
-export function CookiePreview({ showValues }: { showValues: boolean }) {
-  const view = useComposerView();
+export function CookiePreview({ showValues, wire }: { showValues: boolean; wire: WireRequest | undefined }) {
   const cookiesOn = useWorkbench((s) => s.draft.options.cookies !== false);
   const { state } = useCookieJar();
-  const wire = view.build.ok ? view.build.value.wire : undefined;
   const preview = useMemo(() => {
     if (!wire) return undefined;
     const typed = wire.headers.filter((h) => /^cookie$/i.test(h.name)).map((h) => h.value);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
+import type { WireRequest } from '../../../core';
 import type { StoredCookie } from '../../../core/cookies/storedCookie';
 import { PaneBoundary } from '../../base/components/PaneBoundary';
-import { useComposerView } from '../composer/useComposerView';
 import { CookieForm } from './CookieForm';
 import { CookieItem } from './CookieItem';
 import { CookiePreview } from './CookiePreview';
@@ -18,21 +18,21 @@ function byDomain(cookies: readonly StoredCookie[]): [string, StoredCookie[]][] 
 /**
  * The Cookies panel: the workspace jar by domain (view, add, edit, delete, clear a domain or
  * everything, with Undo), each cookie's attributes explained, and "What will be sent" for
- * the active request. Values are masked until Show values is on.
+ * the active request (`wire`: the request as the composer builds it, handed in by the shell;
+ * undefined while it does not build). Values are masked until Show values is on.
  */
-export function CookiesPanel() {
+export function CookiesPanel({ wire }: { wire: WireRequest | undefined }) {
   const { state, store } = useCookieJar();
-  const view = useComposerView();
   const [showValues, setShowValues] = useState(false);
   const [editing, setEditing] = useState<StoredCookie | 'new' | null>(null);
   const [undo, setUndo] = useState<{ what: string; jar: typeof state.jar } | null>(null);
   const groups = useMemo(() => byDomain(state.jar.cookies), [state.jar]);
-  const requestHost = view.build.ok ? new URL(view.build.value.wire.url).hostname.replace(/^\[|\]$/g, '') : '';
+  const requestHost = wire ? new URL(wire.url).hostname.replace(/^\[|\]$/g, '') : '';
   const remember = (what: string) => setUndo({ what, jar: store.getState().jar });
   return (
     <div className="cookies-panel">
       <PaneBoundary name="What will be sent (cookies)">
-        <CookiePreview showValues={showValues} />
+        <CookiePreview showValues={showValues} wire={wire} />
       </PaneBoundary>
       <section aria-labelledby="cookie-jar-title" className="cookie-jar">
         <div className="cookie-jar-toolbar" role="toolbar" aria-label="Cookie jar actions">

@@ -1,13 +1,5 @@
-/** The inspector's parts that load on first use (each its own chunk, see `base/lazy/lazyPart.tsx`). */
+/** The response view, loaded with the first response or when idle (its own chunk, see `base/lazy/lazyPart.tsx`). */
 import { lazyPart } from '../../base/lazy/lazyPart';
-
-/** The response body in an editor (bodies small enough for one), filling the body pane. */
-export const ReadOnlyCode = lazyPart({
-  name: 'The body view',
-  load: () => import('./body/ReadOnlyCode'),
-  pick: (m) => m.ReadOnlyCode,
-  fallback: () => <div className="code-viewer" aria-busy="true" />,
-});
 
 /** The response of the active tab: status, body views, headers, timing, compare (loaded with the first response, or when idle). */
 export const InspectorResponse = lazyPart({

@@ -4,12 +4,14 @@ import type { SoapTabState } from './soapSlice';
 import { useSoapOperation } from './useSoapOperation';
 import { defaultSoapTarget, summaryPort } from './wsdlSummary';
 import type { WsdlLoaded } from './wsdlWorkerProtocol';
-import { SoapChecks } from './SoapChecks';
+import { SoapChecks, type SoapLintView } from './SoapChecks';
 
 export interface OperationPickerProps {
   soap: SoapTabState;
   loaded: WsdlLoaded | undefined;
   reload(): void;
+  /** The composer's findings for the request, for the checks against the WSDL. */
+  view: SoapLintView;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface OperationPickerProps {
  * operation (address, version, action, style), and the checks of the request against it.
  * Picking an operation writes its sample envelope and headers into the request.
  */
-export function OperationPicker({ soap, loaded, reload }: OperationPickerProps) {
+export function OperationPicker({ soap, loaded, reload, view }: OperationPickerProps) {
   const updateSoapTab = useWorkbench((s) => s.updateSoapTab);
   const { apply, problem, busy } = useSoapOperation(loaded?.key, reload);
   const summary = loaded?.summary;
@@ -139,7 +141,7 @@ export function OperationPicker({ soap, loaded, reload }: OperationPickerProps) 
       ) : null}
       {port && operation ? (
         <div className="soap-operation-actions">
-          <SoapChecks />
+          <SoapChecks view={view} />
           <button type="button" className="small-button" disabled={busy} onClick={() => void apply({ service: soap.service, port: soap.port, operation: soap.operation })}>
             Reset envelope and headers
           </button>

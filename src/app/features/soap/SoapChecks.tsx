@@ -1,4 +1,11 @@
-import { useComposerView } from '../composer/useComposerView';
+import type { LintFinding } from '../../../core';
+
+/** What the checks read of the composer's view of the request (the composer hands it to the SOAP section). */
+export interface SoapLintView {
+  /** Whether the request builds (the rules run on the built request). */
+  built: boolean;
+  findings: readonly LintFinding[];
+}
 
 const CHECKS: { id: string; label: string }[] = [
   { id: 'soap-endpoint', label: 'Endpoint is the port’s address' },
@@ -11,9 +18,8 @@ const CHECKS: { id: string; label: string }[] = [
  * each rule with nothing to say, else what is wrong. The Conventions panel has the same
  * findings with their reasons and fixes.
  */
-export function SoapChecks() {
-  const view = useComposerView();
-  if (!view.build.ok) return <p className="muted small">The checks run once the request can be built.</p>;
+export function SoapChecks({ view }: { view: SoapLintView }) {
+  if (!view.built) return <p className="muted small">The checks run once the request can be built.</p>;
   return (
     <ul className="soap-checks" aria-label="Checks against the WSDL">
       {CHECKS.map((check) => {

@@ -10,7 +10,6 @@ import { pageGrantRuns } from './pageGrantRuns';
 import { oauthOf, suggestedAllowedHost } from './vaultGrantSettings';
 import { pageVault } from './vaultInstance';
 import type { VaultEntryRecord } from './vaultPayload';
-import type { GrantStarter } from './VaultTokenView';
 
 const GRANT_NAMES = {
   authorization_code: 'authorization code + PKCE',
@@ -18,6 +17,13 @@ const GRANT_NAMES = {
   device_code: 'device authorization',
   password: 'password (legacy)',
 } as const;
+
+/** How "Get tokens" starts: with unsaved settings saved first, or a reason it did not start. */
+export interface GrantStarter {
+  unsaved: boolean;
+  problem?: string | undefined;
+  start(): void;
+}
 
 /**
  * "Get tokens" on the Token tab: runs the entry's grant, shows each step as it happens

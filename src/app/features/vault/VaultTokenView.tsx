@@ -3,7 +3,9 @@ import { effectiveExpiry, refreshDueAt, vaultEntryStatus } from '../../../core';
 import { useNow } from './useNow';
 import { VaultEntryStatusBadge } from './VaultEntryStatusBadge';
 import { VaultFlowDiagram } from './VaultFlowDiagram';
-import { VaultGrantPanel } from './VaultGrantPanel';
+import { VaultGrantPanel, type GrantStarter } from './VaultGrantPanel';
+
+export type { GrantStarter } from './VaultGrantPanel';
 import { VaultGrantTools } from './VaultGrantTools';
 import { VaultJwtClaims } from './VaultJwtClaims';
 import { pageVault } from './vaultInstance';
@@ -12,13 +14,6 @@ import { needsSignInAgain, vaultRenewalOf } from './vaultRenewal';
 
 function time(ms: number | undefined): string {
   return ms === undefined ? '—' : new Date(ms).toLocaleTimeString();
-}
-
-/** How "Get tokens" starts: with unsaved settings saved first, or a reason it did not start. */
-export interface GrantStarter {
-  unsaved: boolean;
-  problem?: string | undefined;
-  start(): void;
 }
 
 /** Where the entry stands in the flow, its refresh token (write-only), and its access token. */

@@ -8,7 +8,7 @@ import { useDocText } from '../hooks/useDocText';
 import type { DocName } from '../workers/formatProtocol';
 import { LineViewer } from './LineViewer';
 import { RawText } from './RawText';
-import { ReadOnlyCode } from '../lazyParts';
+import { ReadOnlyCode } from './lazyReadOnlyCode';
 import type { SearchTarget } from './searchTarget';
 
 /**
