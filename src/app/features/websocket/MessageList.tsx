@@ -5,8 +5,8 @@
  * frame (`wsStore`), so it stays responsive at a thousand messages a second.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { VirtualRows } from '../inspector/body/VirtualRows';
-import { formatCount } from '../inspector/units';
+import { VirtualRows } from '../../base/components/VirtualRows';
+import { formatCount } from '../../base/components/units';
 import { MessageDetail } from './MessageDetail';
 import { MessageRow } from './MessageRow';
 import { matchesFilter, type MessageFilter } from './messageFilter';

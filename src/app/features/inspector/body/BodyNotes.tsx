@@ -6,7 +6,7 @@
 import type { Finding } from '../../../../core';
 import type { DocumentProgress } from '../format/bodyDocument';
 import { FindingList } from '../status/FindingList';
-import { formatCount } from '../units';
+import { formatCount } from '../../../base/components/units';
 
 const SOURCE_WORDS = {
   bom: 'as its byte order mark says',

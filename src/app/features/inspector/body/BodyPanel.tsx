@@ -12,7 +12,7 @@ import type { WorkbenchState } from '../../../shell/store/workbenchState';
 import { useFormatSnapshot } from '../hooks/useFormatSnapshot';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
 import { panelId, TabList, tabId, type TabItem } from '../TabList';
-import { formatSize } from '../units';
+import { formatSize } from '../../../base/components/units';
 import { BodyActions } from './BodyActions';
 import { BodyNotes } from './BodyNotes';
 import { BodyNotKeptNote } from './BodyNotKeptNote';

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { BodyKind } from '../../../../core';
 import { formatClient } from '../formatClient';
-import { formatCount, formatSize } from '../units';
+import { formatCount, formatSize } from '../../../base/components/units';
 import { evaluateXPath } from './xpathFilter';
 
 /** XPath parses the body on the page; beyond this size that would freeze it. */

@@ -3,9 +3,9 @@
  * the page's own chunks only when they scroll into view.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatSize } from '../units';
+import { formatCount, formatSize } from '../../../base/components/units';
 import { ChunkBytes } from './chunkBytes';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '../../../base/components/VirtualRows';
 
 /** Rows hold 16 bytes when the pane is wide enough for them, else 8. */
 const WIDE_PX = 600;

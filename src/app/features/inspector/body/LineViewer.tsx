@@ -10,7 +10,7 @@ import { useLinePages } from '../hooks/useLinePages';
 import type { DocName } from '../workers/formatProtocol';
 import { highlight } from './highlight';
 import { SEARCH_LIMIT, type SearchTarget } from './searchTarget';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '../../../base/components/VirtualRows';
 
 export interface LineViewerProps {
   doc: DocName;

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { sandboxedPreviewHtml, type BodyKind, type SniffResult } from '../../../../core';
 import { formatClient } from '../formatClient';
-import { formatSize } from '../units';
+import { formatSize } from '../../../base/components/units';
 import { PdfPreview } from './PdfPreview';
 
 /**

@@ -4,7 +4,7 @@
  * line viewer (where the worker searches) and plain text.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatCount } from '../units';
+import { formatCount } from '../../../base/components/units';
 import type { SearchOutcome, SearchTarget } from './searchTarget';
 
 export interface SearchBarProps {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { diffHeaderFields, headerValue, statusInfo, type DiffHunk } from '../../../../core';
 import type { Exchange } from '../exchangeSlice';
 import { formatClient } from '../formatClient';
-import { formatCount, formatSize } from '../units';
+import { formatCount, formatSize } from '../../../base/components/units';
 import { decodeForDiff, firstDifference, LINE_DIFF_LIMIT } from './bodyComparison';
 
 const SHOWN_DIFF_LINES = 2000;

@@ -6,6 +6,9 @@
  */
 import type { BlockBytes } from './blockBytes';
 import type { LineTable } from './lineTable';
+import { formatSize } from '../../../base/components/units';
+
+export { formatSize };
 
 /** Most bytes of one line that are turned into text for display. */
 export const LINE_BYTES = 16 * 1024;
@@ -60,10 +63,3 @@ export function lineText(bytes: BlockBytes, lines: LineTable, i: number, end: nu
   return text;
 }
 
-/** A byte count for people. */
-export function formatSize(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GiB`;
-}

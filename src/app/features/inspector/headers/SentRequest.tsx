@@ -6,7 +6,7 @@
  * for HTTP/2 (connection-specific fields, Host as :authority) is listed.
  */
 import { describeHops, explainPseudoHeader, type RelaySummary, type WireRequest } from '../../../../core';
-import { formatSize } from '../units';
+import { formatSize } from '../../../base/components/units';
 import { HeaderRow } from './HeaderRow';
 
 export function SentRequest({ summary, request }: { summary: RelaySummary | undefined; request: WireRequest | undefined }) {

@@ -1,6 +1,6 @@
 /** Time since a request started, ticking while it is in flight (tenths of a second). */
 import { useEffect, useState } from 'react';
-import { formatMs } from '../units';
+import { formatMs } from '../../../base/components/units';
 
 export function ElapsedTime({ since }: { since: number | undefined }) {
   const [now, setNow] = useState(() => Date.now());

@@ -15,7 +15,7 @@ import { activeExchange } from '../exchangeSlice';
 import { useWorkbench } from '../../../base/state/StoreProvider';
 import type { WorkbenchState } from '../../../shell/store/workbenchState';
 import { useFrameThrottled } from '../hooks/useFrameThrottled';
-import { formatMs, formatSize } from '../units';
+import { formatMs, formatSize } from '../../../base/components/units';
 import { FindingList, Reference } from './FindingList';
 import { useExplainOpen } from './useExplainOpen';
 

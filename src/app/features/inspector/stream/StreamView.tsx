@@ -9,8 +9,8 @@
 import { useMemo, useState } from 'react';
 import { activeExchange } from '../exchangeSlice';
 import { useWorkbench } from '../../../base/state/StoreProvider';
-import { formatCount } from '../units';
-import { VirtualRows } from '../body/VirtualRows';
+import { formatCount } from '../../../base/components/units';
+import { VirtualRows } from '../../../base/components/VirtualRows';
 import { PartialEventCard } from './PartialEventCard';
 import { ReconnectBar } from './ReconnectBar';
 import { StreamDetail } from './StreamDetail';

@@ -1,6 +1,6 @@
 /** Small text helpers of the stream views. */
 import { formatJson } from '../../../../core';
-import { formatMs } from '../units';
+import { formatMs } from '../../../base/components/units';
 
 /** An arrival time after the start of the exchange, or a dash when unknown (restored from history). */
 export function formatArrival(at: number | undefined): string {

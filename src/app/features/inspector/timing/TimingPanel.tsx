@@ -4,7 +4,7 @@
  * with each hop's own time and TLS, and the final connection (remote address, protocol, TLS).
  */
 import { describeHops, type RelayHead, type RelayHop, type RelaySummary } from '../../../../core';
-import { formatMs, formatSize } from '../units';
+import { formatMs, formatSize } from '../../../base/components/units';
 import { CertificateChain } from './CertificateChain';
 import { describeCookieReport } from './cookieReport';
 import { HopCookieReport } from './HopCookieReport';

@@ -5,7 +5,7 @@
  * numbers for screen readers and for copying.
  */
 import type { RelayTimings } from '../../../../core';
-import { formatMs } from '../units';
+import { formatMs } from '../../../base/components/units';
 import type { HopTiming } from './hopTimings';
 
 const PHASES = [
