@@ -6,7 +6,7 @@ import type { StoreApi } from 'zustand';
 import { collectionRequests, LESSONS, type CollectionItem } from '../../core';
 import { isExplainOpen, setExplainOpen } from '../features/inspector/status/useExplainOpen';
 import { openLesson } from '../features/lessons/openLesson';
-import { requestLabel } from '../features/composer/tabLabel';
+import { requestLabel } from '../base/state/tabLabel';
 import { openRunner } from '../features/runner/runnerStore';
 import { requestDialog } from '../base/components/requestedDialogs';
 import { protocolParts } from '../base/protocols/protocolParts';

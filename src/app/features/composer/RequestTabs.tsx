@@ -4,9 +4,9 @@ import { menuKeyDown } from '../../base/components/menuKeys';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
 import { useTopLayer } from '../../base/components/useTopLayer';
-import { distinctTabLabels, tabLabel, type DistinctLabel } from './tabLabel';
+import { distinctTabLabels, tabLabel, type DistinctLabel } from '../../base/state/tabLabel';
 
-export { tabLabel } from './tabLabel';
+export { tabLabel } from '../../base/state/tabLabel';
 
 /** The label without its leading method, which the coloured badge shows. */
 function labelAfterMethod(label: string, method: string): string {

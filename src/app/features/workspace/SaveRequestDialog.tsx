@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CollectionItem } from '../../../core';
-import { tabLabel } from '../composer/tabLabel';
+import { tabLabel } from '../../base/state/tabLabel';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { addToCollection, addToEnvironment, secretNamesOf, takeSecretsOutOfTab, type SecretDestination } from '../../base/secrets/moveSecrets';
 
