@@ -7,8 +7,10 @@
  * list and credentials apply as for an HTTP send.
  */
 import * as grpc from '@grpc/grpc-js';
+import type tls from 'node:tls';
 import type { GrpcAddress } from '../../core/protocols/grpc/address';
 import type { GrpcFailure, GrpcTarget } from '../../core/protocols/grpc/callModel';
+import { CertificateError, normaliseFingerprint } from '../connector';
 import { classifyFailure } from '../failures';
 import { secureContextFor, selectTls, TlsFailure } from '../tlsMaterial';
 import { grpcProxyRoute, openGrpcProxyPassage, type GrpcProxyPassage } from './proxyPassage';
@@ -29,12 +31,53 @@ export interface OpenedClient {
   close(): void;
 }
 
+type ConnectorArgs = Parameters<grpc.ChannelCredentials['_createSecureConnector']>;
+
+/**
+ * TLS credentials that accept the server's certificate when the CA store does or when its
+ * SHA-256 fingerprint is one the person trusted for this host (as the relay's connector judges
+ * an HTTP send's): the handshake is made with verification off, and the verdict given before
+ * the connection is handed to HTTP/2, so nothing is sent to a server refused.
+ */
+class FingerprintTrust extends grpc.ChannelCredentials {
+  constructor(private readonly inner: grpc.ChannelCredentials, private readonly trusted: readonly string[], private readonly where: string) {
+    super();
+  }
+  _isSecure(): boolean {
+    return true;
+  }
+  _equals(other: grpc.ChannelCredentials): boolean {
+    return other === this;
+  }
+  _createSecureConnector(...args: ConnectorArgs): ReturnType<grpc.ChannelCredentials['_createSecureConnector']> {
+    const inner = this.inner._createSecureConnector(...args);
+    return {
+      connect: async (socket) => {
+        const made = await inner.connect(socket);
+        const secured = made.socket as tls.TLSSocket;
+        if (secured.authorized) return made;
+        const fingerprint = secured.getPeerCertificate()?.fingerprint256;
+        if (fingerprint && this.trusted.includes(normaliseFingerprint(fingerprint))) return made;
+        const reason = String(secured.authorizationError ?? 'verification failed');
+        secured.destroy();
+        throw new CertificateError(`The certificate of ${this.where} was not accepted: ${reason}, and its fingerprint is not among those trusted for this host.`, reason, fingerprint);
+      },
+      waitForReady: () => inner.waitForReady(),
+      getCallCredentials: () => inner.getCallCredentials(),
+      destroy: () => inner.destroy(),
+    };
+  }
+}
+
 function credentialsFor(address: GrpcAddress, target: GrpcTarget): grpc.ChannelCredentials {
   if (!address.tls) return grpc.credentials.createInsecure();
   const selection = selectTls({ clientCertificates: target.clientCertificates, caBundles: target.caBundles }, address.host, address.port);
   const context = secureContextFor(selection);
-  const verify: grpc.VerifyOptions = target.insecureTls ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {};
-  return context ? grpc.credentials.createFromSecureContext(context, verify) : grpc.credentials.createSsl(null, null, null, verify);
+  const trusted = target.insecureTls ? [] : (target.trustedFingerprints ?? []).map(normaliseFingerprint).filter(Boolean);
+  // Skip verification, or let the fingerprints decide what the CA store refuses.
+  const verify: grpc.VerifyOptions = target.insecureTls || trusted.length ? { rejectUnauthorized: false, ...(target.insecureTls ? { checkServerIdentity: () => undefined } : {}) } : {};
+  const credentials = context ? grpc.credentials.createFromSecureContext(context, verify) : grpc.credentials.createSsl(null, null, null, verify);
+  return trusted.length ? new FingerprintTrust(credentials, trusted, address.authority) : credentials;
 }
 
 /** The failure of a connection that could not be set up (TLS material, the proxy), as the call reports it. */

@@ -6,6 +6,7 @@
  * tunnel with the server's CA and a client certificate the server requires.
  */
 import * as grpc from '@grpc/grpc-js';
+import { X509Certificate } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -27,6 +28,9 @@ let secureServer: grpc.Server;
 let securePort = 0;
 let caPem = '';
 let clientCert = { certPem: '', keyPem: '' };
+let untrustedServer: grpc.Server;
+let untrustedPort = 0;
+let untrustedFingerprint = '';
 
 const listen = (server: net.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
 
@@ -49,6 +53,17 @@ beforeAll(async () => {
   );
   const creds = grpc.ServerCredentials.createSsl(Buffer.from(ca.cert), [{ private_key: Buffer.from(server.key), cert_chain: Buffer.from(server.cert) }], true);
   securePort = await new Promise<number>((resolve, reject) => secureServer.bindAsync('127.0.0.1:0', creds, (e, p) => (e ? reject(e) : resolve(p))));
+  // A TLS server whose certificate no CA store knows: only a trusted fingerprint (or skipping verification) reaches it.
+  const stranger = await makeCertificateAuthority('Unknown gRPC CA');
+  const strangerCert = await issueCertificate(stranger, 'localhost', { altNames: { dns: ['localhost'], ips: ['127.0.0.1'] } });
+  untrustedFingerprint = new X509Certificate(strangerCert.cert).fingerprint256;
+  untrustedServer = new grpc.Server();
+  untrustedServer.addService(
+    { Ping: { path: '/t.T/Ping', requestStream: false, responseStream: false, requestSerialize: (v: Buffer) => v, requestDeserialize: (b: Buffer) => b, responseSerialize: (v: Buffer) => v, responseDeserialize: (b: Buffer) => b } },
+    { Ping: (_call: unknown, cb: (e: null, v: Buffer) => void) => cb(null, Buffer.alloc(0)) },
+  );
+  const plainTls = grpc.ServerCredentials.createSsl(null, [{ private_key: Buffer.from(strangerCert.key), cert_chain: Buffer.from(strangerCert.cert) }], false);
+  untrustedPort = await new Promise<number>((resolve, reject) => untrustedServer.bindAsync('127.0.0.1:0', plainTls, (e, p) => (e ? reject(e) : resolve(p))));
 });
 
 afterAll(async () => {
@@ -56,6 +71,7 @@ afterAll(async () => {
   proxy.closeAllConnections?.();
   proxy.close();
   secureServer.forceShutdown();
+  untrustedServer.forceShutdown();
 });
 
 const manual = (more: Partial<Extract<RelayProxyChoice, { mode: 'manual' }>> = {}): RelayProxyChoice => ({ mode: 'manual', httpProxy: proxyOrigin, httpsProxy: proxyOrigin, proxyLoopback: true, username: USER, password: PASSWORD, ...more });
@@ -152,3 +168,21 @@ describe('gRPC through an HTTP CONNECT proxy', () => {
   });
 });
 
+describe('gRPC and trusted certificate fingerprints', () => {
+  const proto = { 't.proto': 'syntax = "proto3";\npackage t;\nmessage E {}\nservice T { rpc Ping (E) returns (E); }\n' };
+  const ping = (more: Partial<GrpcCallRequest>) => call({ url: `grpcs://127.0.0.1:${untrustedPort}`, source: 'proto', protoFiles: proto, service: 't.T', method: 'Ping', messages: [{}], proxy: { mode: 'none' }, ...more });
+
+  it('refuses a certificate no CA store knows, and says so', async () => {
+    const t = await ping({});
+    expect(t.status?.code).toBe(14);
+    expect(t.status?.details).toMatch(/certificate/i);
+  });
+
+  it('accepts it when its fingerprint is trusted for the host, in either spelling, and not for another fingerprint', async () => {
+    expect((await ping({ trustedFingerprints: [untrustedFingerprint] })).status?.code).toBe(0);
+    expect((await ping({ trustedFingerprints: [untrustedFingerprint.replace(/:/g, '').toLowerCase()] })).status?.code).toBe(0);
+    const other = await ping({ trustedFingerprints: ['AB:'.repeat(31) + 'AB'] });
+    expect(other.status?.code).toBe(14);
+    expect(other.status?.details).toMatch(/not among those trusted/);
+  });
+});

@@ -49,7 +49,7 @@ function targetOf(body: Record<string, unknown>): GrpcTarget | string {
   // The proxy choice and TLS material are checked as an HTTP send's are.
   const t = body as unknown as GrpcTarget;
   try {
-    checkMeta({ method: 'POST', url: 'http://grpc.invalid/', headers: [], ...(t.proxy !== undefined ? { proxy: t.proxy } : {}), ...(t.clientCertificates !== undefined ? { clientCertificates: t.clientCertificates } : {}), ...(t.caBundles !== undefined ? { caBundles: t.caBundles } : {}) });
+    checkMeta({ method: 'POST', url: 'http://grpc.invalid/', headers: [], ...(t.proxy !== undefined ? { proxy: t.proxy } : {}), ...(t.clientCertificates !== undefined ? { clientCertificates: t.clientCertificates } : {}), ...(t.caBundles !== undefined ? { caBundles: t.caBundles } : {}), ...(t.trustedFingerprints !== undefined ? { trustedFingerprints: t.trustedFingerprints } : {}) });
   } catch (err) {
     return err instanceof RelayFailure ? err.message : (err as Error).message;
   }

@@ -58,6 +58,7 @@ export async function prepareGrpc(draft: RequestDraft, env: Record<string, strin
     ...(network.value.proxy ? { proxy: network.value.proxy } : {}),
     ...(network.value.clientCertificates ? { clientCertificates: network.value.clientCertificates } : {}),
     ...(network.value.caBundles ? { caBundles: network.value.caBundles } : {}),
+    ...(network.value.trustedFingerprints?.length ? { trustedFingerprints: network.value.trustedFingerprints } : {}),
     ...(draft.options.insecureTls || network.value.insecureTls ? { insecureTls: true } : {}),
   };
   const messageTexts = settings.messages.map((m) => substituteVariables(m, env).text);

@@ -24,6 +24,8 @@ export interface GrpcTarget {
   caBundles?: RelayCaBundle[];
   /** Skip server certificate verification (marked INSECURE where it is shown). */
   insecureTls?: boolean;
+  /** SHA-256 fingerprints of server certificates trusted for this host besides the CA store (as an HTTP send's `trustedFingerprints`). */
+  trustedFingerprints?: string[];
   /** Which proxy to go through, as an HTTP send's `proxy`; absent: the relay server's environment. Always a CONNECT tunnel. */
   proxy?: RelayProxyChoice;
 }
