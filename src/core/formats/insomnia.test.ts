@@ -52,6 +52,7 @@ describe('importInsomnia: export format 4', () => {
       ['Staging', false, ['baseUrl=https://staging.bookshop.test']],
       ['Local', true, ['baseUrl=http://localhost:8080', 'token=tok-local']],
     ]);
+    expect(result.notes).toContain('2 sub-environments ("Staging", "Local") came as environments; the base environment\'s variables are the collection\'s.');
   });
 
   it('reads template tags as {{variables}}: _.name, nested _.a.b, _["a-b"]', () => {

@@ -301,7 +301,7 @@ function importInsomniaUnguarded(text: string): Result<ImportResult> {
   if (ctx.scripts > 0) {
     notes.push(`${ctx.scripts} Insomnia script${ctx.scripts === 1 ? ' was' : 's were'} kept with the requests they run for (folder scripts on each of their requests). Wirebench runs Postman's pm scripts, not Insomnia's insomnia.* API, so they are kept as written and not run.`);
   }
-  if (result.environments?.length) notes.push(`${result.environments.length} sub-environment${result.environments.length === 1 ? '' : 's'} (${result.environments.map((e) => `"${e.name}"`).join(', ')}) came as environments; the base environment's variables are the collection's.`);
+  if (result.environments?.length) notes.push(`${result.environments.length} sub-environment${result.environments.length === 1 ? '' : 's'} (${result.environments.map((e) => `"${e.name}"`).join(', ')}) came as ${result.environments.length === 1 ? 'an environment' : 'environments'}; the base environment's variables are the collection's.`);
   if (notes.length > 0) result.notes = notes;
   return ok(result);
 }
