@@ -24,7 +24,8 @@ export function withProtocolSteps(sender: StepSender, store: StoreApi<WorkbenchS
       const protocol = item?.kind === 'request' ? item.draft.protocol : undefined;
       // A GraphQL subscription goes over graphql-ws (src/app/features/graphql/subscriptionRunStep.ts), not as an HTTP send.
       if (item?.kind === 'request' && !isLiveProtocol(protocol) && item.draft.body.kind === 'graphql' && isGraphQlSubscription(item.draft.body.graphql)) {
-        return import('../graphql/subscriptionRunStep').then((m) => m.runGraphQlSubscriptionAppStep(store, item, step, signal));
+        const subscription = appProtocolSteps['graphql-subscription'];
+        if (subscription) return subscription(store, item, step, signal);
       }
       if (item?.kind !== 'request' || !isLiveProtocol(protocol)) return sender.send(step, iterations, signal);
       const run = appProtocolSteps[protocol];

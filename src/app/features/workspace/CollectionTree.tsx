@@ -6,7 +6,7 @@ import { collectionNameTaken } from './workspaceSlice';
 import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
 import { CollectionTreeRow } from './CollectionTreeRow';
 import type { TreeRowAction } from './TreeRowMenu';
-import { openRunner } from '../runner/runnerStore';
+import { openRunner } from './runnerSlot';
 
 export interface CollectionTreeProps {
   /** Search text; when not blank the tree shows matches only. */

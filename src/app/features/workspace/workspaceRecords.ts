@@ -28,7 +28,7 @@ import {
   type WireRequest,
 } from '../../../core';
 import { cookiePairsOf } from '../../../core/cookies/cookieHeader';
-import { storableDraft } from '../../shell/store/composerPersistence';
+import { storableDraft } from '../../base/secrets/storableDraft';
 import { keepSecrets } from '../../base/secrets/secretKeeper';
 import { checksOfSaved, storableChecks } from '../checks/checksModel';
 

@@ -7,8 +7,9 @@
  * their references stay and the body editor asks for the file again.
  */
 import { createJSONStorage, type PersistOptions, type StateStorage } from 'zustand/middleware';
-import { authSchemes, isSecretVariable, keepDraftSecrets, keptSecretReferences, normaliseDraft, type RequestDraft, type RequestEnvironment } from '../../../core';
+import { isSecretVariable, normaliseDraft, type RequestEnvironment } from '../../../core';
 import { keepSecrets, withKeptSecrets } from '../../base/secrets/secretKeeper';
+import { storableDraft } from '../../base/secrets/storableDraft';
 import type { RequestTab } from '../../features/composer/draftSlice';
 import { restoredSoapTabs, storableSoapTabs, type SoapTabState } from '../../features/soap/soapSlice';
 import { storableChecks, type RequestChecks } from '../../features/checks/checksModel';
@@ -28,40 +29,7 @@ export interface ComposerSnapshot {
   checksTabs?: Record<string, RequestChecks>;
 }
 
-/** Auth field names whose values are never stored: every scheme's secret and params fields. */
-export const UNSTORED_AUTH_FIELDS: ReadonlySet<string> = new Set(
-  authSchemes.flatMap((scheme) => scheme.fields.filter((f) => f.kind === 'secret' || f.kind === 'params').map((f) => f.name)),
-);
-
-const keptByDraft = new WeakMap<RequestDraft, { owner: string; kept: ReturnType<typeof keepDraftSecrets> }>();
-
-/**
- * The draft as stored. With an `owner` (the tab or saved request it belongs to), every
- * secret in it — by kind, wherever it was typed: header, query, body, cookie, auth — is
- * replaced by a `{{secret:owner.name}}` reference and its value handed to the secret
- * keeper (sealed in the vault when there is one). Auth values that are not references are
- * blanked as before.
- */
-export function storableDraft(draft: RequestDraft, owner?: string): RequestDraft {
-  let source = draft;
-  if (owner) {
-    // The store is persisted on every change; only a draft that changed is searched again.
-    const cached = keptByDraft.get(draft);
-    const kept = cached?.owner === owner ? cached.kept : keepDraftSecrets(draft, owner);
-    if (cached?.owner !== owner) keptByDraft.set(draft, { owner, kept });
-    keepSecrets(kept.kept);
-    source = kept.draft;
-  }
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(source.auth.values)) {
-    values[name] = UNSTORED_AUTH_FIELDS.has(name) && !isKeptReference(value) ? '' : value;
-  }
-  return { ...source, auth: { ...source.auth, values } };
-}
-
-function isKeptReference(value: string): boolean {
-  return value.trim() !== '' && keptSecretReferences(value).length > 0 && value.replace(/\{\{[^{}]*\}\}/g, '').trim() === '';
-}
+export { storableDraft, UNSTORED_AUTH_FIELDS } from '../../base/secrets/storableDraft';
 
 /** The environment as stored: values of secret variables blanked (marked secret, or secret by kind or provenance: core's one gate). */
 export function storableEnvironment(environment: RequestEnvironment): RequestEnvironment {
