@@ -5,8 +5,7 @@ import { SplitPane } from './base/components/SplitPane';
 import { PaneBoundary } from './base/components/PaneBoundary';
 import { Sidebar } from './shell/Sidebar';
 import { AppHeader } from './shell/AppHeader';
-import { CommandPalette } from './shell/lazyParts';
-import { ShortcutsDialog } from './shell/ShortcutsDialog';
+import { CommandPalette, ShortcutsDialog } from './shell/lazyParts';
 import { RunnerHost } from './features/runner/RunnerHost';
 import { SidebarResizer } from './shell/SidebarResizer';
 import { useGlobalShortcuts } from './shell/useGlobalShortcuts';
@@ -29,6 +28,7 @@ export function App() {
   const theme = useTheme();
   const collapsed = useWorkbench((s) => s.sidebarCollapsed);
   const paletteOpen = useWorkbench((s) => s.paletteOpen);
+  const shortcutsOpen = useWorkbench((s) => s.shortcutsOpen);
   const sidebarWidth = useWorkbench((s) => s.sidebarWidth);
   const panesArea = useRef<HTMLDivElement>(null);
   const orientation = usePaneOrientation(panesArea);
@@ -64,7 +64,7 @@ export function App() {
         </div>
       </main>
       <CommandPalette shell={shell} open={paletteOpen} />
-      <ShortcutsDialog />
+      <ShortcutsDialog wanted={shortcutsOpen} />
       <RunnerHost cancelSend={cancel} />
     </div>
   );

@@ -63,3 +63,11 @@ export const CertificatesDialog = lazyPart({
   pick: (m) => m.CertificatesDialog,
   loadWhen: (props) => props.open,
 });
+
+/** The keyboard shortcuts dialog, loaded when first opened. */
+export const ShortcutsDialog = lazyPart({
+  name: 'The keyboard shortcuts',
+  load: () => import('./ShortcutsDialog'),
+  pick: (m) => m.ShortcutsDialog,
+  loadWhen: (p: { wanted: boolean }) => p.wanted,
+});

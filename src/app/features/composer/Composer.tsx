@@ -1,4 +1,5 @@
 import { useWorkbench } from '../../base/state/StoreProvider';
+import { SendGateDialog } from './lazyParts';
 import { ComposerSections } from './ComposerSections';
 import { ConventionsPanel } from './ConventionsPanel';
 import { UrlEditor } from '../../base/editors/UrlEditor';
@@ -6,7 +7,6 @@ import { EnvironmentPicker } from './EnvironmentPicker';
 import { IdempotencyCheck } from './idempotency/IdempotencyCheck';
 import { MethodInput, MethodNote } from './MethodPicker';
 import { RequestTabs } from './RequestTabs';
-import { SendGateDialog } from './SendGateDialog';
 import { StripNote } from './StripNote';
 import { UploadProgressBar } from './UploadProgressBar';
 import { useKnownVariables } from './useComposerView';
@@ -61,6 +61,8 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
  */
 export function Composer(props: ComposerProps) {
   const live = protocolPart(useWorkbench((s) => s.draft.protocol));
+  // The send gate's dialog loads the first time a send needs a question answered.
+  const pendingSend = useWorkbench((s) => s.pendingSend !== null);
   if (live) return <LiveComposer part={live} />;
   return (
     <section className="pane composer" aria-label="Request">
@@ -91,7 +93,7 @@ export function Composer(props: ComposerProps) {
           <WirePreviewPanel />
         </PaneBoundary>
       </div>
-      <SendGateDialog />
+      <SendGateDialog wanted={pendingSend} />
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { MethodBadge } from '../../base/components/MethodBadge';
 import { menuKeyDown } from '../../base/components/menuKeys';
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { TabContextMenu, type TabMenuAt } from './TabContextMenu';
+import type { TabMenuAt } from './TabContextMenu';
+import { TabContextMenu } from './lazyParts';
 import { useTopLayer } from '../../base/components/useTopLayer';
 import { distinctTabLabels, tabLabel, type DistinctLabel } from '../../base/state/tabLabel';
 

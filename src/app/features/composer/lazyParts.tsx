@@ -17,3 +17,26 @@ export const BodyPanel = lazyPart({
   pick: (m) => m.BodyPanel,
   fallback: () => <PartLoading what="the body section" minHeight="8rem" />,
 });
+
+/** Composer: the send gate's question (repeat, convention error, unresolved variable), loaded the first time one is asked. */
+export const SendGateDialog = lazyPart({
+  name: 'The send confirmation',
+  load: () => import('./SendGateDialog'),
+  pick: (m) => m.SendGateDialog,
+  loadWhen: (p: { wanted: boolean }) => p.wanted,
+});
+
+/** The environments editor, loaded when first opened. */
+export const EnvironmentDialog = lazyPart({
+  name: 'The environments editor',
+  load: () => import('./EnvironmentDialog'),
+  pick: (m) => m.EnvironmentDialog,
+  loadWhen: (p: { open: boolean }) => p.open,
+});
+
+/** A tab's context menu, loaded when first opened. */
+export const TabContextMenu = lazyPart({
+  name: 'The tab menu',
+  load: () => import('./TabContextMenu'),
+  pick: (m) => m.TabContextMenu,
+});

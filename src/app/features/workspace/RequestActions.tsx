@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { buildWireRequest, type WireRequest } from '../../../core';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
-import { SaveRequestDialog } from './SaveRequestDialog';
-import { SnippetDialog } from './lazyParts';
+import { SnippetDialog, SaveRequestDialog } from './lazyParts';
 import { copyText } from './textTransfer';
 
 /**
@@ -20,6 +19,7 @@ const loadCurlExport = () => import('../../../core/formats/curlExport');
 export function RequestActions() {
   const store = useWorkbenchApi();
   const notice = useWorkbench((s) => s.requestNotice);
+  const savePending = useWorkbench((s) => s.pendingSave !== null);
   const setNotice = useWorkbench((s) => s.setRequestNotice);
   const linked = useWorkbench((s) => s.tabLinks[s.activeTabId] !== undefined);
   const dirty = useWorkbench((s) => s.tabs.find((t) => t.id === s.activeTabId)?.dirty ?? false);
@@ -79,7 +79,7 @@ export function RequestActions() {
           </button>
         </p>
       ) : null}
-      <SaveRequestDialog />
+      <SaveRequestDialog wanted={savePending} />
       <SnippetDialog wire={snippet?.wire ?? null} problem={snippet?.problem} vaultPending={snippet?.vaultPending} onClose={() => setSnippet(null)} />
     </div>
   );

@@ -7,13 +7,9 @@
  */
 import { maskFor, maskResponseBody, sessionSecrets } from '../../../core';
 
-/** Text bodies up to this size are checked and masked before they are stored. */
-export const HISTORY_MASK_LIMIT = 16 * 1024 * 1024;
+import { HISTORY_MASK_LIMIT, isTextualType } from './historyBodyKinds';
 
-/** Whether history reads a body of this Content-Type as text (and so must check it before storing). */
-export function isTextualType(contentType: string): boolean {
-  return /^(text\/|application\/([\w.+-]*\+)?(json|xml|x-www-form-urlencoded|javascript|graphql))|^$/i.test(contentType.split(';')[0]!.trim());
-}
+export { HISTORY_MASK_LIMIT, isTextualType };
 
 /** The body to store, or `too-large` when it is text that cannot be checked within the limit. */
 export async function maskedHistoryBody(body: Blob, contentType: string, carried: readonly string[]): Promise<Blob | 'too-large'> {

@@ -24,3 +24,11 @@ export const SnippetDialog = lazyPart({
   pick: (m) => m.SnippetDialog,
   loadWhen: (props) => props.wire !== null || props.problem !== undefined,
 });
+
+/** Workspace: where to save a request, loaded the first time a save needs asking. */
+export const SaveRequestDialog = lazyPart({
+  name: 'The save dialog',
+  load: () => import('./SaveRequestDialog'),
+  pick: (m) => m.SaveRequestDialog,
+  loadWhen: (p: { wanted: boolean }) => p.wanted,
+});

@@ -132,10 +132,7 @@ export function composerEnvironment(environment: Environment): RequestEnvironmen
   };
 }
 
-/** Collections in the order the sidebar lists them: by name, then id. */
-export function sortCollections(collections: readonly Collection[]): Collection[] {
-  return [...collections].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
+export { sortCollections } from './collectionOrder';
 
 /** What the history list keeps in memory for one entry; the full entry stays in storage until opened. */
 export interface HistoryRow {

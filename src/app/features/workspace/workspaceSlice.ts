@@ -27,7 +27,8 @@ import {
 import { soapOriginOfTab } from '../soap/soapSlice';
 import { checksOfSaved, savedChecksFields } from '../checks/checksModel';
 import { checksOfTab } from '../checks/checksSlice';
-import { sortCollections, type HistoryRow, type SetAsideReport } from './workspaceRecords';
+import { sortCollections } from './collectionOrder';
+import type { HistoryRow, SetAsideReport } from './workspaceRecords';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 
 /** Which saved request a tab holds. */

@@ -8,7 +8,7 @@ import type { HistoryEntry, RelaySizes } from '../../../../core';
 import type { Exchange } from '../exchangeSlice';
 import { useWorkbenchApi, useWorkbench } from '../../../base/state/StoreProvider';
 import { loadWorkspaceSession } from '../../workspace/workspaceSessionLoader';
-import { HISTORY_MASK_LIMIT, isTextualType } from '../../workspace/historyBodies';
+import { HISTORY_MASK_LIMIT, isTextualType } from '../../workspace/historyBodyKinds';
 import { HISTORY_BODY_LIMIT } from '../../workspace/historyRecorder';
 import type { BodyNotKept } from '../bodyBudget';
 
