@@ -2,7 +2,7 @@
 import { useWorkbench } from '../base/state/StoreProvider';
 import type { PaneLayout, ThemeChoice } from './store/uiSlice';
 import type { ResolvedTheme } from './useTheme';
-import { NetworkIndicator } from '../base/components/NetworkIndicator';
+import { NetworkIndicator } from './NetworkIndicator';
 // The Proxy and Certificates dialogs (one of each, also opened by the palette and the indicator) load when first opened (issue 14).
 import { RequestedDialogs } from './RequestedDialogs';
 import { requestDialog } from '../base/components/requestedDialogs';

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchProxyEnvironment, onProxySettings, proxySettings, type ProxySettings } from '../relay/proxySettings';
-import { onTlsSettings, tlsSettings } from '../relay/tlsSettingsStore';
-import { requestDialog } from './requestedDialogs';
-import { afterFirstScreen } from '../lazy/afterFirstScreen';
+import { fetchProxyEnvironment, onProxySettings, proxySettings, type ProxySettings } from '../base/relay/proxySettings';
+import { onTlsSettings, tlsSettings } from '../base/relay/tlsSettingsStore';
+import { requestDialog } from '../base/components/requestedDialogs';
+import { afterFirstScreen } from '../base/lazy/afterFirstScreen';
 
 /** `http://user:pw@proxy.local:3128/` → `proxy.local:3128`: where the proxy is, never its credentials. */
 export function proxyHost(url: string): string {
