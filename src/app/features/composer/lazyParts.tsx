@@ -29,7 +29,7 @@ export const SendGateDialog = lazyPart({
 /** The environments editor, loaded when first opened. */
 export const EnvironmentDialog = lazyPart({
   name: 'The environments editor',
-  load: () => import('./EnvironmentDialog'),
+  load: () => import('../environments/EnvironmentDialog'),
   pick: (m) => m.EnvironmentDialog,
   loadWhen: (p: { open: boolean }) => p.open,
 });
