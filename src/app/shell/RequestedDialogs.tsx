@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { EnvironmentDialog } from '../features/composer/lazyParts';
+import { EnvironmentDialog } from '../features/environments/lazyParts';
 import { ExportDialog } from '../features/workspace/lazyParts';
 import { CertificatesDialog, ProxySettingsDialog } from './lazyParts';
 import { closeRequestedDialog, requestedDialogStore } from '../base/components/requestedDialogs';

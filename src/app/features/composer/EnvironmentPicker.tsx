@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { EnvironmentDialog } from './lazyParts';
+import { EnvironmentDialog } from '../environments/lazyParts';
 import { useComposerView } from './useComposerView';
 
 /** The active environment, a way to edit environments, and the variables left unresolved. */

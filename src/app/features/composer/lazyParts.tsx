@@ -26,14 +26,6 @@ export const SendGateDialog = lazyPart({
   loadWhen: (p: { wanted: boolean }) => p.wanted,
 });
 
-/** The environments editor, loaded when first opened. */
-export const EnvironmentDialog = lazyPart({
-  name: 'The environments editor',
-  load: () => import('../environments/EnvironmentDialog'),
-  pick: (m) => m.EnvironmentDialog,
-  loadWhen: (p: { open: boolean }) => p.open,
-});
-
 /** A tab's context menu, loaded when first opened. */
 export const TabContextMenu = lazyPart({
   name: 'The tab menu',

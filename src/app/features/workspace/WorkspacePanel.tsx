@@ -1,6 +1,6 @@
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { PaneBoundary } from '../../base/components/PaneBoundary';
-import { EnvironmentDialog } from '../composer/lazyParts';
+import { EnvironmentDialog } from '../environments/lazyParts';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { CollectionTree } from './CollectionTree';
 import { CollectionVariablesDialog } from './CollectionVariablesDialog';
