@@ -8,7 +8,6 @@ import './graphql.css';
 import { useDeferredValue, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { emptyGraphQlBody, type GraphQlBody as GraphQlBodyValue } from '../../../core/protocols/graphql/body';
-import { checkGraphQlRequest } from '../../../core/protocols/graphql/check';
 import { graphQlOperations } from '../../../core/protocols/graphql/operations';
 import { graphQlTransportOf } from '../../../core/request/graphQlWire';
 import { CodeField } from '../../base/editors/lazyCodeField';
@@ -19,6 +18,7 @@ import { GraphQlQueryEditor } from './GraphQlQueryEditor';
 import { graphQlTools } from './graphQlStore';
 import { SchemaBar } from './SchemaBar';
 import { SchemaExplorer } from './SchemaExplorer';
+import { useGraphQlProblems } from './useGraphQlProblems';
 import { useGraphQlSchema } from './useGraphQlSchema';
 
 export function GraphQlBody() {
@@ -31,7 +31,7 @@ export function GraphQlBody() {
   const transport = graphQlTransportOf(body, method);
   const setTransport = (next: 'POST' | 'GET') => updateDraft((d) => ({ ...d, method: next, body: { ...d.body, graphql: { ...emptyGraphQlBody(), ...d.body.graphql, method: next } } }));
   const checked = useDeferredValue(body);
-  const problems = useMemo(() => (checked.query.trim() === '' ? [] : checkGraphQlRequest(checked.query, checked.variables, checked.operationName, schema)), [checked, schema]);
+  const problems = useGraphQlProblems(checked.query, checked.variables, checked.operationName, schema);
   const allOperations = useMemo(() => graphQlOperations(body.query), [body.query]);
   const operations = allOperations.filter((o) => o.name !== undefined);
   const chosen = body.operationName.trim() ? allOperations.find((o) => o.name === body.operationName.trim()) : allOperations.length === 1 ? allOperations[0] : undefined;
@@ -66,7 +66,7 @@ export function GraphQlBody() {
       <CodeField label="GraphQL variables" language="json" value={body.variables} onChange={(variables) => set({ variables })} minHeight="4rem" />
       <GraphQlProblems id="graphql-problems" problems={problems} />
       {chosen?.type === 'subscription' ? <GraphQlSubscription /> : null}
-      {explorerOpen && entry?.status === 'ready' && entry.model ? <SchemaExplorer model={entry.model} /> : null}
+      {explorerOpen && entry?.status === 'ready' && entry.index && entry.handle ? <SchemaExplorer index={entry.index} schema={entry.handle} /> : null}
     </div>
   );
 }

@@ -1,28 +1,31 @@
 /**
- * The GraphQL query editor: CodeMirror 6 with cm6-graphql — completion, lint marks and
- * "jump to definition" against the endpoint's schema when one is loaded. Takes the tools'
- * pending jump (a click on an error's location) and explorer inserts at the cursor.
+ * The GraphQL query editor: CodeMirror 6 with cm6-graphql's language (highlighting), and
+ * completion, lint marks and hover against the endpoint's schema when one is loaded — asked
+ * of the schema worker that holds it (`schemaEditorSupport.ts`), never built on the page.
+ * Takes the tools' pending jump (a click on an error's location) and explorer inserts at the cursor.
  */
-import { EditorState, Prec } from '@codemirror/state';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import { graphql as graphqlSupport, updateSchema } from 'cm6-graphql';
+import { graphqlLanguageSupport } from 'cm6-graphql';
 import { basicSetup } from 'codemirror';
-import type { GraphQLSchema } from 'graphql';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { editorTheme } from '../../base/components/editorTheme';
 import { graphQlTools } from './graphQlStore';
+import { schemaEditorSupport } from './schemaEditorSupport';
+import type { SchemaHandle } from './schemaWorkerClient';
 
 export interface GraphQlQueryEditorProps {
   value: string;
   onChange(value: string): void;
-  schema: GraphQLSchema | undefined;
+  schema: SchemaHandle | undefined;
   describedBy?: string;
 }
 
 export function GraphQlQueryEditor({ value, onChange, schema, describedBy }: GraphQlQueryEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const schemaParts = useRef(new Compartment());
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const valueRef = useRef(value);
@@ -41,7 +44,8 @@ export function GraphQlQueryEditor({ value, onChange, schema, describedBy }: Gra
           Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }, { key: 'Mod-s', run: () => true }])),
           editorTheme,
           basicSetup,
-          graphqlSupport(schema),
+          graphqlLanguageSupport(),
+          schemaParts.current.of(schemaEditorSupport(schema)),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of(attributes),
           EditorView.theme({ '&': { minHeight: '10rem', maxHeight: '24rem' }, '.cm-scroller': { minHeight: '10rem' } }),
@@ -66,7 +70,7 @@ export function GraphQlQueryEditor({ value, onChange, schema, describedBy }: Gra
   }, [value]);
 
   useEffect(() => {
-    if (view.current) updateSchema(view.current, schema);
+    if (view.current) view.current.dispatch({ effects: schemaParts.current.reconfigure(schemaEditorSupport(schema)) });
   }, [schema]);
 
   useEffect(() => {

@@ -1,19 +1,21 @@
 /**
  * The GraphQL tools' own state, outside the workbench store: each endpoint's schema (keyed
- * by the request's URL as typed, so every tab on one endpoint shares it) as the worker
- * built it, and a pending jump into the query editor (a click on an error's location).
+ * by the request's URL as typed, so every tab on one endpoint shares it): the explorer's
+ * index and the worker that holds the schema, and a pending jump into the query editor (a click on an error's location).
  */
 import { createStore } from 'zustand';
-import type { ExplorerModel } from '../../../core/protocols/graphql/schemaModel';
+import type { ExplorerIndex } from '../../../core/protocols/graphql/schemaModel';
+import type { SchemaHandle } from './schemaWorkerClient';
 
 export interface SchemaEntry {
   status: 'loading' | 'ready' | 'failed';
   source: 'introspection' | 'sdl';
   /** A file's name, for an SDL file. */
   from?: string;
-  model?: ExplorerModel;
-  /** The text the schema came from (introspection JSON or SDL), for the editor's completion and checks. */
-  text?: string;
+  /** The explorer's index (roots, names and kinds); the rest is asked of the worker. */
+  index?: ExplorerIndex;
+  /** The worker holding the schema: types, search, the editor's completion, lint, hover and checks. */
+  handle?: SchemaHandle;
   message?: string;
   typeCount?: number;
   /** Time to build in the worker. */
@@ -40,7 +42,13 @@ let seq = 0;
 export const graphQlTools = createStore<GraphQlToolsState>()((set) => ({
   schemas: {},
   explorerOpen: false,
-  setSchema: (key, entry) => set((s) => ({ schemas: { ...s.schemas, [key]: entry } })),
+  setSchema: (key, entry) =>
+    set((s) => {
+      // The schema it replaces is dropped with its worker.
+      const before = s.schemas[key]?.handle;
+      if (before && before !== entry.handle) before.stop();
+      return { schemas: { ...s.schemas, [key]: entry } };
+    }),
   jumpTo: (line, column) => set({ jump: { line, column, seq: ++seq } }),
   insertText: (text) => set({ insert: { text, seq: ++seq } }),
   setExplorerOpen: (explorerOpen) => set({ explorerOpen }),

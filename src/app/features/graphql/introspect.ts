@@ -11,14 +11,14 @@ import { sendThroughRelay } from '../../base/relay/relayClient';
 import { activeEnvironmentValues } from '../environments/environmentsSlice';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { graphQlTools, schemaKeyOf } from './graphQlStore';
-import { buildSchemaInWorker, SCHEMA_TEXT_LIMIT } from './schemaWorkerClient';
+import { loadSchemaInWorker, SCHEMA_TEXT_LIMIT } from './schemaWorkerClient';
 
 async function finish(key: string, source: 'introspection' | 'sdl', text: string, from?: string): Promise<void> {
-  const answer = await buildSchemaInWorker(source, text);
+  const answer = await loadSchemaInWorker(source, text);
   graphQlTools.getState().setSchema(
     key,
     answer.ok
-      ? { status: 'ready', source, ...(from ? { from } : {}), model: answer.model, text, typeCount: answer.typeCount, ms: answer.ms }
+      ? { status: 'ready', source, ...(from ? { from } : {}), index: answer.index, handle: answer.handle, typeCount: answer.typeCount, ms: answer.ms }
       : { status: 'failed', source, ...(from ? { from } : {}), message: answer.message },
   );
 }

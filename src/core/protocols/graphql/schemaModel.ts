@@ -173,13 +173,36 @@ function introspectedField(field: IntrospectedField): ExplorerField {
   };
 }
 
+/** The explorer's first screen: the roots and every type's name and kind, in the explorer's order; a type's detail is asked for when opened. */
+export interface ExplorerIndex {
+  roots: ExplorerModel['roots'];
+  names: string[];
+  kinds: ExplorerTypeKind[];
+}
+
+/** A parsed introspection result, read only as far as the index: the raw types stay as parsed, for a type's detail on demand. */
+export interface IntrospectionIndex {
+  index: ExplorerIndex;
+  /** The raw types by name (introspection types left out). */
+  raw: Map<string, unknown>;
+}
+
+/** One introspected type as the explorer shows it. */
+export function explorerTypeOfIntrospected(value: unknown): ExplorerType | undefined {
+  const raw = value as IntrospectedType;
+  const kind = KINDS[raw.kind];
+  if (!kind) return undefined;
+  const fields = kind === 'input' ? (raw.inputFields ?? []).map((f) => introspectedField(f)) : (raw.fields ?? []).map(introspectedField);
+  const members = kind === 'enum' ? (raw.enumValues ?? []).map((v) => v.name) : kind === 'object' ? (raw.interfaces ?? []).map(refName) : (raw.possibleTypes ?? []).map(refName);
+  return { name: raw.name, kind, ...(raw.description ? { description: raw.description } : {}), fields, members };
+}
+
 /**
- * The explorer's model read straight from an introspection result (`{"data": {"__schema"}}`
- * or `{"__schema"}`), without building a schema: what the explorer needs is already there,
- * so a large schema is ready in little more than the time to parse it. Arguments' default
- * values stay as the server wrote them (GraphQL literals).
+ * The explorer's index read straight from an introspection result (`{"data": {"__schema"}}`
+ * or `{"__schema"}`), without building a schema or any type's detail: a large schema's
+ * explorer is ready in little more than the time to parse it.
  */
-export function explorerModelFromIntrospection(value: unknown): Result<ExplorerModel> {
+export function explorerIndexFromIntrospection(value: unknown): Result<IntrospectionIndex> {
   const root = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const data = (typeof root.data === 'object' && root.data !== null ? root.data : root) as Record<string, unknown>;
   const schema = data.__schema as { queryType?: { name: string } | null; mutationType?: { name: string } | null; subscriptionType?: { name: string } | null; types?: unknown } | undefined;
@@ -189,18 +212,32 @@ export function explorerModelFromIntrospection(value: unknown): Result<ExplorerM
   }
   const roots = { query: schema.queryType?.name, mutation: schema.mutationType?.name, subscription: schema.subscriptionType?.name };
   const rootNames = [roots.query, roots.mutation, roots.subscription].filter((n): n is string => typeof n === 'string');
-  const types: ExplorerType[] = [];
-  for (const raw of schema.types as IntrospectedType[]) {
-    if (typeof raw !== 'object' || raw === null || typeof raw.name !== 'string') return fail({ kind: 'graphql-introspection', message: 'The introspection result has a type without a name: it cannot be read as a schema.' });
-    const kind = KINDS[raw.kind];
-    if (!kind || raw.name.startsWith('__')) continue;
-    const fields = kind === 'input' ? (raw.inputFields ?? []).map((f) => introspectedField(f)) : (raw.fields ?? []).map(introspectedField);
-    const members = kind === 'enum' ? (raw.enumValues ?? []).map((v) => v.name) : kind === 'object' ? (raw.interfaces ?? []).map(refName) : (raw.possibleTypes ?? []).map(refName);
-    types.push({ name: raw.name, kind, ...(raw.description ? { description: raw.description } : {}), fields, members });
+  const entries: { name: string; kind: ExplorerTypeKind }[] = [];
+  const raw = new Map<string, unknown>();
+  for (const type of schema.types as IntrospectedType[]) {
+    if (typeof type !== 'object' || type === null || typeof type.name !== 'string') return fail({ kind: 'graphql-introspection', message: 'The introspection result has a type without a name: it cannot be read as a schema.' });
+    const kind = KINDS[type.kind];
+    if (!kind || type.name.startsWith('__')) continue;
+    entries.push({ name: type.name, kind });
+    raw.set(type.name, type);
   }
   const order = new Map(rootNames.map((n, i) => [n, i]));
-  types.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return ok({ roots: Object.fromEntries(Object.entries(roots).filter(([, v]) => typeof v === 'string')) as ExplorerModel['roots'], types });
+  entries.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const index: ExplorerIndex = { roots: Object.fromEntries(Object.entries(roots).filter(([, v]) => typeof v === 'string')) as ExplorerModel['roots'], names: entries.map((e) => e.name), kinds: entries.map((e) => e.kind) };
+  return ok({ index, raw });
+}
+
+/** The explorer's whole model read from an introspection result (every type's detail; for search). Arguments' default values stay as the server wrote them (GraphQL literals). */
+export function explorerModelFromIntrospection(value: unknown): Result<ExplorerModel> {
+  const read = explorerIndexFromIntrospection(value);
+  if (!read.ok) return read;
+  const types = read.value.index.names.map((name) => explorerTypeOfIntrospected(read.value.raw.get(name))!);
+  return ok({ roots: read.value.index.roots, types });
+}
+
+/** The index of a model (an SDL schema's). */
+export function explorerIndexOf(model: ExplorerModel): ExplorerIndex {
+  return { roots: model.roots, names: model.types.map((t) => t.name), kinds: model.types.map((t) => t.kind) };
 }
 
 /** One search hit: a type, or a field of one. */
