@@ -47,7 +47,7 @@ test('3,000 imported requests are stored in parts by the worker, come back after
   await workspace.showCollections();
   const rows = page.locator('[role="tree"] [role="treeitem"]');
   await expect(rows.filter({ hasText: 'Stored import' }).first()).toBeVisible({ timeout: 60_000 });
-  await expect(rows.filter({ hasText: 'Folder 3' }).first()).toBeAttached();
+  await expect(rows.filter({ hasText: 'Folder 1' }).first()).toBeVisible();
   // Virtualised after the reload too: the rows in view, not 3,003.
   expect(await rows.count()).toBeLessThan(200);
 

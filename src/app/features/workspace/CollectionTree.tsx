@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type
 import { findItem, type Collection } from '../../../core';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { collectionNameTaken } from './workspaceSlice';
-import { dropTarget, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
+import { dropTarget, isLargeTree, searchTreeRows, treeRowKey, treeRows, type DropPlace, type TreeRow } from './collectionTreeRows';
 import { CollectionTreeRow } from './CollectionTreeRow';
 import type { TreeRowAction } from './TreeRowMenu';
 import { openRunner } from './runnerSlot';
@@ -111,11 +111,14 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
   };
 
   const toggle = (row: TreeRow, open?: boolean) => {
+    // The set holds the rows toggled away from where they start: open, but a large collection's folders closed (collectionTreeRows.ts).
+    const collection = row.kind === 'collection' ? undefined : collections.find((c) => c.id === row.collectionId);
+    const startsClosed = collection !== undefined && isLargeTree(collection);
     setCollapsed((previous) => {
       const next = new Set(previous);
-      const shouldOpen = open ?? next.has(row.key);
-      if (shouldOpen) next.delete(row.key);
-      else next.add(row.key);
+      const shouldOpen = open ?? (row.expanded === undefined ? next.has(row.key) !== startsClosed : !row.expanded);
+      if (shouldOpen === startsClosed) next.add(row.key);
+      else next.delete(row.key);
       return next;
     });
   };

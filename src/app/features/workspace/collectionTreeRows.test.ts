@@ -52,3 +52,19 @@ describe('where a drop lands', () => {
     expect(apply('Health', dropTarget(byName('Billing'), 'inside', moving('Health'), 2))).toEqual(['Billing', 'Invoices', 'List invoices', 'Create invoice', 'Health']);
   });
 });
+
+describe('a large collection', () => {
+  it('starts with its folders closed (its first screen is its top level), a toggled one open', () => {
+    const folders = Array.from({ length: 6 }, (_, f) => ({ kind: 'folder' as const, id: `f${f}`, name: `Folder ${f}`, items: Array.from({ length: 1000 }, (_, r) => request(`r${f}-${r}`, `Request ${f}.${r}`)) }));
+    const large: Collection = { id: 'L', name: 'Large', variables: [], items: folders };
+    const rows = treeRows([large, collection], new Set());
+    // 6,006 nodes: over the threshold, so its six folders are closed; the small collection stays open.
+    expect(rows.filter((r) => r.collectionId === 'L').map((r) => r.name)).toEqual(['Large', 'Folder 0', 'Folder 1', 'Folder 2', 'Folder 3', 'Folder 4', 'Folder 5']);
+    expect(rows.find((r) => r.name === 'Folder 0')!.expanded).toBe(false);
+    expect(rows.filter((r) => r.collectionId === 'c').map((r) => r.name)).toEqual(['Billing', 'Invoices', 'List invoices', 'Create invoice', 'Health']);
+    const opened = treeRows([large], new Set(['L/f5', 'f']));
+    expect(opened).toHaveLength(1 + 6 + 1000);
+    expect(opened.at(-1)).toMatchObject({ name: 'Request 5.999', level: 3, index: 999, siblings: 1000 });
+    expect(treeRows([large], new Set(['L']))).toHaveLength(1);
+  });
+});

@@ -33,21 +33,46 @@ export function treeRowKey(collectionId: string, itemId?: string): string {
   return itemId ? `${collectionId}/${itemId}` : collectionId;
 }
 
-/** The visible rows: each collection, and the items of collections and folders that are not collapsed (keys in `collapsed`). */
-export function treeRows(collections: readonly Collection[], collapsed: ReadonlySet<string>): TreeRow[] {
+/** From this many requests and folders, a collection's folders start closed: its first screen is its top level, not 100,000 rows to lay out. */
+export const LARGE_TREE_NODES = 5_000;
+
+const large = new WeakMap<Collection, boolean>();
+
+/** Whether `collection` has more than LARGE_TREE_NODES items (counted once per collection object, stopping there). */
+export function isLargeTree(collection: Collection): boolean {
+  let answer = large.get(collection);
+  if (answer === undefined) {
+    let n = 0;
+    const walk = (items: readonly CollectionItem[]): boolean => {
+      for (const item of items) {
+        if (++n > LARGE_TREE_NODES || (item.kind === 'folder' && walk(item.items))) return true;
+      }
+      return false;
+    };
+    large.set(collection, (answer = walk(collection.items)));
+  }
+  return answer;
+}
+
+/**
+ * The visible rows: each collection, and the items of collections and folders that are
+ * open. `toggled` holds the keys whose state differs from where they start: open, except
+ * the folders of a large collection (`isLargeTree`), which start closed.
+ */
+export function treeRows(collections: readonly Collection[], toggled: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = [];
-  const walk = (collection: Collection, items: readonly CollectionItem[], level: number, parentId: string | null) => {
+  const walk = (collection: Collection, items: readonly CollectionItem[], level: number, parentId: string | null, startsClosed: boolean) => {
     items.forEach((item, index) => {
       const key = treeRowKey(collection.id, item.id);
-      const open = item.kind === 'folder' && !collapsed.has(key);
+      const open = item.kind === 'folder' && startsClosed === toggled.has(key);
       rows.push({ key, kind: item.kind, collectionId: collection.id, item, name: item.name, level, parentId, index, siblings: items.length, ...(item.kind === 'folder' ? { expanded: open } : {}) });
-      if (item.kind === 'folder' && open) walk(collection, item.items, level + 1, item.id);
+      if (item.kind === 'folder' && open) walk(collection, item.items, level + 1, item.id, startsClosed);
     });
   };
   collections.forEach((collection, index) => {
-    const open = !collapsed.has(collection.id);
+    const open = !toggled.has(collection.id);
     rows.push({ key: collection.id, kind: 'collection', collectionId: collection.id, name: collection.name, level: 1, index, siblings: collections.length, expanded: open });
-    if (open) walk(collection, collection.items, 2, null);
+    if (open) walk(collection, collection.items, 2, null, isLargeTree(collection));
   });
   return rows;
 }

@@ -1,10 +1,9 @@
 /**
  * One collection to the browser's storage, from the page (issue 32 item 5): its record
  * without items (secrets blanked through the one gate, `storedCollection`) and its items in
- * tree order as chunks of `MESSAGE_NODES`, each request's stored form made (and kept per
- * request object, so a later edit redoes only what changed) one chunk per task — so a
- * 100,000-request collection never holds the page for long and the storage worker never
- * sees a secret. The write's progress and end are reported for the import dialog; a failure
+ * tree order as chunks of `MESSAGE_NODES`, each request's stored form made one chunk per
+ * task — so a 100,000-request collection never holds the page for long and the storage
+ * worker never sees a secret. The write's progress and end are reported for the import dialog; a failure
  * says how much had been written and that none of it is kept.
  */
 import type { Collection, CollectionItem } from '../../../core';
@@ -15,14 +14,13 @@ import { countNodes } from './storageWorkerHandler';
 import { MESSAGE_NODES } from './storageWorkerProtocol';
 import { storableItem, storedCollection } from './workspaceRecords';
 
-const storedRequests = new WeakMap<CollectionItem, CollectionItem>();
-
-/** A node as stored: a request's secrets kept aside (once per request object); a folder travels without its items already. */
+/**
+ * A node as stored: a request's secrets kept aside; a folder travels without its items
+ * already. Not cached per request object: a WeakMap of 100,000 requests made the garbage
+ * collector's pause (its weak-map marking) half a second long on the page's thread.
+ */
 export function storedNode(node: ItemNode): ItemNode {
-  if (node.item.kind === 'folder') return node;
-  let stored = storedRequests.get(node.item);
-  if (!stored) storedRequests.set(node.item, (stored = storableItem(node.item)));
-  return { item: stored };
+  return node.item.kind === 'folder' ? node : { item: storableItem(node.item) };
 }
 
 /** The next task: input and rendering get their turn between two chunks. */
