@@ -7,7 +7,7 @@ import { CollectionVariablesDialog } from './CollectionVariablesDialog';
 import { HistoryList } from './HistoryList';
 import { SetAsideReport } from './SetAsideReport';
 import { UndoToast } from './UndoToast';
-import { useCollectionWrites } from './storageProgress';
+import { useCollectionWrites, useLoadProgress } from './storageProgress';
 // The import and export dialogs (and the importers) load when first opened.
 import { ExportDialog, ImportDialog } from './lazyParts';
 
@@ -25,6 +25,7 @@ function StorageLine() {
   // A large collection being stored: said here too, and marked for whoever waits for storage to be idle.
   const writing = [...useCollectionWrites().values()].filter((w) => w.state === 'writing');
   const large = writing.find((w) => w.total >= 2_000);
+  const loading = useLoadProgress();
   return (
     <>
       {problem ? (
@@ -36,6 +37,11 @@ function StorageLine() {
         {mode === 'loading' ? 'Loading…' : mode === 'folder' ? `Collections in folder ${folder}` : mode === 'browser' ? 'Saved in this browser as you work' : 'Kept in this page only'}
         {mode === 'browser' && large ? ` (storing “${large.name}”: ${large.stored.toLocaleString('en')} of ${large.total.toLocaleString('en')})` : ''}
       </p>
+      {mode === 'loading' && loading && loading.total >= 2_000 ? (
+        <p className="muted small workspace-load-progress">
+          Reading {loading.received.toLocaleString('en')} of {loading.total.toLocaleString('en')} requests and folders…
+        </p>
+      ) : null}
     </>
   );
 }

@@ -39,6 +39,27 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** How much of the stored collections a load has received (requests and folders), while it runs. */
+export interface LoadProgress {
+  received: number;
+  total: number;
+}
+
+let loading: LoadProgress | null = null;
+
+/** Records how far the load has come; null when it is over. */
+export function reportLoad(progress: LoadProgress | null): void {
+  loading = progress;
+  for (const listener of listeners) listener();
+}
+
+const loadProgress = () => loading;
+
+/** How far the load has come, re-rendering as it moves on. */
+export function useLoadProgress(): LoadProgress | null {
+  return useSyncExternalStore(subscribe, loadProgress, loadProgress);
+}
+
 /** The latest write of every collection, re-rendering as it moves on. */
 export function useCollectionWrites(): ReadonlyMap<string, CollectionWrite> {
   return useSyncExternalStore(subscribe, collectionWrites, collectionWrites);

@@ -31,10 +31,19 @@ export class StorageWriteError extends Error {
   }
 }
 
+/** What to load, and what to do with each chunk of items as it arrives. */
+export interface LoadOptions {
+  collections: boolean;
+  /** May change each chunk of items as it arrives (kept secrets put back). */
+  eachChunk?: (nodes: ItemNode[]) => ItemNode[];
+  /** Nodes received so far of those announced so far. */
+  onProgress?: (received: number, total: number) => void;
+}
+
 /** The workspace's storage, as the session calls it. */
 export interface WorkspaceStore {
   /** With `collections`, the stored collections, validated; `eachChunk` may change each chunk of items as it arrives (kept secrets put back). */
-  load(options: { collections: boolean; eachChunk?: (nodes: ItemNode[]) => ItemNode[] }): Promise<LoadedWorkspace>;
+  load(options: LoadOptions): Promise<LoadedWorkspace>;
   /** Writes a collection: `header` is its stored record without items, `chunks` its stored items in tree order (`total` nodes). Rejects with StorageWriteError. */
   writeCollection(key: string, header: unknown, chunks: AsyncIterable<ItemNode[]> | Iterable<ItemNode[]>, total: number, onProgress?: (stored: number, total: number) => void): Promise<void>;
   deleteCollection(key: string): Promise<void>;
@@ -55,7 +64,7 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   onProgress?: (stored: number, total: number) => void;
-  load?: { entries: Map<string, { value: Collection; assembler: ItemAssembler }>; setAside: LoadedWorkspace['setAside']; eachChunk?: (nodes: ItemNode[]) => ItemNode[] };
+  load?: { entries: Map<string, { value: Collection; assembler: ItemAssembler }>; setAside: LoadedWorkspace['setAside']; options: LoadOptions; received: number; total: number };
 }
 
 /** A store over a channel: `connect` gives the function that sends, and is given the function that receives. */
@@ -89,10 +98,18 @@ export class StorageClient implements WorkspaceStore {
     const pending = this.pending.get(response.id);
     if (!pending) return;
     if ('collection' in response) {
-      pending.load?.entries.set(response.collection.key, { value: response.collection.value, assembler: new ItemAssembler() });
+      const load = pending.load;
+      if (!load) return;
+      load.entries.set(response.collection.key, { value: response.collection.value, assembler: new ItemAssembler() });
+      load.total += response.collection.nodes;
+      load.options.onProgress?.(load.received, load.total);
     } else if ('chunk' in response) {
-      const entry = pending.load?.entries.get(response.chunk.key);
-      entry?.assembler.add(pending.load?.eachChunk ? pending.load.eachChunk(response.chunk.nodes) : response.chunk.nodes);
+      const load = pending.load;
+      const entry = load?.entries.get(response.chunk.key);
+      if (!load || !entry) return;
+      entry.assembler.add(load.options.eachChunk ? load.options.eachChunk(response.chunk.nodes) : response.chunk.nodes);
+      load.received += response.chunk.nodes.length;
+      load.options.onProgress?.(load.received, load.total);
     } else if ('setAside' in response) {
       pending.load?.setAside.push(response.setAside);
     } else if ('progress' in response) {
@@ -115,9 +132,9 @@ export class StorageClient implements WorkspaceStore {
     return answer as Promise<T>;
   }
 
-  async load(options: { collections: boolean; eachChunk?: (nodes: ItemNode[]) => ItemNode[] }): Promise<LoadedWorkspace> {
+  async load(options: LoadOptions): Promise<LoadedWorkspace> {
     const id = this.nextId++;
-    const load: NonNullable<Pending['load']> = { entries: new Map(), setAside: [], eachChunk: options.eachChunk };
+    const load: NonNullable<Pending['load']> = { entries: new Map(), setAside: [], options, received: 0, total: 0 };
     const answer = this.expect(id, { load });
     this.post({ id, op: 'load', collections: options.collections });
     const rest = (await answer) as LoadedRest;

@@ -35,6 +35,7 @@ import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, 
 import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorage';
 import { inThreadWorkspaceStore, workerWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
 import { writeStoredCollection } from './collectionWrite';
+import { reportLoad } from './storageProgress';
 
 /** What the panels ask of the running session. */
 export interface WorkspaceSession {
@@ -276,7 +277,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     // Read, validated and put back together in the storage worker; the page takes each chunk of items in its own short task.
     // With a workspace folder, the collections come from the folder and the browser's are not read.
     try {
-      raw = await storage.load({ collections: !folderState, eachChunk: withSecretsInNodes });
+      raw = await storage.load({ collections: !folderState, eachChunk: withSecretsInNodes, onProgress: (received, total) => reportLoad({ received, total }) });
     } catch (err) {
       loadProblem = `The browser's storage (IndexedDB) cannot be used: ${(err as Error).message}. Work is kept in this page only.`;
       storage.close();
@@ -334,6 +335,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       workspaceFolder: folderState?.dir ?? null,
       workspaceProblem: loadProblem,
     });
+    reportLoad(null);
     writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
     loaded = true;
     // The cookie jar rests in the browser's storage only, never in the workspace folder.
