@@ -9,7 +9,7 @@ import { fail, ok } from '../types';
 import { importCurlCommands } from './curlCommandsImport';
 import { importHar } from './harImport';
 import { importInsomnia } from './insomniaImport';
-import { isInsomniaV5Text } from './insomniaRead';
+import { isInsomniaYaml } from './insomniaRead';
 import { parseHttpFile } from './httpFile';
 import { parseJsonDocument, type ImportResult } from './importResult';
 import { importOpenApi } from './openApiImport';
@@ -73,7 +73,7 @@ export function sniffImportFormat(text: string, filename = ''): ImportFormat | u
   if (/^[A-Za-z_$][\w$.]*\s*\(\s*\{\s*"log"\s*:/.test(trimmed)) return 'har';
   // A `.http` file may open with a JetBrains pre-request script, `< {% … %}`, which is not XML.
   if (trimmed.startsWith('<') && !/^<\s*\{%/.test(trimmed)) return /<([\w-]+:)?definitions[\s>]/.test(trimmed) || /\.wsdl$/i.test(filename) ? 'wsdl' : undefined;
-  if (isInsomniaV5Text(trimmed) || (/insomnia/i.test(filename) && !/^(openapi|swagger)\s*:/m.test(trimmed))) return 'insomnia';
+  if (isInsomniaYaml(trimmed) || (/insomnia/i.test(filename) && !/^(openapi|swagger)\s*:/m.test(trimmed))) return 'insomnia';
   if (/^(openapi|swagger)\s*:/m.test(trimmed) || /\.(ya?ml)$/i.test(filename)) return 'openapi';
   if (/^###/m.test(trimmed) || /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|GRAPHQL)\s+\S+/m.test(trimmed)) return 'http';
   return undefined;

@@ -213,6 +213,9 @@ collection:
           type: basic
           username: ada
           password: "{{ _.password }}"
+        headers:
+          - name: X-Secret
+            value: "{{ vault.apiSecret }}"
   - url: https://example.test/upload
     name: Raw upload
     meta:
@@ -248,6 +251,8 @@ environments:
         isPrivate: true
       data:
         password: hunter2
+        __insomnia_vault:
+          apiSecret: eyJpdiI6ImVuY3J5cHRlZCJ9
 cookieJar:
   name: Default Jar
   meta:
@@ -280,9 +285,24 @@ describe('importInsomnia: v5 YAML', () => {
     expect(search.draft.body.graphql).toMatchObject({ query: 'query Search($q: String!) { search(q: $q) { title } }', operationName: 'Search' });
     expect(JSON.parse(search.draft.body.graphql!.variables)).toEqual({ q: 'engine' });
     expect(search.draft.auth).toEqual({ scheme: 'bearer', values: { token: '{{token}}' } });
-    expect(search.draft.headers.map((h) => h.name)).toEqual(['X-Team', 'Content-Type']);
+    // The Content-Type Insomnia's editor wrote is the one the GraphQL body sends anyway: left to the body.
+    expect(search.draft.headers.map((h) => h.name)).toEqual(['X-Team']);
     expect(search.draft.options.followRedirects).toBe(false);
     expect(search.scripts).toEqual([{ phase: 'post-response', dialect: 'insomnia', text: "insomnia.test('has data', () => {});" }]);
+  });
+
+  it('brings vault (secret) variables blank and marked secret, read as {{name}}; the encrypted value never', () => {
+    const secrets = result.environments?.find((e) => e.name === 'Secrets');
+    expect(secrets?.variables).toEqual([
+      { name: 'password', value: 'hunter2' },
+      { name: 'apiSecret', value: '', secret: true },
+    ]);
+    expect(JSON.stringify(result)).not.toContain('eyJpdiI6ImVuY3J5cHRlZCJ9');
+    expect(result.warnings).toContain(
+      "environments.subEnvironments[1].data.__insomnia_vault: the secret (vault) variable apiSecret is encrypted with Insomnia's vault key, so it came blank, marked secret ({{ vault.name }} is read as {{name}}): fill it in.",
+    );
+    const one = request(folder(items, 'Catalogue').items, 'One book');
+    expect(one.draft.headers.map((h) => `${h.name}: ${h.value}`)).toContain('X-Secret: {{apiSecret}}');
   });
 
   it('reads path parameters as {name}, query parameters, a file body and a WebSocket request', () => {
@@ -302,8 +322,19 @@ describe('importInsomnia: v5 YAML', () => {
     expect(sniffImportFormat(JSON.stringify(INSOMNIA_V4_EXPORT))).toBe('insomnia');
     expect(sniffImportFormat('{"_type": "export", "resources": [', 'x.json')).toBe('insomnia');
     expect(sniffImportFormat('name: x\ncollection: []\n', 'Insomnia_2026-11-28.yaml')).toBe('insomnia');
+    expect(sniffImportFormat('_type: export\n__export_format: 4\nresources: []\n', 'export.yaml')).toBe('insomnia');
     const any = importAny(V5_YAML, 'library.yaml');
     expect(any.ok && any.value.format).toBe('insomnia');
+  });
+});
+
+describe('importInsomnia: export format 4 written as YAML', () => {
+  it('reads it as the JSON one', () => {
+    const yaml = `_type: export\n__export_format: 4\nresources:\n  - _id: wrk_1\n    _type: workspace\n    name: From YAML\n  - _id: req_1\n    _type: request\n    parentId: wrk_1\n    name: Ping\n    method: GET\n    url: "{{ _.host }}/ping"\n`;
+    const result = importInsomnia(yaml);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.collection.name).toBe('From YAML');
+    expect((result.value.collection.items[0] as SavedRequest).draft.url).toBe('{{host}}/ping');
   });
 });
 

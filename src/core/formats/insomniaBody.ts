@@ -5,7 +5,7 @@
  * carry `type: "file"` and `fileName`) or `{mimeType: "application/octet-stream", fileName}`.
  */
 import { parseJson } from '../encoding';
-import { draftRowId, type DraftInput, type MultipartPartDraft, type RequestDraft } from '../request';
+import { BODY_KIND_CONTENT_TYPES, draftRowId, type DraftBody, type DraftInput, type HeaderRowInput, type MultipartPartDraft, type RequestDraft } from '../request';
 import { mimeOfFileName } from './fileMime';
 import { baseName, draftBodyForText } from './importResult';
 import { isObject, kindOf } from './insomniaRead';
@@ -96,6 +96,39 @@ export function bodyFromInsomnia(body: unknown, at: string, tpl: (text: string) 
   return byType;
 }
 
+/** The Content-Type Wirebench sends for a body when none is typed (multipart's carries its boundary: none here). */
+export function impliedContentType(body: Pick<DraftBody, 'kind'> & { binary?: DraftBody['binary'] }): string | undefined {
+  switch (body.kind) {
+    case 'json':
+    case 'xml':
+    case 'text':
+    case 'form':
+      return BODY_KIND_CONTENT_TYPES[body.kind];
+    case 'graphql':
+      return 'application/json';
+    case 'binary':
+      return body.binary?.type || 'application/octet-stream';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Insomnia's headers for a body, read for Wirebench: Insomnia writes the body's Content-Type
+ * as a header (and sends no other), Wirebench sends the one a body implies itself. A lone
+ * Content-Type header equal to what the body implies is left to the body, and a multipart
+ * one without a boundary is dropped (Insomnia fills the boundary in when sending; Wirebench
+ * writes its own): typed, it would go without one and the server could not read the parts.
+ */
+export function headersForBody(headers: HeaderRowInput[], body: BodyInput | undefined): HeaderRowInput[] {
+  if (!body) return headers;
+  const typed = headers.filter((h) => h.name.toLowerCase() === 'content-type');
+  if (typed.length !== 1 || typed[0]!.enabled === false) return headers;
+  const value = typed[0]!.value.trim().toLowerCase();
+  const drop = body.kind === 'multipart' ? /^multipart\/form-data\s*;?\s*$/.test(value) : value === impliedContentType({ kind: body.kind ?? 'none', ...(body.binary ? { binary: body.binary } : {}) })?.toLowerCase();
+  return drop ? headers.filter((h) => h !== typed[0]) : headers;
+}
+
 /** A JSON value with `map` applied to every string in it (keys kept). */
 function mapStrings(value: unknown, map: (text: string) => string): unknown {
   if (typeof value === 'string') return map(value);
@@ -111,12 +144,13 @@ export function bodyToInsomnia(draft: RequestDraft, tpl: (text: string) => strin
   switch (body.kind) {
     case 'none':
       return undefined;
+    // An empty text body is no body (Wirebench sends none, and no Content-Type).
     case 'json':
-      return { mimeType: contentType || 'application/json', text: tpl(body.texts.json) };
+      return body.texts.json === '' ? undefined : { mimeType: contentType || 'application/json', text: tpl(body.texts.json) };
     case 'xml':
-      return { mimeType: contentType || 'application/xml', text: tpl(body.texts.xml) };
+      return body.texts.xml === '' ? undefined : { mimeType: contentType || 'application/xml', text: tpl(body.texts.xml) };
     case 'text':
-      return { mimeType: contentType || 'text/plain', text: tpl(body.texts.text) };
+      return body.texts.text === '' ? undefined : { mimeType: contentType || 'text/plain', text: tpl(body.texts.text) };
     case 'form':
       return { mimeType: 'application/x-www-form-urlencoded', params: body.form.map((row) => ({ name: tpl(row.name), value: tpl(row.value), disabled: !row.enabled })) };
     case 'multipart':

@@ -56,6 +56,7 @@ function library(): Collection {
         method: 'POST',
         url: '{{baseUrl}}/login/{tenant}?lang=en',
         pathParams: [{ name: 'tenant', value: 'acme' }],
+        query: [{ name: 'lang', value: 'en' }, { name: 'debug', value: '1', enabled: false }],
         headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
         body: { kind: 'form', form: [{ name: 'user', value: 'ada' }, { name: 'pass', value: '{{apiPassword}}', enabled: false }] },
         auth: { scheme: 'basic', values: { username: 'ada', password: 'correct-horse-battery' } },
@@ -82,9 +83,10 @@ describe('exportInsomnia', () => {
     expect(gql.headers).toContainEqual({ name: 'Content-Type', value: 'application/json', disabled: false });
     expect(gql.url).toBe('{{ _.baseUrl }}/graphql');
     const login = doc.resources[5];
-    expect(login.url).toBe('{{ _.baseUrl }}/login/:tenant');
+    // The URL as typed (Insomnia sends its query as written); the disabled row as a disabled parameter.
+    expect(login.url).toBe('{{ _.baseUrl }}/login/:tenant?lang=en');
     expect(login.pathParameters).toEqual([{ name: 'tenant', value: 'acme' }]);
-    expect(login.parameters).toEqual([{ name: 'lang', value: 'en', disabled: false }]);
+    expect(login.parameters).toEqual([{ name: 'debug', value: '1', disabled: true }]);
     expect(login.body).toEqual({ mimeType: 'application/x-www-form-urlencoded', params: [{ name: 'user', value: 'ada', disabled: false }, { name: 'pass', value: '{{ _.apiPassword }}', disabled: true }] });
     expect(doc.resources[6].authentication).toMatchObject({ type: 'apikey', key: 'api_key', addTo: 'queryParams' });
     expect(doc.resources[7].settingFollowRedirects).toBe('on');
@@ -108,6 +110,17 @@ describe('exportInsomnia', () => {
     expect(env.pageSize).toBe(20);
     const gql = doc.resources[3];
     expect(gql.authentication.token).toMatch(/^\{\{ _\.[\w.]+ \}\}$/);
+  });
+
+  it('says what a multipart part loses: its own Content-Type, headers, base64', () => {
+    const collection = library();
+    collection.items.push(saved('req-up', 'Upload', { method: 'POST', url: 'https://a.test/up', body: { kind: 'multipart', multipart: [{ name: 'meta', kind: 'json', value: '{}', contentType: '', base64: false }, { name: 'plain', kind: 'text', value: 'x', contentType: '', base64: false }] } }));
+    const { text, warnings } = exportInsomnia(collection);
+    expect(warnings).toContain('"Upload": the multipart part "meta" lost its own Content-Type, headers or base64 encoding (Insomnia\'s multipart fields have none).');
+    const upload = JSON.parse(text).resources.find((r: { name: string }) => r.name === 'Upload');
+    expect(upload.body).toEqual({ mimeType: 'multipart/form-data', params: [{ name: 'meta', value: '{}', disabled: false }, { name: 'plain', value: 'x', disabled: false }] });
+    // Insomnia writes the multipart boundary itself: no Content-Type header without one.
+    expect(upload.headers).toEqual([]);
   });
 
   it('includes secrets only when asked', () => {
@@ -140,6 +153,10 @@ describe('exportInsomnia', () => {
     const login = collection.items[1] as SavedRequest;
     expect(login.draft.url).toBe('{{baseUrl}}/login/{tenant}?lang=en');
     expect(login.draft.pathParams).toEqual([{ name: 'tenant', value: 'acme' }]);
+    expect(login.draft.query.map((q) => [q.name, q.value, q.enabled])).toEqual([
+      ['lang', 'en', true],
+      ['debug', '1', false],
+    ]);
     expect(login.draft.body.form.map((r) => [r.name, r.value, r.enabled])).toEqual([
       ['user', 'ada', true],
       ['pass', '{{apiPassword}}', false],
@@ -173,7 +190,7 @@ describe('exportInsomnia', () => {
     const first = importInsomnia(JSON.stringify(INSOMNIA_V4_EXPORT));
     if (!first.ok) throw new Error(first.error.message);
     const { text, warnings } = exportInsomnia(first.value.collection, { includeSecrets: true });
-    expect(warnings).toEqual(['"Say hello": gRPC calls are not written to Insomnia exports; it was left out.']);
+    expect(warnings).toEqual([]);
     const second = importInsomnia(text);
     if (!second.ok) throw new Error(second.error.message);
     const shape = (items: readonly (Folder | SavedRequest)[]): unknown[] =>
@@ -181,7 +198,7 @@ describe('exportInsomnia', () => {
         i.kind === 'folder'
           ? [{ folder: i.name, items: shape(i.items) }]
           : i.draft.protocol === 'grpc'
-            ? []
+            ? [{ name: i.name, url: i.draft.url, grpc: i.draft.grpc, metadata: i.draft.headers.map((h) => `${h.name}: ${h.value}`) }]
             : [{ name: i.name, method: i.draft.protocol ? undefined : i.draft.method, url: i.draft.url, kind: i.draft.body.kind, graphql: i.draft.body.graphql, auth: i.draft.auth }],
       );
     expect(shape(second.value.collection.items)).toEqual(shape(first.value.collection.items));

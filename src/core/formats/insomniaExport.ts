@@ -9,10 +9,11 @@
  * variables listed blank in the base environment, secret variables blank, unless the
  * caller asks to include them.
  */
+import { encodePathSegment, locateUrlParts } from '../encoding';
 import type { RequestDraft } from '../request';
 import { isSecretVariable, SecretRedaction, type Collection, type CollectionItem, type SavedRequest, type Variable } from '../workspace';
 import { authToInsomnia } from './insomniaAuth';
-import { bodyToInsomnia } from './insomniaBody';
+import { bodyToInsomnia, impliedContentType } from './insomniaBody';
 import { templatesToInsomnia } from './insomniaTemplates';
 import { exportWritesDialect } from './scriptExport';
 import type { VaultSchemeWords } from './postmanAuth';
@@ -60,23 +61,26 @@ function tplOf(w: Writer): (text: string) => string {
   return (text) => templatesToInsomnia(text, w.dynamic);
 }
 
-/** Insomnia's `parameters` hold the query; the URL is written without it, so nothing is sent twice. */
-function urlWithoutQuery(url: string): string {
-  const hash = url.indexOf('#');
-  const beforeHash = hash < 0 ? url : url.slice(0, hash);
-  const question = beforeHash.indexOf('?');
-  return question < 0 ? url : beforeHash.slice(0, question) + (hash < 0 ? '' : url.slice(hash));
-}
-
-/** `{name}` path parameters as Insomnia's `:name` with `pathParameters`; those without a value are filled in the URL as they are. */
+/**
+ * The URL as typed, query included (Insomnia sends its URL's query as written and appends
+ * the enabled `parameters`), with `{name}` path segments as Insomnia's `:name` listed in
+ * `pathParameters`; a `{name}` inside a segment (`v{id}.json`), which Insomnia's path
+ * parameters cannot be, is filled in, encoded as the builder encodes it.
+ */
 function pathOf(draft: RequestDraft, tpl: (text: string) => string): { url: string; pathParameters: Json[] } {
-  let url = urlWithoutQuery(draft.url);
+  const values = new Map(draft.pathParams.map((p) => [p.name, p.value]));
+  const layout = locateUrlParts(draft.url);
   const pathParameters: Json[] = [];
-  for (const p of draft.pathParams) {
-    url = url.split(`{${p.name}}`).join(`:${p.name}`);
-    pathParameters.push({ name: p.name, value: tpl(p.value) });
-  }
-  return { url: tpl(url), pathParameters };
+  const path = draft.url.slice(layout.pathStart, layout.pathEnd).replace(/\{([^{}/?#\s]+)\}/g, (match, name: string, offset: number, whole: string) => {
+    const end = offset + match.length;
+    if (whole[offset - 1] === '{' || whole[end] === '}') return match;
+    if ((offset === 0 || whole[offset - 1] === '/') && (end === whole.length || whole[end] === '/')) {
+      if (!pathParameters.some((p) => p.name === name)) pathParameters.push({ name, value: tpl(values.get(name) ?? '') });
+      return `:${name}`;
+    }
+    return values.get(name) ? encodePathSegment(values.get(name)!) : `{{${name}}}`;
+  });
+  return { url: tpl(draft.url.slice(0, layout.pathStart) + path + draft.url.slice(layout.pathEnd)), pathParameters };
 }
 
 function requestResource(w: Writer, item: SavedRequest, parentId: string): Json {
@@ -87,7 +91,8 @@ function requestResource(w: Writer, item: SavedRequest, parentId: string): Json 
   if (mapped.header) headers.push({ name: mapped.header.name, value: tpl(mapped.header.value), disabled: false });
   const authentication = Object.fromEntries(Object.entries(mapped.authentication).map(([k, v]) => [k, typeof v === 'string' ? tpl(v) : v]));
   const { url, pathParameters } = pathOf(draft, tpl);
-  const parameters = draft.query.map((q) => ({ name: tpl(q.name), value: tpl(q.list ? q.list.items.join(',') : q.value), disabled: !q.enabled }));
+  // The enabled rows are in the URL; disabled ones are kept as Insomnia's disabled parameters (not sent).
+  const parameters = draft.query.filter((q) => !q.enabled).map((q) => ({ name: tpl(q.name), value: tpl(q.list ? q.list.items.join(',') : q.value), disabled: true }));
   const common: Json = {
     _id: '',
     parentId,
@@ -123,9 +128,14 @@ function requestResource(w: Writer, item: SavedRequest, parentId: string): Json 
   common.method = method;
   const body = bodyToInsomnia(draft, tpl);
   common.body = body ?? {};
-  // Insomnia sends the GraphQL body as JSON and says so in a header it adds itself; a request from elsewhere may lack it.
-  if (draft.body.kind === 'graphql' && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: 'application/json', disabled: false });
-  else if (body && typeof body.mimeType === 'string' && !headers.some((h) => h.name.toLowerCase() === 'content-type') && (draft.body.kind === 'json' || draft.body.kind === 'xml' || draft.body.kind === 'form')) headers.push({ name: 'Content-Type', value: body.mimeType, disabled: false });
+  if (draft.body.kind === 'multipart') {
+    const lost = draft.body.multipart.filter((p) => p.contentType.trim() !== '' || p.kind === 'json' || p.base64 || p.headers.length > 0).map((p) => `"${p.name}"`);
+    if (lost.length > 0) w.warnings.push(`"${item.name}": the multipart part${lost.length === 1 ? '' : 's'} ${lost.join(', ')} lost ${lost.length === 1 ? 'its' : 'their'} own Content-Type, headers or base64 encoding (Insomnia's multipart fields have none).`);
+  }
+  // Insomnia sends only the Content-Type its headers hold (its editor adds one when a body kind is picked; it fills in a
+  // multipart boundary itself): the one Wirebench sends for the body is written when none is typed.
+  const implied = body && draft.body.kind !== 'multipart' ? impliedContentType(draft.body) : undefined;
+  if (implied && !draft.headers.some((h) => h.enabled && h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: implied, disabled: false });
   const scripts = scriptsOf(item, w);
   Object.assign(common, scripts);
   return common;
@@ -154,14 +164,55 @@ function scriptsOf(item: SavedRequest, w: Writer): Json {
   return out;
 }
 
+/**
+ * A gRPC call as Insomnia's `grpc_request`: the address as Insomnia writes it (`host:port`,
+ * `grpcs://` for TLS), `/package.Service/Method`, the first message, the metadata; its
+ * `.proto` text as a `proto_file` (the first file when there are several), or none for
+ * server reflection.
+ */
+function writeGrpc(w: Writer, item: SavedRequest, parentId: string): void {
+  const draft = w.redaction ? w.redaction.draft(item.draft) : item.draft;
+  const grpc = draft.grpc;
+  const tpl = tplOf(w);
+  const id = idOf(w, 'greq', item.id);
+  let protoFileId = '';
+  const files = Object.entries(grpc?.protoFiles ?? {});
+  if (grpc?.source === 'proto' && files.length > 0) {
+    protoFileId = idOf(w, 'pf', item.id);
+    w.resources.push({ _id: protoFileId, parentId, modified: w.now, created: w.now, name: files[0]![0], protoText: files[0]![1], _type: 'proto_file' });
+    if (files.length > 1) w.warnings.push(`"${item.name}": only its first .proto file (${files[0]![0]}) was written; Insomnia reads the others from a proto folder it imports itself.`);
+  }
+  const messages = grpc?.messages ?? [];
+  if (messages.length > 1) w.warnings.push(`"${item.name}": only its first gRPC message was written (Insomnia's composer holds one).`);
+  if (draft.auth.scheme !== 'none') w.warnings.push(`"${item.name}": its auth was not written (Insomnia's gRPC requests take metadata, not auth): add the header as metadata there.`);
+  w.resources.push({
+    _id: id,
+    parentId,
+    modified: w.now,
+    created: w.now,
+    name: item.name,
+    description: item.description ?? '',
+    url: tpl(draft.url.replace(/^grpc:\/\//i, '')),
+    protoFileId,
+    protoMethodName: grpc?.service && grpc.method ? `/${grpc.service}/${grpc.method}` : '',
+    metadata: draft.headers.map((h) => ({ name: tpl(h.name), value: tpl(h.value), disabled: !h.enabled })),
+    body: { text: tpl(messages[0] ?? '{}') },
+    metaSortKey: w.sortKey++,
+    isPrivate: false,
+    _type: 'grpc_request',
+  });
+}
+
 function writeItems(w: Writer, items: readonly CollectionItem[], parentId: string): void {
   for (const item of items) {
     if (item.kind === 'folder') {
       const id = idOf(w, 'fld', item.id);
       w.resources.push({ _id: id, parentId, modified: w.now, created: w.now, name: item.name, description: item.description ?? '', environment: {}, environmentPropertyOrder: null, metaSortKey: w.sortKey++, _type: 'request_group' });
       writeItems(w, item.items, id);
-    } else if (item.draft.protocol === 'grpc' || item.draft.protocol === 'mcp') {
-      w.warnings.push(`"${item.name}": ${item.draft.protocol === 'grpc' ? 'gRPC calls' : 'MCP requests'} are not written to Insomnia exports; it was left out.`);
+    } else if (item.draft.protocol === 'grpc') {
+      writeGrpc(w, item, parentId);
+    } else if (item.draft.protocol === 'mcp') {
+      w.warnings.push(`"${item.name}": MCP requests are not written to Insomnia exports (its MCP clients are files of their own); it was left out.`);
     } else {
       w.resources.push(requestResource(w, item, parentId));
     }

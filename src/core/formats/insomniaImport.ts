@@ -7,8 +7,8 @@
  * clash), sub-environments as environments; WebSocket and gRPC requests as drafts of those
  * protocols. Template tags `{{ _.name }}` become `{{name}}`; other tags stay as text, named.
  */
-import { parseUrlParts } from '../encoding';
-import { draftRowId, queryRowsFromParams, urlWithQueryRows, type DraftAuth, type DraftInput, type HeaderRowInput, type QueryRow } from '../request';
+import { buildQuery, parseUrlParts } from '../encoding';
+import { draftRowId, queryRowsFromParams, type DraftAuth, type DraftInput, type HeaderRowInput, type QueryRow } from '../request';
 import { emptyWebSocketSettings, type SavedWebSocketMessage } from '../protocols/websocket/settings';
 import { emptyGrpcSettings } from '../protocols/grpc/settings';
 import type { Result } from '../types';
@@ -17,9 +17,9 @@ import type { CollectionItem, Environment, RequestScript, Variable } from '../wo
 import { workspaceItemId } from '../workspace';
 import { emptyCollection, guardDeepInput, savedRequestOf, type ImportResult } from './importResult';
 import { authFromInsomnia } from './insomniaAuth';
-import { bodyFromInsomnia } from './insomniaBody';
+import { bodyFromInsomnia, headersForBody } from './insomniaBody';
 import { isObject, kindOf, readInsomnia, type InsomniaEnvironmentNode, type InsomniaNode } from './insomniaRead';
-import { describeFindings, templatesFromInsomnia, type TemplateFindings } from './insomniaTemplates';
+import { describeFindings, INSOMNIA_VAULT_KEYS, templatesFromInsomnia, type TemplateFindings } from './insomniaTemplates';
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +69,13 @@ function variablesOf(data: unknown, where: string, warn: (message: string) => vo
   }
   for (const [key, value] of Object.entries(data)) {
     const name = `${prefix}${key}`;
+    if (prefix === '' && INSOMNIA_VAULT_KEYS.includes(key) && isObject(value)) {
+      // Encrypted with the Insomnia vault key, which never leaves Insomnia: the names come, blank and secret.
+      const names = Object.keys(value);
+      for (const secret of names) out.push({ name: secret, value: '', secret: true });
+      if (names.length > 0) warn(`${where}.data.${key}: the secret (vault) variable${names.length === 1 ? '' : 's'} ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} encrypted with Insomnia's vault key, so ${names.length === 1 ? 'it came' : 'they came'} blank, marked secret ({{ vault.name }} is read as {{name}}): fill ${names.length === 1 ? 'it' : 'them'} in.`);
+      continue;
+    }
     if (isObject(value)) variablesOf(value, where, warn, `${name}.`, out);
     else if (typeof value === 'number' || typeof value === 'boolean') out.push({ name, value: String(value), type: typeof value as 'number' | 'boolean' });
     else if (Array.isArray(value)) out.push({ name, value: JSON.stringify(value) });
@@ -123,18 +130,23 @@ function mergedHeaders(inherited: HeaderRowInput[], own: HeaderRowInput[]): Head
 }
 
 /**
- * The URL with the parameters table appended, as Insomnia sends it, and the query rows
- * (disabled ones kept, unsent); `:name` segments listed in `pathParameters` become `{name}`.
+ * The URL with the enabled parameters appended after its own query (before a fragment), as
+ * Insomnia sends it, the URL's text otherwise kept as written; the query rows, disabled
+ * parameters kept as disabled rows; `:name` segments listed in `pathParameters` become `{name}`.
  */
 function urlAndQuery(raw: Json, path: string, tpl: (text: string, field: string) => string, warn: (message: string) => void): { url: string; query: QueryRow[]; pathParams: { name: string; value: string }[] } {
   let url = tpl(str(raw.url), 'url');
   const pathParams = rowsOf(raw.pathParameters, `${path}.pathParameters`, tpl, 'pathParameters', warn);
-  for (const p of pathParams) url = url.replace(new RegExp(`/:${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#.]|$)`), `/{${p.name}}`);
+  for (const p of pathParams) url = url.replace(new RegExp(`/:${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#]|$)`, 'g'), `/{${p.name}}`);
   const params = rowsOf(raw.parameters, `${path}.parameters`, tpl, 'parameters', warn);
-  const fromUrl = queryRowsFromParams(parseUrlParts(url).query);
-  if (params.length === 0) return { url, query: fromUrl, pathParams };
-  const rows: QueryRow[] = [...fromUrl, ...params.map((p) => ({ id: draftRowId(), enabled: p.enabled, name: p.name, value: p.value }))];
-  return { url: urlWithQueryRows(url, rows), query: rows, pathParams };
+  const added = buildQuery(params.filter((p) => p.enabled).map((p) => ({ name: p.name, value: p.value })));
+  if (added !== '') {
+    const hash = url.indexOf('#');
+    const [head, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+    url = `${head}${!head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&'}${added}${fragment}`;
+  }
+  const disabled: QueryRow[] = params.filter((p) => !p.enabled).map((p) => ({ id: draftRowId(), enabled: false, name: p.name, value: p.value }));
+  return { url, query: [...queryRowsFromParams(parseUrlParts(url).query), ...disabled], pathParams };
 }
 
 /** The effective auth of a request or folder: its own, or the folder's when it inherits. */
@@ -184,6 +196,7 @@ function requestOf(node: Exclude<InsomniaNode, { kind: 'folder' }>, level: Level
     if (body) {
       if (body.kind === 'graphql' && input.method === 'GET') body.graphql = { ...body.graphql, method: 'GET' };
       input.body = body;
+      input.headers = headersForBody(headers, body);
     }
   } else if (node.kind === 'websocket') {
     const messages = node.payloads.flatMap((p, index): SavedWebSocketMessage[] => {

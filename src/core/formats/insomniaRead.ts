@@ -255,9 +255,9 @@ function readV5(document: Json): Result<InsomniaTree> {
   return ok(tree);
 }
 
-/** Whether a text is Insomnia v5 YAML (its `type:` line). */
-export function isInsomniaV5Text(value: string): boolean {
-  return /^type:\s*["']?(collection|spec|environment|mock|mcpClient)\.insomnia(\.rest)?\/5\.0/m.test(value);
+/** Whether a text is Insomnia YAML: v5 (its `type:` line) or export format 4 written as YAML (`_type: export`). */
+export function isInsomniaYaml(value: string): boolean {
+  return /^type:\s*["']?(collection|spec|environment|mock|mcpClient)\.insomnia(\.rest)?\/5\.0/m.test(value) || /^_type:\s*["']?export["']?\s*$/m.test(value);
 }
 
 /**

@@ -8,6 +8,10 @@
 
 /** `{{ _.name }}`, `{{ _.a.b }}`, `{{ name }}` and `{{ _['a-b'] }}` / `{{ _["a b"] }}`. */
 const VARIABLE_TAG = /\{\{\s*(?:_\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\}\}|\{\{\s*_\[\s*(?:'([^'{}\r\n]+)'|"([^"{}\r\n]+)")\s*\]\s*\}\}/g;
+/** Insomnia's vault (secret) variables are read as `{{ vault.name }}`; the import keeps them as plain secret variables. */
+const VAULT_PREFIX = /^(vault|__insomnia_vault)\./;
+/** The keys of an environment's data that hold its vault (secret) variables, encrypted with the Insomnia vault key. */
+export const INSOMNIA_VAULT_KEYS: readonly string[] = ['vault', '__insomnia_vault'];
 /** Any `{% tag … %}`: its first word names it. */
 const BLOCK_TAG = /\{%-?\s*([A-Za-z_][\w]*)[^%]*?-?%\}/g;
 /** A `{{ … }}` left after the variables were read: an expression, a filter, a call. */
@@ -28,7 +32,7 @@ export interface TemplateFindings {
  */
 export function templatesFromInsomnia(text: string, found?: TemplateFindings): string {
   if (!text.includes('{')) return text;
-  const converted = text.replace(VARIABLE_TAG, (_whole, dotted: string | undefined, single: string | undefined, double: string | undefined) => `{{${dotted ?? single ?? double}}}`);
+  const converted = text.replace(VARIABLE_TAG, (_whole, dotted: string | undefined, single: string | undefined, double: string | undefined) => `{{${(dotted ?? single ?? double)!.replace(VAULT_PREFIX, '')}}}`);
   if (found) {
     for (const match of converted.matchAll(BLOCK_TAG)) if (!found.tags.includes(match[1]!)) found.tags.push(match[1]!);
     for (const match of converted.matchAll(OTHER_EXPRESSION)) {

@@ -16,6 +16,8 @@ import { importHar } from './harImport';
 import { parseHttpFile } from './httpFile';
 import { formatHttpFile } from './httpFileFormat';
 import { savedRequestOf, type ImportResult } from './importResult';
+import { exportInsomnia } from './insomniaExport';
+import { importInsomnia } from './insomniaImport';
 import { exportPostman } from './postmanExport';
 import { importPostman } from './postmanImport';
 import { comparableWire, savedRequestArb, withFilesPicked, wireOfDraft, type FormatReach } from './roundTripArbitraries';
@@ -42,6 +44,13 @@ const POSTMAN: FormatReach = { fragment: true, partHeaders: false, partBase64: f
  * lone closing delimiter as a text body (an importer gap, noted in issue 15's item 6 work).
  */
 const HTTP_FILE: FormatReach = { fragment: true, partHeaders: true, partBase64: false, fileBody: true, nul: true, scripts: 'jetbrains', multilineNames: false, basicWithVariables: false, emptyMultipart: false, lines: { body: '\n', part: '\r\n' }, bodyLineAvoid: /^(###|<\s|>\s|\s*#|\s*\/\/)/ };
+
+/**
+ * An Insomnia export (format 4) holds names, the URL as typed and every body kind; its
+ * multipart fields have no content type, part headers or transfer encoding (a JSON part is
+ * a text field), and an empty field list is no body. Its scripts are Insomnia's own dialect.
+ */
+const INSOMNIA: FormatReach = { fragment: true, partHeaders: false, partBase64: false, partContentType: false, fileBody: true, nul: true, multilineNames: true, basicWithVariables: true, emptyMultipart: false };
 
 /**
  * HAR holds the request as sent: no names (the importer names it by method and path), no
@@ -85,6 +94,7 @@ const viaCurl = (wire: WireRequest) => {
 };
 const viaPostman = (request: SavedRequest) => imported(importPostman(exportPostman(collectionOf(request), { includeSecrets: true })));
 const viaHttpFile = (request: SavedRequest) => imported(parseHttpFile(formatHttpFile(collectionOf(request), { includeSecrets: true })));
+const viaInsomnia = (request: SavedRequest) => imported(importInsomnia(exportInsomnia(collectionOf(request), { includeSecrets: true }).text));
 const viaHar = (draft: RequestDraft, wire: WireRequest) => imported(importHar(exportHar([historyEntryOf(draft, wire)], { includeSecrets: true })));
 
 describe('export → import keeps the request', () => {
@@ -120,6 +130,18 @@ describe('export → import keeps the request', () => {
         expect(back.request.name).toBe(request.name);
         expect(fragmentOf(back.request.draft.url)).toBe(fragmentOf(request.draft.url));
         expect(scriptsOf(back.request)).toEqual(scriptsOf(request));
+      }),
+      RUNS,
+    );
+  });
+
+  it('Insomnia export format 4: the wire request, the name and the fragment', () => {
+    fc.assert(
+      fc.property(savedRequestArb(INSOMNIA), (request) => {
+        const back = viaInsomnia(request);
+        expect(comparableWire(wireBack(back.request.draft, back.warnings))).toEqual(comparableWire(wireOfDraft(request.draft)));
+        expect(back.request.name).toBe(request.name);
+        expect(fragmentOf(back.request.draft.url)).toBe(fragmentOf(request.draft.url));
       }),
       RUNS,
     );

@@ -30,6 +30,8 @@ export interface FormatReach {
   partHeaders: boolean;
   /** Multipart text parts sent with `Content-Transfer-Encoding: base64`. */
   partBase64: boolean;
+  /** A part's own Content-Type, and JSON parts (sent as application/json); absent: carried. Insomnia's multipart fields have neither. */
+  partContentType?: boolean;
   /** A file as the whole body. */
   fileBody: boolean;
   /** Text bodies with NUL and other control characters. */
@@ -150,9 +152,9 @@ function multipartPartArb(reach: FormatReach): fc.Arbitrary<NonNullable<NonNulla
   const headers: fc.Arbitrary<HeaderRow[]> = reach.partHeaders ? fc.array(header, { maxLength: 1 }) : fc.constant([]);
   const text = fc.record({
     name,
-    kind: pick('text' as const, 'json' as const),
+    kind: reach.partContentType === false ? pick('text' as const) : pick('text' as const, 'json' as const),
     value: textValue,
-    contentType: pick('', 'text/plain; charset=utf-8', 'application/xml'),
+    contentType: reach.partContentType === false ? pick('') : pick('', 'text/plain; charset=utf-8', 'application/xml'),
     base64: reach.partBase64 ? fc.boolean() : fc.constant(false),
     headers,
   });
@@ -161,7 +163,7 @@ function multipartPartArb(reach: FormatReach): fc.Arbitrary<NonNullable<NonNulla
     kind: pick('file' as const),
     value: fc.constant(''),
     file: pick(...ROUND_TRIP_FILES),
-    contentType: pick('', 'image/png', 'application/octet-stream'),
+    contentType: reach.partContentType === false ? pick('') : pick('', 'image/png', 'application/octet-stream'),
     base64: fc.constant(false),
     headers,
   });
