@@ -1,7 +1,7 @@
 import { PaneBoundary } from '../base/components/PaneBoundary';
 import type { KeyboardEvent } from 'react';
 import { useWorkbench } from '../base/state/StoreProvider';
-// Each panel's code loads when it is first shown (see lazy/parts.tsx).
+// Each panel's code loads when it is first shown (see lazyParts.tsx).
 import { CookiesSection } from './CookiesSection';
 import { LessonsPanel, VaultPanel, WorkspacePanel } from './lazyParts';
 import { useAfterFirstScreen } from '../base/lazy/afterFirstScreen';

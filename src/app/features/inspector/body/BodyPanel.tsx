@@ -63,7 +63,7 @@ export interface BodyPanelProps {
   phase: Exchange['phase'];
   request: WireRequest | undefined;
   head: RelayHead | undefined;
-  /** Set when the page holds only part of the body, or none of it (see store/bodyBudget.ts). */
+  /** Set when the page holds only part of the body, or none of it (see ../bodyBudget.ts). */
   notKept?: BodyNotKept | undefined;
 }
 
