@@ -53,7 +53,8 @@ test('20,000 imported requests: a tree of the rows in view, keyboard to the last
     await page.reload();
     const url = page.getByLabel('URL', { exact: true });
     await url.fill('http://example.test/after-reload');
-    await expect(url).toHaveValue('http://example.test/after-reload');
+    // The URL field is a code editor (contenteditable), not an input.
+    await expect(url).toHaveText('http://example.test/after-reload');
     await workspace.showCollections();
     await expect(rows.filter({ hasText: 'Large import' }).first()).toBeVisible({ timeout: 60_000 });
   }).toPass({ timeout: 180_000 });
