@@ -225,7 +225,8 @@ export function indexedDbWorkspaceStorage(name = WORKSPACE_DB_NAME): WorkspaceSt
       if (store === 'historyRows') {
         const tx = database.transaction(['history', 'historyRows', 'bodies'], 'readwrite');
         await Promise.all([tx.objectStore('history').delete(key), tx.objectStore('historyRows').delete(key), tx.objectStore('bodies').delete(key), tx.done]);
-      } else await database.delete(store, key);
+      } else if (store === 'collections') await replaceCollection(key, undefined);
+      else await database.delete(store, key);
     },
   };
 }
