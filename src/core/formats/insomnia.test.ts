@@ -104,7 +104,7 @@ describe('importInsomnia: export format 4', () => {
     ]);
     expect(result.warnings.some((w) => w.includes('Upload cover (resources[11])') && w.includes('body.params[1] ("image")') && w.includes('/home/ada/covers/engine.png'))).toBe(true);
     expect(request(items, 'SOAP lookup').draft.body).toMatchObject({ kind: 'xml', texts: { xml: '<Envelope><Body><Isbn>0-00</Isbn></Body></Envelope>' } });
-    expect(request(items, 'Ping').draft.body).toMatchObject({ kind: 'text', texts: { text: "ping at {% now 'iso-8601', '' %}" } });
+    expect(request(items, 'Ping').draft.body).toMatchObject({ kind: 'text', texts: { text: "ping at {{$isoTimestamp}} from {% base64 'encode', 'normal', 'ada' %}" } });
   });
 
   it('reads a GraphQL body: query, variables (as JSON text, tags converted) and operation name', () => {
@@ -133,11 +133,12 @@ describe('importInsomnia: export format 4', () => {
     expect(result.warnings).toContain('Chained (resources[16]): Insomnia auth type "ntlm" is not supported, so it was imported as No auth.');
   });
 
-  it('keeps other template tags as text and names them with the request and field', () => {
-    expect(request(items, 'Ping').draft.headers.map((h) => h.value)).toEqual(["{% uuid 'v4' %}", '{{ _.title | upper }}']);
+  it('reads uuid and now tags as dynamic variables, keeps other tags as text and names them with the request and field', () => {
+    expect(request(items, 'Ping').draft.headers.map((h) => h.value)).toEqual(['{{$guid}}', '{{ _.title | upper }}']);
     const ping = result.warnings.find((w) => w.startsWith('Ping (resources[13]):'));
     expect(ping).toContain('in headers, body,');
-    expect(ping).toContain('{% uuid %}, {% now %}');
+    expect(ping).toContain('the Insomnia template tag {% base64 %} and the template expression {{ _.title | upper }} are kept as text');
+    expect(ping).not.toContain('uuid');
     expect(ping).toContain('{{ _.title | upper }}');
     expect(result.warnings.find((w) => w.startsWith('Chained (resources[16]): in headers,'))).toContain('{% response %}');
   });

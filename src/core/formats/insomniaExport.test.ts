@@ -123,6 +123,16 @@ describe('exportInsomnia', () => {
     expect(upload.headers).toEqual([]);
   });
 
+  it('writes dynamic variables Insomnia has a tag for as that tag, and names the others', () => {
+    const collection = library();
+    collection.items.push(saved('req-dyn', 'Dynamic', { method: 'GET', url: 'https://a.test/?id={{$randomUUID}}&at={{$timestamp}}', headers: [{ name: 'X-Mail', value: '{{$randomEmail}}' }] }));
+    const { text, warnings } = exportInsomnia(collection);
+    const resource = JSON.parse(text).resources.find((r: { name: string }) => r.name === 'Dynamic');
+    expect(resource.url).toBe("https://a.test/?id={% uuid 'v4' %}&at={% now 'unix', '' %}");
+    expect(resource.headers).toContainEqual({ name: 'X-Mail', value: '{{$randomEmail}}', disabled: false });
+    expect(warnings).toContain('The dynamic variable {{$randomEmail}} was written as text: Insomnia has template tags instead ({% uuid %}, {% now %}, {% faker %}).');
+  });
+
   it('includes secrets only when asked', () => {
     const { text } = exportInsomnia(library(), { includeSecrets: true });
     expect(text).toContain('hunter2-very-secret');
@@ -204,6 +214,9 @@ describe('exportInsomnia', () => {
     expect(shape(second.value.collection.items)).toEqual(shape(first.value.collection.items));
     // Insomnia's own tags and expressions, kept as text on import, go back as they came.
     const ping = second.value.collection.items.find((i) => i.name === 'Ping') as SavedRequest;
-    expect(ping.draft.headers.map((h) => h.value)).toEqual(["{% uuid 'v4' %}", '{{ _.title | upper }}']);
+    expect(ping.draft.headers.map((h) => h.value)).toEqual(['{{$guid}}', '{{ _.title | upper }}']);
+    // Written as Insomnia's own tags on the way out.
+    expect(text).toContain(`"value": "{% uuid 'v4' %}"`);
+    expect(text).toContain("ping at {% now 'iso-8601', '' %} from {% base64 'encode', 'normal', 'ada' %}");
   });
 });

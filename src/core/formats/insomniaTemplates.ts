@@ -26,13 +26,30 @@ export interface TemplateFindings {
 }
 
 /**
+ * Insomnia's tags that have a Wirebench dynamic variable of the same meaning: a v4 UUID, the
+ * Unix time in seconds, the ISO 8601 time. Each with the tag Insomnia's "now" and "uuid"
+ * template tags write, for the export.
+ */
+const DYNAMIC_TAGS: readonly { tag: RegExp; variable: string; written: string }[] = [
+  { tag: /\{%-?\s*uuid\s*(?:(['"])v4\1\s*)?-?%\}/g, variable: '$guid', written: "{% uuid 'v4' %}" },
+  { tag: /\{%-?\s*now\s*(['"])unix\1\s*(?:,\s*(['"])\2\s*)?-?%\}/g, variable: '$timestamp', written: "{% now 'unix', '' %}" },
+  { tag: /\{%-?\s*now\s*(['"])iso-8601\1\s*(?:,\s*(['"])\2\s*)?-?%\}/g, variable: '$isoTimestamp', written: "{% now 'iso-8601', '' %}" },
+];
+/** Dynamic variables written back as Insomnia tags (`$randomUUID` is a v4 UUID too). */
+const TAG_OF_VARIABLE: Readonly<Record<string, string>> = { $guid: "{% uuid 'v4' %}", $randomUUID: "{% uuid 'v4' %}", $timestamp: "{% now 'unix', '' %}", $isoTimestamp: "{% now 'iso-8601', '' %}" };
+
+/**
  * Insomnia text with its variable tags written as Wirebench `{{name}}` (an `_.` path keeps
  * its dots: `{{ _.api.host }}` is `{{api.host}}`, the name the flattened environment
- * gives it). Other tags and expressions stay as written and are listed in `found`.
+ * gives it), and `{% uuid 'v4' %}`, `{% now 'unix' %}`, `{% now 'iso-8601' %}` as the
+ * dynamic variables `{{$guid}}`, `{{$timestamp}}`, `{{$isoTimestamp}}`. Other tags and
+ * expressions stay as written and are listed in `found`.
  */
 export function templatesFromInsomnia(text: string, found?: TemplateFindings): string {
   if (!text.includes('{')) return text;
-  const converted = text.replace(VARIABLE_TAG, (_whole, dotted: string | undefined, single: string | undefined, double: string | undefined) => `{{${(dotted ?? single ?? double)!.replace(VAULT_PREFIX, '')}}}`);
+  let dynamic = text;
+  for (const { tag, variable } of DYNAMIC_TAGS) dynamic = dynamic.replace(tag, `{{${variable}}}`);
+  const converted = dynamic.replace(VARIABLE_TAG, (_whole, dotted: string | undefined, single: string | undefined, double: string | undefined) => `{{${(dotted ?? single ?? double)!.replace(VAULT_PREFIX, '')}}}`);
   if (found) {
     for (const match of converted.matchAll(BLOCK_TAG)) if (!found.tags.includes(match[1]!)) found.tags.push(match[1]!);
     for (const match of converted.matchAll(OTHER_EXPRESSION)) {
@@ -60,13 +77,19 @@ const WIREBENCH_VARIABLE = /\{\{[ \t]*([^{}\r\n$][^{}\r\n]*?)[ \t]*\}\}/g;
 /**
  * Wirebench text with its `{{name}}` variables written as Insomnia reads them: `{{ _.name }}`
  * for a name Nunjucks can follow (letters, digits, `_`, `$`, dots between parts), else
- * `{{ _['name'] }}`. Dynamic variables (`{{$guid}}`) are left as written and listed in
- * `dynamic`, for the export's warnings.
+ * `{{ _['name'] }}`. `{{$guid}}`, `{{$randomUUID}}`, `{{$timestamp}}` and `{{$isoTimestamp}}`
+ * become Insomnia's `uuid` and `now` tags; other dynamic variables are left as written and
+ * listed in `dynamic`, for the export's warnings.
  */
 export function templatesToInsomnia(text: string, dynamic?: string[]): string {
   if (!text.includes('{{')) return text;
-  if (dynamic) for (const match of text.matchAll(/\{\{[ \t]*(\$[^{}\r\n]+?)[ \t]*\}\}/g)) if (!dynamic.includes(match[1]!)) dynamic.push(match[1]!);
-  return text.replace(WIREBENCH_VARIABLE, (whole, name: string) => {
+  const tagged = text.replace(/\{\{[ \t]*(\$[^{}\r\n]+?)[ \t]*\}\}/g, (whole, name: string) => {
+    const tag = TAG_OF_VARIABLE[name];
+    if (tag) return tag;
+    if (dynamic && !dynamic.includes(name)) dynamic.push(name);
+    return whole;
+  });
+  return tagged.replace(WIREBENCH_VARIABLE, (whole, name: string) => {
     // An Insomnia expression kept from an import (`{{ _.title | upper }}`) goes back as it came.
     if (/^_[.[]|[|()'"]/.test(name)) return whole;
     return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(name) ? `{{ _.${name} }}` : `{{ _['${name.replace(/\\/g, '\\\\')}'] }}`;
