@@ -57,3 +57,38 @@ test('3,000 imported requests are stored in parts by the worker, come back after
   await found.click();
   await expect(workspace.url).toHaveText('https://api.example.com/items/2999');
 });
+
+test('a collection whose stored parts are not all there is set aside with the reason while the rest loads', async ({ workspace, page }) => {
+  await workspace.open();
+  await workspace.newCollection('Healthy');
+  await workspace.openImport();
+  await workspace.importDialog.getByLabel('Choose a file…').setInputFiles({ name: 'parts.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(largePostmanCollection(2_500, 1000, 'Loses a part')) });
+  await expect(workspace.importDialog.locator('.collection-write-stored')).toBeVisible({ timeout: 60_000 });
+  await workspace.closeImport();
+  await expect(workspace.storage).not.toHaveAttribute('data-saving', 'true');
+  // One part of the imported collection's items goes missing, as in a damaged database.
+  const removed = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('wirebench-workspace');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('collectionParts', 'readwrite').objectStore('collectionParts');
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const request = store.getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+    });
+    store.delete(keys[1]!);
+    await new Promise<void>((resolve) => (store.transaction.oncomplete = () => resolve()));
+    db.close();
+    return keys.length;
+  });
+  expect(removed).toBe(3);
+  await page.reload();
+  await workspace.showCollections();
+  await expect(workspace.row('Healthy')).toBeVisible();
+  await expect(workspace.setAside).toContainText('1 item could not be loaded');
+  await workspace.setAside.locator('summary').click();
+  await expect(workspace.setAside).toContainText('collection "Loses a part"');
+  await expect(workspace.setAside).toContainText('The stored collection is not whole: its items are incomplete (2 of 3 parts found).');
+});
