@@ -375,6 +375,29 @@ describe('importInsomnia: bad input is refused with the path of the bad field', 
     expect(result.value.warnings[0]).toMatch(/^Broken \(resources\[1\]\): resources\[1\]\.body\.text: not JSON at line 1, column 10 /);
   });
 
+  it('reads folders 100 deep and names what is deeper, in both formats, without running out of stack', () => {
+    const resources: unknown[] = [{ _id: 'wrk', _type: 'workspace', name: 'Deep' }];
+    for (let i = 0; i < 5000; i++) resources.push({ _id: `fld_${i}`, parentId: i === 0 ? 'wrk' : `fld_${i - 1}`, _type: 'request_group', name: `F${i}` });
+    const v4Result = importInsomnia(v4(resources));
+    if (!v4Result.ok) throw new Error(v4Result.error.message);
+    expect(v4Result.value.warnings).toEqual(['resources[101] ("F100"): folders more than 100 deep are not read; what is inside it was left out.']);
+    let yaml = 'type: collection.insomnia.rest/5.0\ncollection:\n';
+    for (let i = 0; i < 150; i++) yaml += `${'  '.repeat(i * 2 + 1)}- name: F${i}\n${'  '.repeat(i * 2 + 2)}children:\n`;
+    yaml += `${'  '.repeat(301)}[]\n`;
+    const v5Result = importInsomnia(yaml);
+    if (!v5Result.ok) throw new Error(v5Result.error.message);
+    expect(v5Result.value.warnings).toHaveLength(1);
+    expect(v5Result.value.warnings[0]).toMatch(/^collection(\[0\]\.children){100}\[0\] \("F100"\): folders more than 100 deep are not read/);
+  });
+
+  it('names folders whose parents lead round in a loop instead of losing them', () => {
+    const result = importInsomnia(v4([{ _id: 'wrk', _type: 'workspace', name: 'W' }, { _id: 'fld_a', parentId: 'fld_b', _type: 'request_group', name: 'A' }, { _id: 'fld_b', parentId: 'fld_a', _type: 'request_group', name: 'B' }, { _id: 'r', parentId: 'wrk', _type: 'request', name: 'Kept', method: 'GET', url: 'https://a.test/' }]));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.collection.items.map((i) => i.name)).toEqual(['Kept']);
+    expect(result.value.skipped.map((s) => s.item)).toEqual(['resources[1] (request_group "A")', 'resources[2] (request_group "B")']);
+    expect(result.value.skipped[0]!.reason).toContain('leads round in a loop');
+  });
+
   it('leaves out a bad row or field, named, and keeps the rest', () => {
     const result = importInsomnia(v4([{ _id: 'r1', _type: 'request', name: 'Rows', method: 'GET', url: 'https://a.test/', headers: [{ name: 'A', value: '1' }, 7], parentId: 'fld_gone' }, { _id: 'r2', _type: 'request', name: 'Bad url', url: 5 }]));
     if (!result.ok) throw new Error(result.error.message);

@@ -186,8 +186,9 @@ function requestOf(node: Exclude<InsomniaNode, { kind: 'folder' }>, level: Level
   }
   const { url, query, pathParams } = urlAndQuery(raw, path, tpl, warn);
   const own = rowsOf(node.kind === 'grpc' ? raw.metadata : raw.headers, `${path}.${node.kind === 'grpc' ? 'metadata' : 'headers'}`, tpl, node.kind === 'grpc' ? 'metadata' : 'headers', warn);
-  const headers: HeaderRowInput[] = mergedHeaders(level.headers, own);
-  const auth = node.kind === 'grpc' ? level.auth : authOf(raw, level, url, where, ctx, headers, tpl);
+  // A gRPC call has its metadata and no auth in Insomnia: the folder's headers and auth are not sent with it.
+  const headers: HeaderRowInput[] = node.kind === 'grpc' ? own : mergedHeaders(level.headers, own);
+  const auth = node.kind === 'grpc' ? undefined : authOf(raw, level, url, where, ctx, headers, tpl);
   const input: DraftInput = { method: 'GET', url, query, pathParams, headers, options: { followRedirects: followRedirectsOf(raw), ...(sendsCookies(raw) ? {} : { cookies: false }) } };
   if (auth) input.auth = auth;
   if (node.kind === 'request') {
@@ -222,16 +223,15 @@ function requestOf(node: Exclude<InsomniaNode, { kind: 'folder' }>, level: Level
     input.url = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `grpc://${url}`;
     input.protocol = 'grpc';
     input.grpc = grpc;
-    if (level.auth && level.auth.scheme !== 'none') warn('its folder\'s auth was kept on the call');
   }
-  const own_scripts = scriptsOf(raw);
-  const before = [...level.before, ...own_scripts.before];
-  const after = [...level.after, ...own_scripts.after];
+  const ownScripts = scriptsOf(raw);
+  const before = [...level.before, ...ownScripts.before];
+  const after = [...level.after, ...ownScripts.after];
   const description = descriptionOf(raw);
   const request = savedRequestOf(name, input, description.trim() ? description : undefined);
   if (before.length + after.length > 0) {
     request.scripts = [...before, ...after];
-    ctx.scripts += own_scripts.before.length + own_scripts.after.length;
+    ctx.scripts += ownScripts.before.length + ownScripts.after.length;
   }
   const templated = templates.warning(where);
   if (templated) ctx.result.warnings.push(templated);

@@ -160,16 +160,21 @@ function readV4(document: Json): Result<InsomniaTree> {
   const payloads = new Map<string, Json[]>();
   for (const r of resources as Json[]) if (r._type === 'websocket_payload' && typeof r.parentId === 'string') (payloads.get(r.parentId) ?? payloads.set(r.parentId, []).get(r.parentId)!).push(r);
   const seen = new Set<string>();
-  const build = (entries: { resource: Json; path: string }[]): InsomniaNode[] =>
+  const placed = new Set<Json>();
+  const build = (entries: { resource: Json; path: string }[], depth: number): InsomniaNode[] =>
     sortBy(entries, (e) => e.resource.metaSortKey).map(({ resource, path }): InsomniaNode => {
       const name = text(resource.name);
       const id = text(resource._id);
+      placed.add(resource);
       switch (resource._type) {
         case 'request_group': {
-          // A folder listed twice, or one inside itself, would never end; its second appearance is empty.
-          if (seen.has(id)) return { kind: 'folder', path, name, raw: resource, children: [] };
+          // A folder listed twice would be built twice; its second appearance is empty. Folders past 100 deep are not read.
+          if (seen.has(id) || depth >= 100) {
+            if (depth >= 100) tree.warnings.push(`${path} ("${name}"): folders more than 100 deep are not read; what is inside it was left out.`);
+            return { kind: 'folder', path, name, raw: resource, children: [] };
+          }
           seen.add(id);
-          return { kind: 'folder', path, name, raw: resource, children: build(children.get(id) ?? []) };
+          return { kind: 'folder', path, name, raw: resource, children: build(children.get(id) ?? [], depth + 1) };
         }
         case 'websocket_request':
           return { kind: 'websocket', path, name, raw: resource, payloads: sortBy(payloads.get(id) ?? [], (p) => p.metaSortKey) };
@@ -181,7 +186,15 @@ function readV4(document: Json): Result<InsomniaTree> {
           return { kind: 'request', path, name, raw: resource };
       }
     });
-  tree.items = build(roots);
+  tree.items = build(roots, 0);
+  // Folders whose parents lead round in a loop never reach the workspace: named, not lost in silence.
+  for (const list of children.values()) {
+    for (const { resource, path } of list) {
+      if (!placed.has(resource) && !tree.warnings.some((w) => w.includes('folders more than 100 deep'))) {
+        tree.skipped.push({ item: `${path} (${text(resource._type)} "${text(resource.name)}")`, reason: `its parentId "${text(resource.parentId)}" leads round in a loop of folders that never reaches the workspace` });
+      }
+    }
+  }
   if (workspaces.length > 1) tree.warnings.push(`The export holds ${workspaces.length} workspaces (${workspaces.map((w) => `"${text(w.name)}"`).join(', ')}); their requests were imported into one collection.`);
   return ok(tree);
 }
@@ -222,7 +235,11 @@ function readV5(document: Json): Result<InsomniaTree> {
       const sortKey = isObject(item.meta) ? item.meta.sortKey : undefined;
       if (item.children !== undefined) {
         if (!Array.isArray(item.children)) return bad(`${path}.children`, `is ${kindOf(item.children)}, not a list of folders and requests`);
-        if (depth >= 100) return bad(path, 'holds folders more than 100 deep');
+        if (depth >= 100) {
+          tree.warnings.push(`${path} ("${name}"): folders more than 100 deep are not read; what is inside it was left out.`);
+          nodes.push({ node: { kind: 'folder', path, name, raw: item, children: [] }, sortKey });
+          continue;
+        }
         const children = build(item.children, `${path}.children`, depth + 1);
         if (!children.ok) return children;
         nodes.push({ node: { kind: 'folder', path, name, raw: item, children: children.value }, sortKey });
