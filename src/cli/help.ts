@@ -5,6 +5,7 @@ Runs the requests of <source> in order, with their captures, assertions and Post
 scripts, and reports the results. <source> is one of:
   a workspace folder          the layout \`npm start -- --workspace DIR\` reads and writes
   a Postman collection file   v2.1, v2.0 or v1 (.json); its pre-request and test scripts run
+  an Insomnia export          format 4 (.json) or v5 (.yaml); --env NAME picks a sub-environment
   a .http file                JetBrains / VS Code REST Client syntax
 Anything else (Swagger/OpenAPI, HAR, WSDL, an environment or globals file) is refused
 with exit 2, saying what it is; so is a source or folder with no requests.
