@@ -308,3 +308,41 @@ describe('stored history records', () => {
     expect(storedWorkspaceRecord('history', { id: 'x' } as never).version).toBe(1);
   });
 });
+
+describe('a large collection written through the storage protocol', () => {
+  it('says what was not stored when the browser refuses, keeps it in the page, and stores it on the next try', async () => {
+    const storage = memoryWorkspaceStorage();
+    let refuse = true;
+    const putParts = storage.putCollectionParts.bind(storage);
+    storage.putCollectionParts = async (...args) => {
+      if (refuse) throw new Error('QuotaExceededError: the quota has been exceeded');
+      await putParts(...args);
+    };
+    const store = freshStore();
+    const session = startWorkspaceSession(store, { storage, folder: null, writeDelayMs: 0 });
+    await session.ready;
+    const items = Array.from({ length: 3 }, (_, f) => ({
+      kind: 'folder' as const,
+      id: `f${f}`,
+      name: `Folder ${f}`,
+      items: Array.from({ length: 1000 }, (_, r) => ({ kind: 'request' as const, id: `r${f}-${r}`, name: `R ${f}.${r}`, requestType: 'http' as const, draft: normaliseDraft({ name: `R ${f}.${r}`, url: `http://h/${f}/${r}` }) })),
+    }));
+    const id = store.getState().addImportedCollection({ id: 'imp', name: 'Big import', variables: [], items });
+    await settle(session);
+    expect(store.getState().workspaceProblem).toMatch(/^Your latest changes are not stored yet: “Big import” is not stored: 0 of 3,003 requests and folders had been written when storing stopped \(QuotaExceededError.*nothing of it is in the browser’s storage yet\. It is all still in this page/);
+    expect(storage.stores.collections.has(id)).toBe(false);
+    expect(store.getState().collections.find((c) => c.id === id)?.items).toHaveLength(3);
+    refuse = false;
+    await session.flush();
+    expect(store.getState().workspaceProblem).toBeNull();
+    expect((storage.stores.collections.get(id) as { items: unknown[] }).items).toHaveLength(3);
+    // After a reload: all of it, through the load's chunks.
+    const next = freshStore();
+    const again = startWorkspaceSession(next, { storage, folder: null });
+    await again.ready;
+    const loaded = next.getState().collections.find((c) => c.id === id)!;
+    expect(loaded.items.map((f) => (f.kind === 'folder' ? f.items.length : 0))).toEqual([1000, 1000, 1000]);
+    session.stop();
+    again.stop();
+  });
+});
