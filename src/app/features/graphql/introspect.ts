@@ -13,7 +13,7 @@ import type { WorkbenchState } from '../../shell/store/workbenchState';
 import { graphQlTools, schemaKeyOf } from './graphQlStore';
 import { loadSchemaInWorker, SCHEMA_TEXT_LIMIT } from './schemaWorkerClient';
 
-async function finish(key: string, source: 'introspection' | 'sdl', text: string, from?: string): Promise<void> {
+async function finish(key: string, source: 'introspection' | 'sdl', text: string | Uint8Array, from?: string): Promise<void> {
   const answer = await loadSchemaInWorker(source, text);
   graphQlTools.getState().setSchema(
     key,
@@ -62,10 +62,16 @@ export async function introspectActive(store: StoreApi<WorkbenchState>): Promise
   });
   if (size > SCHEMA_TEXT_LIMIT) return failed(`The introspection answer passed ${SCHEMA_TEXT_LIMIT / 1048576} MB and was stopped.`);
   if (!outcome.ok) return failed(`Introspection failed: ${outcome.error.message}`);
-  const decoder = new TextDecoder();
-  const text = chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
-  if (status >= 400 && !text.trimStart().startsWith('{')) return failed(`Introspection was answered with ${status}, not a GraphQL response.`);
-  await finish(key, 'introspection', text);
+  // One buffer, handed to the worker as bytes (transferred): the page neither decodes nor copies a large answer as text.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf);
+  if (status >= 400 && first !== 0x7b) return failed(`Introspection was answered with ${status}, not a GraphQL response.`);
+  await finish(key, 'introspection', bytes);
 }
 
 /** Builds the active tab's schema from an SDL file's text. */

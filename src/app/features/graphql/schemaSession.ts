@@ -29,8 +29,9 @@ export class SchemaSession {
   /** Reads `text`; answers with the explorer's index or a clear error. */
   load(request: Extract<SchemaWorkerRequest, { kind: 'load' }>): SchemaWorkerAnswer {
     const started = performance.now();
+    const text = typeof request.text === 'string' ? request.text : new TextDecoder().decode(request.text);
     if (request.source === 'sdl') {
-      const built = schemaFromSdl(request.text);
+      const built = schemaFromSdl(text);
       if (!built.ok) return { id: request.id, ok: false, message: built.error.message };
       this.schema = built.value;
       this.model = explorerModel(built.value);
@@ -39,7 +40,7 @@ export class SchemaSession {
     }
     let value: unknown;
     try {
-      value = JSON.parse(request.text);
+      value = JSON.parse(text);
     } catch (error) {
       return { id: request.id, ok: false, message: `The introspection answer is not JSON: ${error instanceof Error ? error.message : String(error)}` };
     }

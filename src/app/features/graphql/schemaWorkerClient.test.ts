@@ -47,7 +47,7 @@ function factory(answers = true) {
   };
 }
 
-async function loaded(source: 'sdl' | 'introspection', text: string) {
+async function loaded(source: 'sdl' | 'introspection', text: string | Uint8Array) {
   const f = factory();
   const answer = await loadSchemaInWorker(source, text, f.make);
   if (!answer.ok) throw new Error(answer.message);
@@ -74,6 +74,15 @@ describe('the schema worker protocol', () => {
     expect(await handle.ask({ kind: 'search', term: 'title', limit: 10 })).toEqual([{ type: 'Book', field: 'title' }]);
     handle.stop();
     expect(worker.terminated).toBe(true);
+  });
+
+  it('takes the answer as bytes (transferred, decoded in the worker) as well as text', async () => {
+    const text = JSON.stringify(graphqlSync({ schema: buildSchema(SDL), source: introspectionQuery() }));
+    const bytes = new TextEncoder().encode(text);
+    const { index, handle } = await loaded('introspection', bytes);
+    expect(index.names.slice(0, 2)).toEqual(['Query', 'Book']);
+    expect(await handle.ask({ kind: 'type', name: 'Query' })).toMatchObject({ fields: [{ name: 'book' }, { name: 'books' }] });
+    handle.stop();
   });
 
   it('completes, marks, hovers and lists problems against the schema held in the worker', async () => {

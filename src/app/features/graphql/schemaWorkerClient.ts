@@ -1,5 +1,6 @@
 /**
- * The page's side of the schema worker, with budgets: at most 64 MB of text and 15 s to load
+ * The page's side of the schema worker, with budgets: at most 64 MB of text (or its bytes,
+ * transferred) and 15 s to load
  * (past that the worker is stopped and the person told); then the worker stays, holding the
  * schema, and answers questions (a type, a search, completion, lint, hover, the problems list)
  * each within its own budget. Only the newest question of each kind counts: when a newer one
@@ -32,9 +33,10 @@ interface Pending {
 }
 
 /** Loads the schema into a new worker (stopped again if loading fails), within the budget. */
-export function loadSchemaInWorker(source: SchemaSourceKind, text: string, factory: SchemaWorkerFactory = defaultFactory, budgetMs = SCHEMA_BUILD_BUDGET_MS): Promise<SchemaLoad> {
-  if (text.length > SCHEMA_TEXT_LIMIT) {
-    return Promise.resolve({ ok: false, message: `The schema is ${Math.round(text.length / 1048576)} MB; at most ${SCHEMA_TEXT_LIMIT / 1048576} MB is read.` });
+export function loadSchemaInWorker(source: SchemaSourceKind, text: string | Uint8Array, factory: SchemaWorkerFactory = defaultFactory, budgetMs = SCHEMA_BUILD_BUDGET_MS): Promise<SchemaLoad> {
+  const size = typeof text === 'string' ? text.length : text.byteLength;
+  if (size > SCHEMA_TEXT_LIMIT) {
+    return Promise.resolve({ ok: false, message: `The schema is ${Math.round(size / 1048576)} MB; at most ${SCHEMA_TEXT_LIMIT / 1048576} MB is read.` });
   }
   let worker: Worker;
   try {
@@ -61,7 +63,7 @@ export function loadSchemaInWorker(source: SchemaSourceKind, text: string, facto
     for (const [id, p] of pending) p.settle({ id, ok: false, message });
     pending.clear();
   };
-  const send = (request: SchemaWorkerRequest, kind: string, budget: number): Promise<SchemaWorkerAnswer | 'late' | undefined> =>
+  const send = (request: SchemaWorkerRequest, kind: string, budget: number, transfer: Transferable[] = []): Promise<SchemaWorkerAnswer | 'late' | undefined> =>
     new Promise((resolve) => {
       if (stopped) return resolve(undefined);
       const timer = setTimeout(() => {
@@ -75,7 +77,7 @@ export function loadSchemaInWorker(source: SchemaSourceKind, text: string, facto
           resolve(answer);
         },
       });
-      worker.postMessage(request);
+      worker.postMessage(request, transfer);
     });
   const handle: SchemaHandle = {
     async ask(question, options = {}) {
@@ -93,7 +95,9 @@ export function loadSchemaInWorker(source: SchemaSourceKind, text: string, facto
     },
     stop,
   };
-  return send({ id: nextId++, kind: 'load', source, text }, 'load', budgetMs).then((answer) => {
+  // Bytes travel to the worker transferred (no copy, no decoding on the page); a view of part of a buffer is copied out first.
+  const payload = typeof text === 'string' ? text : text.byteOffset === 0 && text.byteLength === text.buffer.byteLength ? (text.buffer as ArrayBuffer) : (text.slice().buffer as ArrayBuffer);
+  return send({ id: nextId++, kind: 'load', source, text: payload }, 'load', budgetMs, typeof payload === 'string' ? [] : [payload]).then((answer) => {
     if (answer === 'late') {
       stop();
       return { ok: false, message: `Building the schema took longer than ${budgetMs / 1000} s and was stopped.` };

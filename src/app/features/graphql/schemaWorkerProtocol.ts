@@ -49,7 +49,8 @@ export interface SchemaReplies {
   check: GraphQlProblem[];
 }
 
-export type SchemaWorkerRequest = { id: number; kind: 'load'; source: SchemaSourceKind; text: string } | ({ id: number } & SchemaQuestion);
+/** `text`: the schema's text, or its UTF-8 bytes (transferred, not copied: a large answer is decoded in the worker). */
+export type SchemaWorkerRequest = { id: number; kind: 'load'; source: SchemaSourceKind; text: string | ArrayBuffer } | ({ id: number } & SchemaQuestion);
 
 export type SchemaWorkerAnswer =
   | { id: number; ok: true; kind: 'load'; index: ExplorerIndex; typeCount: number; ms: number }
