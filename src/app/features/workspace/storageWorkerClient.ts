@@ -12,7 +12,7 @@ import type { Collection } from '../../../core';
 import { ItemAssembler, type ItemNode } from './collectionChunks';
 import { createStorageHandler } from './storageWorkerHandler';
 import type { LoadedRest, StorageCall, StorageRequest, StorageResponse } from './storageWorkerProtocol';
-import type { RecordStoreName, WorkspaceStorage } from './workspaceStorage';
+import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type RecordStoreName, type WorkspaceStorage } from './workspaceStorage';
 
 /** What a load brings: the collections that validated (items put back), those set aside, and the rest as stored. */
 export interface LoadedWorkspace extends LoadedRest {
@@ -67,23 +67,26 @@ interface Pending {
   load?: { entries: Map<string, { value: Collection; assembler: ItemAssembler }>; setAside: LoadedWorkspace['setAside']; options: LoadOptions; received: number; total: number };
 }
 
-/** A store over a channel: `connect` gives the function that sends, and is given the function that receives. */
+/** Where requests go: a worker, or the handler in this thread. */
+export interface StorageChannel {
+  send(request: StorageRequest): void;
+  end?(): void;
+}
+
+/** A store over a channel, opened on the first call (and again after a failure): `connect` is given the functions that receive and that fail. */
 export class StorageClient implements WorkspaceStore {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private send: ((request: StorageRequest) => void) | undefined;
+  private channel?: StorageChannel;
 
-  constructor(private readonly connect: (receive: (response: StorageResponse) => void, fail: (message: string) => void) => { send(request: StorageRequest): void; end?(): void }) {}
-
-  private channel?: { send(request: StorageRequest): void; end?(): void };
+  constructor(private readonly connect: (receive: (response: StorageResponse) => void, fail: (message: string) => void) => StorageChannel) {}
 
   private post(request: StorageRequest): void {
     this.channel ??= this.connect(
       (response) => this.receive(response),
       (message) => this.failAll(message),
     );
-    this.send = this.channel.send;
-    this.send(request);
+    this.channel.send(request);
   }
 
   /** Fails every open call and ends the channel; the next call opens a new one. */
@@ -202,4 +205,10 @@ export function inThreadWorkspaceStore(storage: WorkspaceStorage, batchNodes?: n
     const handle = createStorageHandler(storage, (response) => queueMicrotask(() => receive(response)), batchNodes);
     return { send: (request) => void handle(request) };
   });
+}
+
+/** The storage worker where there are workers and IndexedDB; the same protocol in this thread otherwise. */
+export function defaultWorkspaceStore(): WorkspaceStore {
+  if (typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined') return workerWorkspaceStore();
+  return inThreadWorkspaceStore(typeof indexedDB === 'undefined' ? memoryWorkspaceStorage() : indexedDbWorkspaceStorage());
 }

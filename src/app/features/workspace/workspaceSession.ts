@@ -32,8 +32,8 @@ import {
 import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
 import { maskedHistoryBody } from './historyBodies';
 import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, sortCollections, storedEnvironment, type SetAsideReport } from './workspaceRecords';
-import { indexedDbWorkspaceStorage, memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorage';
-import { inThreadWorkspaceStore, workerWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
+import { memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorage';
+import { defaultWorkspaceStore, inThreadWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
 import { writeStoredCollection } from './collectionWrite';
 import { reportLoad } from './storageProgress';
 
@@ -74,18 +74,12 @@ interface WriteTarget {
   deleteEnvironment(id: string): Promise<void>;
 }
 
-/** The storage worker where there are workers and IndexedDB; the same protocol in this thread otherwise. */
-function defaultStore(): WorkspaceStore {
-  if (typeof Worker !== 'undefined' && typeof indexedDB !== 'undefined') return workerWorkspaceStore();
-  return inThreadWorkspaceStore(typeof indexedDB === 'undefined' ? memoryWorkspaceStorage() : indexedDbWorkspaceStorage());
-}
-
 /** Starts (once per store) loading, writing, history recording and folder following. */
 export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: WorkspaceSessionOptions = {}): WorkspaceSession {
   const existing = sessions.get(store);
   if (existing) return existing;
   const writeDelay = options.writeDelayMs ?? 120;
-  let storage: WorkspaceStore = options.storage ? inThreadWorkspaceStore(options.storage) : defaultStore();
+  let storage: WorkspaceStore = options.storage ? inThreadWorkspaceStore(options.storage) : defaultWorkspaceStore();
   let target: WriteTarget = storage;
   let folderApi: WorkspaceFolderApi | null = null;
   const writtenCollections: WrittenFingerprints = new Map();
@@ -168,12 +162,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     }
   }
 
-  /**
-   * Collections to the browser's storage: each one whose object changed since it was last
-   * written or read, in chunks (collectionWrite.ts), and the removed ones deleted. No
-   * collection is serialised whole on the page's thread, so no fingerprint is compared:
-   * the store replaces a collection's object exactly when it changes.
-   */
+  /** Collections to the browser's storage: each whose object changed since last written or read (the store replaces it exactly then; nothing is serialised whole to compare), in chunks; removed ones deleted. */
   async function writeCollections(collections: readonly Collection[]): Promise<void> {
     const ids = new Set(collections.map((c) => c.id));
     for (const collection of collections) {
