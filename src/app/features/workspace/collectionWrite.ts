@@ -1,7 +1,7 @@
 /**
  * One collection to the browser's storage, from the page (issue 32 item 5): its record
  * without items (secrets blanked through the one gate, `storedCollection`) and its items in
- * tree order as chunks of `MESSAGE_NODES`, each request's stored form made one chunk per
+ * tree order as chunks of `WRITE_MESSAGE_NODES`, each request's stored form made one chunk per
  * task — so a 100,000-request collection never holds the page for long and the storage
  * worker never sees a secret. The write's progress and end are reported for the import dialog; a failure
  * says how much had been written and that none of it is kept.
@@ -11,7 +11,7 @@ import { itemChunks, type ItemNode } from './collectionChunks';
 import { reportCollectionWrite } from './storageProgress';
 import { StorageWriteError, type WorkspaceStore } from './storageWorkerClient';
 import { countNodes } from './storageWorkerHandler';
-import { MESSAGE_NODES } from './storageWorkerProtocol';
+import { WRITE_MESSAGE_NODES } from './storageWorkerProtocol';
 import { storableItem, storedCollection } from './workspaceRecords';
 
 /**
@@ -27,7 +27,7 @@ export function storedNode(node: ItemNode): ItemNode {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The stored chunks of `items`, one per task. */
-export async function* storedChunks(items: readonly CollectionItem[], size = MESSAGE_NODES): AsyncGenerator<ItemNode[]> {
+export async function* storedChunks(items: readonly CollectionItem[], size = WRITE_MESSAGE_NODES): AsyncGenerator<ItemNode[]> {
   let first = true;
   for (const chunk of itemChunks(items, size)) {
     if (!first) await nextTask();

@@ -67,7 +67,8 @@ export interface ImportOutcome {
  */
 export async function importText(text: string, source: { fileName?: string; url?: string } = {}): Promise<Result<ImportOutcome>> {
   const name = source.fileName ?? source.url?.split(/[?#]/)[0]?.split('/').pop() ?? '';
-  if (sniffImportFormat(text, name) === 'wsdl') {
+  // WSDL is XML: only a text that opens with '<' is sniffed here. Sniffing any other checks and parses a JSON text whole on the page's thread (a second for 100,000 requests); the worker does that.
+  if (/^\s*</.test(text) && sniffImportFormat(text, name) === 'wsdl') {
     const result = await importWsdl(source.url ?? (name || 'pasted.wsdl'), text);
     return result.ok ? ok({ format: 'wsdl', result: result.value }) : result;
   }
@@ -125,7 +126,7 @@ export async function importUrl(url: string): Promise<Result<ImportOutcome>> {
   } catch (err) {
     return fail({ kind: 'fetch-failed', message: (err as Error).message });
   }
-  if (sniffImportFormat(text, url.split(/[?#]/)[0] ?? '') === 'wsdl') return importWsdlUrl(url);
+  if (/^\s*</.test(text) && sniffImportFormat(text, url.split(/[?#]/)[0] ?? '') === 'wsdl') return importWsdlUrl(url);
   return importText(text, { url });
 }
 

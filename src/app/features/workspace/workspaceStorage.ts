@@ -2,7 +2,7 @@
  * Where the workspace rests in the browser: IndexedDB through `idb`. Collections,
  * environments, history entries with their light rows, response bodies as Blobs, and a
  * few settings. Runs in the storage worker (storageWorker.ts), never on the page's thread.
- * A collection is stored as its record with its items in parts of a few thousand
+ * A collection is stored as its record with its items in parts of a few hundred
  * (`collectionParts`, one generation per write, made visible by one last transaction that
  * also drops the previous generation), so a write of 100,000 requests is many bounded
  * transactions and a failure midway leaves the previous version whole. A record written
