@@ -58,7 +58,7 @@ export interface LoadedRest {
 
 /** Nodes written per transaction: bounded, so each commit is short and progress is seen. */
 export const WRITE_BATCH_NODES = 5_000;
-/** Nodes per message of a load: a few milliseconds of cloning each on the page. */
-export const MESSAGE_NODES = 1_000;
+/** Nodes per message of a load: a few milliseconds of cloning each on the page (and less garbage for one task to leave). */
+export const MESSAGE_NODES = 500;
 /** Nodes per message of a write, each a stored part: the page makes their stored forms (secrets kept aside) in one task, about 0.1 ms a request. */
 export const WRITE_MESSAGE_NODES = 500;
