@@ -1,42 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-// The shell's start-up registrations (live protocols, run steps…) before anything renders.
-import './shell/composition';
-import { App } from './App';
-import { handOverBootShell } from './bootField';
-import { isLiveProtocol } from '../core/protocols/types';
+/**
+ * The entry: takes the launch key out of the address bar, then loads the app in two steps so
+ * that evaluating its code is two main-thread tasks, not one long one (issue 31 item 4): the
+ * libraries (`vendor.ts`), then the app and its first render (`root.tsx`). The stylesheet is
+ * the entry's, loaded before this runs (index.html's shell waits for it).
+ */
 import { adoptLaunchKey } from './base/relay/session';
-import { StoreProvider } from './base/state/StoreProvider';
-import { createWorkbenchStore } from './shell/store/workbenchStore';
 import './styles.css';
 
 // First of all: the launch redirect's page key leaves the address bar before anything reads it.
 adoptLaunchKey();
 
-const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
-const store = createWorkbenchStore({ initialUrl: `${location.origin}/sandbox/anything` });
-
-/** The app, and the first screen handed over once its first render's effects (the URL editor's included) have run. */
-function Root() {
-  // A parent's effects run after all of its children's: the composer's URL editor exists by now.
-  useEffect(() => handOverBootShell(!isLiveProtocol(store.getState().draft.protocol)), []);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <StoreProvider store={store}>
-        <App />
-      </StoreProvider>
-    </QueryClientProvider>
-  );
-}
-
-// A transition: React renders the first screen in slices of a few milliseconds, yielding between
-// them, instead of one long main-thread task (the first screen's field takes typing meanwhile).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  ),
-);
+void import('./vendor')
+  .then(() => import('./root'))
+  .catch((error: unknown) => {
+    // The first screen stays (its field keeps what was typed); say why the rest did not come.
+    const note = document.createElement('p');
+    note.setAttribute('role', 'alert');
+    note.textContent = `Wirebench could not load (${error instanceof Error ? error.message : String(error)}). Check that it is still running, then reload the page.`;
+    (document.getElementById('boot') ?? document.body).append(note);
+  });
