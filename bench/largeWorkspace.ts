@@ -174,10 +174,24 @@ const storageIdle = () =>
     return !!line && line.textContent !== 'Loading…' && line.getAttribute('data-saving') !== 'true';
   });
 
+/**
+ * How busy the machine is: the same fixed piece of work in the page, timed before and after.
+ * On a shared machine every task of the app stretches alike (a long task is wall time), so
+ * the phases' figures of two runs compare only beside this one.
+ */
+const fixedWork = () =>
+  page.evaluate(() => {
+    const start = performance.now();
+    let x = 0;
+    for (let i = 0; i < 2e7; i++) x += Math.sqrt(i);
+    return (performance.now() - start) * (x > 0 ? 1 : 0);
+  });
+
 // Floor: an empty page of the same server.
 await page.goto(`${server.origin}/bench-floor.html`);
 await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3000)));
 const floor = await watched(page);
+const workBefore = await fixedWork();
 
 // The app with an empty workspace.
 await page.goto(`${server.origin}/`);
@@ -241,6 +255,7 @@ for (let i = 0; i < RELOADS; i++) {
   if (load.longest >= largeLoad.longest) largeLoad = load;
 }
 const largeHeap = await heapMb();
+const workAfter = await fixedWork();
 const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
 
 const fmt = (t: Watch) => (t.count ? `${t.longest.toFixed(0)} ms (${t.count} over 50 ms)` : '< 50 ms (none)');
@@ -252,6 +267,7 @@ printTable(
   ['phase', 'time', 'longest main-thread task', 'longest frame gap', 'JS heap (after GC)', `target ≤ ${TARGET_MS} ms`],
   [
     ['floor: empty page, 3 s', '', fmt(floor), gap(floor), '', ''],
+    ['floor: a fixed piece of work (2·10⁷ square roots) before / after', `${workBefore.toFixed(0)} / ${workAfter.toFixed(0)} ms`, '', '', '', ''],
     ['empty workspace: reload → URL field takes a key', `${min(emptyReady)} ms`, emptyLoad ? fmt(emptyLoad) : '', emptyLoad ? gap(emptyLoad) : '', emptyHeap, emptyLoad ? met(emptyLoad) : ''],
     [`import: file chosen → row in the tree`, `${rowMs} ms`, '', '', '', ''],
     [`import: file chosen → all ${REQUESTS.toLocaleString('en')} stored`, `${storedMs} ms`, fmt(imported), gap(imported), importHeap, met(imported)],
