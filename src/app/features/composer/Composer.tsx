@@ -1,5 +1,5 @@
 import { useWorkbench } from '../../base/state/StoreProvider';
-import { SendGateDialog } from './lazyParts';
+import { SendGateDialog } from './SendGateDialog';
 import { ComposerSections } from './ComposerSections';
 import { ConventionsPanel } from './ConventionsPanel';
 import { UrlEditor } from '../../base/editors/UrlEditor';
@@ -61,8 +61,6 @@ function RequestLine({ onSend, onCancel, sending }: ComposerProps) {
  */
 export function Composer(props: ComposerProps) {
   const live = protocolPart(useWorkbench((s) => s.draft.protocol));
-  // The send gate's dialog loads the first time a send needs a question answered.
-  const pendingSend = useWorkbench((s) => s.pendingSend !== null);
   if (live) return <LiveComposer part={live} />;
   return (
     <section className="pane composer" aria-label="Request">
@@ -93,7 +91,7 @@ export function Composer(props: ComposerProps) {
           <WirePreviewPanel />
         </PaneBoundary>
       </div>
-      <SendGateDialog wanted={pendingSend} />
+      <SendGateDialog />
     </section>
   );
 }

@@ -18,14 +18,6 @@ export const BodyPanel = lazyPart({
   fallback: () => <PartLoading what="the body section" minHeight="8rem" />,
 });
 
-/** Composer: the send gate's question (repeat, convention error, unresolved variable), loaded the first time one is asked. */
-export const SendGateDialog = lazyPart({
-  name: 'The send confirmation',
-  load: () => import('./SendGateDialog'),
-  pick: (m) => m.SendGateDialog,
-  loadWhen: (p: { wanted: boolean }) => p.wanted,
-});
-
 /** A tab's context menu, loaded when first opened. */
 export const TabContextMenu = lazyPart({
   name: 'The tab menu',
