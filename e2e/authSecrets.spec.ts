@@ -62,9 +62,9 @@ test('a lost Basic password blocks only Basic, and is asked for once beside its 
   // Typed again: the note goes, and the request sends with it.
   await composer.authField('Password').fill(PASSWORD);
   await expect(composer.lostNotes).toHaveCount(0);
-  const before = await composer.metrics.textContent();
+  const before = await composer.exchangeMark();
   await composer.send.click();
-  await composer.waitForExchange(before ?? undefined);
+  await composer.waitForExchange(before);
   const again = await composer.responseJson<{ headers: Record<string, string> }>();
   expect(JSON.stringify(again.headers)).toContain(`Basic ${Buffer.from(`ann:${PASSWORD}`).toString('base64')}`);
 });

@@ -102,7 +102,7 @@ test('both list styles reach the sandbox as intended', async ({ composer }) => {
   await composer.setQueryStyle(1, 'Repeated');
   await expect(composer.url).toHaveText(`${composer.origin()}/sandbox/anything?id=1&id=2&id=3`);
   await expect(composer.resultingQuery()).toHaveText('?id=1&id=2&id=3');
-  const before = await composer.metrics.textContent();
+  const before = await composer.exchangeMark();
   await composer.send.click();
   await expect(composer.responseBody).toContainText('"id": [');
   expect((await composer.responseJson<Echo>()).args).toEqual({ id: ['1', '2', '3'] });

@@ -67,7 +67,7 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   // Deleted in the editor: no longer sent, so 401.
   await cookies.deleteCookie('sid');
   await expect(cookies.preview).not.toContainText('sid=');
-  const before = (await composer.metrics.textContent()) ?? '';
+  const before = await composer.exchangeMark();
   await composer.send.click();
   await composer.waitForExchange(before);
   await expect(composer.status).toContainText('401');
@@ -85,7 +85,7 @@ test('cookie login: the session set on the redirect is stored and sent, shown an
   await missing.getByRole('button', { name: 'Show the cookie jar' }).click();
   await expect(page.getByRole('heading', { name: 'Cookie jar' })).toBeVisible();
   // The request is still sendable: nothing was set up in its place.
-  const again = (await composer.metrics.textContent()) ?? '';
+  const again = await composer.exchangeMark();
   await composer.send.click();
   await composer.waitForExchange(again);
   await expect(composer.status).toContainText('401');

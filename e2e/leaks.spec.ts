@@ -233,11 +233,11 @@ test('no planted secret of any kind is found in anything the app or the server w
 
   /** Sends the active tab and waits for its answer, confirming the conventions' gate when it asks. */
   const send = async () => {
-    const before = (await composer.metrics.count()) ? await composer.metrics.textContent() : null;
+    const before = await composer.exchangeMark();
     await composer.send.click();
     await expect(composer.gate.or(composer.metrics.filter({ hasNotText: before ?? '\u0000' }))).toBeVisible();
     if (await composer.gate.isVisible()) await composer.sendAnyway();
-    await composer.waitForExchange(before ?? undefined);
+    await composer.waitForExchange(before);
   };
 
   await page.goto(server.launchUrl);

@@ -168,10 +168,16 @@ export class ComposerPage extends RequestLinePage {
     return JSON.parse((await this.responseBody.textContent()) ?? '') as T;
   }
 
-  /** Resolves when a new exchange has started and completed (the status line changes). */
-  async waitForExchange(previousSentAt?: string): Promise<void> {
+  /** What identifies the exchange shown now (its figures and when it was sent), for `waitForExchange`. */
+  async exchangeMark(): Promise<string> {
+    if ((await this.metrics.count()) === 0) return '';
+    return `${(await this.metrics.getAttribute('data-started-at')) ?? ''}|${(await this.metrics.textContent()) ?? ''}`;
+  }
+
+  /** Resolves when a new exchange has started and completed: its figures are shown and it is not the one marked before. */
+  async waitForExchange(previousMark?: string): Promise<void> {
     await expect(this.metrics).toBeVisible();
-    if (previousSentAt) await expect(this.metrics).not.toHaveText(previousSentAt);
+    if (previousMark) await expect.poll(() => this.exchangeMark(), { timeout: 15_000 }).not.toBe(previousMark);
   }
 
   // Idempotency

@@ -38,6 +38,7 @@ export interface StatusCardProps {
 }
 
 const receivedOf = (s: WorkbenchState) => activeExchange(s).received;
+const startedAtOf = (s: WorkbenchState) => activeExchange(s).startedAt;
 // The active tab's request as composed now: what a one-click fix would change.
 const composedAuthOf = (s: WorkbenchState) => s.draft.auth.scheme;
 const cookieJarOf = (s: WorkbenchState) => s.draft.options.cookies !== false;
@@ -45,6 +46,8 @@ const cookieJarOf = (s: WorkbenchState) => s.draft.options.cookies !== false;
 export function StatusCard({ request, head, summary, bodyText, streaming }: StatusCardProps) {
   const info = statusInfo(head.status);
   const received = useFrameThrottled(receivedOf);
+  // Which send these figures are of (two sends can take the same time and size).
+  const startedAt = useWorkbench(startedAtOf);
   const [open, setOpen] = useExplainOpen();
   const detailsId = useId();
   const composedAuth = useWorkbench(composedAuthOf);
@@ -76,7 +79,7 @@ export function StatusCard({ request, head, summary, bodyText, streaming }: Stat
           <span className="status-class">{failedInBody ? `${CLASS_WORDS[info.class]} status, ${lead?.severity === 'warning' ? 'partly failed' : 'failed'} in the body` : CLASS_WORDS[info.class]}</span>
         </p>
         {summary ? (
-          <p className="metrics" data-testid="metrics">
+          <p className="metrics" data-testid="metrics" data-started-at={startedAt}>
             <span title="Total time">{formatMs(summary.timings.total)}</span>
             <span title="Body size on the wire">{formatSize(summary.sizes.responseBodyWire)}</span>
             <span title="Protocol">HTTP/{head.httpVersion}</span>
