@@ -3,7 +3,7 @@
  * layering check (`src/layers.test.ts`) holds its imports to. Paths are relative to `src/`.
  *
  * Layers, bottom to top: `app/base/*` < `app/features/*` (in `FEATURE_ORDER`) < `app/shell`
- * (with its subfolders) < the top (`App.tsx`, `main.tsx`, `bootField.ts`).
+ * (with its subfolders) < the top (the files of `src/app` itself: `App.tsx`, `main.tsx`, `root.tsx`, `vendor.ts`, `bootField.ts`).
  */
 import { cycles } from './importGraph';
 
