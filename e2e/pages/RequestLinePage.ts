@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { appReady } from '../support/appReady';
+import { urlField } from '../support/urlField';
 
 /**
  * What every view of the workbench shares: the request line (method, URL, Send, Cancel),
@@ -17,7 +18,7 @@ export class RequestLinePage {
 
   constructor(readonly page: Page) {
     this.method = page.getByLabel('Method', { exact: true });
-    this.url = page.getByLabel('URL', { exact: true });
+    this.url = urlField(page.getByLabel('URL', { exact: true }));
     this.send = page.getByRole('button', { name: 'Send', exact: true });
     this.cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     this.status = page.getByTestId('status');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { urlField } from '../support/urlField';
 
 /** The IndexedDB database of the workspace (see src/app/features/workspace/workspaceStorage.ts). */
 const WORKSPACE_DB = 'wirebench-workspace';
@@ -45,7 +46,7 @@ export class WorkspacePage {
     this.variablesDialog = page.getByRole('dialog', { name: /^Variables of/ });
     this.environmentDialog = page.getByRole('dialog', { name: 'Environments' });
     this.requestNotice = page.locator('.request-notice');
-    this.url = page.getByLabel('URL', { exact: true });
+    this.url = urlField(page.getByLabel('URL', { exact: true }));
     this.method = page.getByLabel('Method', { exact: true });
   }
 
