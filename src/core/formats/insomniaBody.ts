@@ -170,10 +170,10 @@ export function bodyToInsomnia(draft: RequestDraft, tpl: (text: string) => strin
       // Insomnia keeps the variables as a JSON object; text that is not JSON (yet) goes as a string, so nothing is lost.
       const parsed = variablesText.trim() === '' ? undefined : parseJson(variablesText);
       const variables = parsed === undefined ? undefined : parsed.ok ? parsed.value : variablesText;
-      const document: Json = { query: tpl(graphql?.query ?? '') };
-      if (variables !== undefined) document.variables = mapStrings(variables, tpl);
-      if (graphql?.operationName) document.operationName = graphql.operationName;
-      return { mimeType: 'application/graphql', text: JSON.stringify(document) };
+      const operation: Json = { query: tpl(graphql?.query ?? '') };
+      if (variables !== undefined) operation.variables = mapStrings(variables, tpl);
+      if (graphql?.operationName) operation.operationName = graphql.operationName;
+      return { mimeType: 'application/graphql', text: JSON.stringify(operation) };
     }
   }
 }

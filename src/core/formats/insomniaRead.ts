@@ -107,11 +107,11 @@ const NOT_CARRIED: Readonly<Record<string, string>> = {
 };
 
 /** Reads export format 4 (or 3): the flat resource list into a tree by `parentId`. */
-function readV4(document: Json): Result<InsomniaTree> {
-  const formatNumber = document.__export_format;
+function readV4(exported: Json): Result<InsomniaTree> {
+  const formatNumber = exported.__export_format;
   if (formatNumber !== 4 && formatNumber !== 3) return bad('__export_format', `is ${JSON.stringify(formatNumber) ?? 'missing'}; Wirebench reads Insomnia export format 4 (and 3) and Insomnia v5 YAML`);
-  if (!Array.isArray(document.resources)) return bad('resources', `is ${kindOf(document.resources)}, not a list of resources`);
-  const resources = document.resources as unknown[];
+  if (!Array.isArray(exported.resources)) return bad('resources', `is ${kindOf(exported.resources)}, not a list of resources`);
+  const resources = exported.resources as unknown[];
   const tree: InsomniaTree = { format: `Insomnia export format ${formatNumber}`, name: '', description: '', subEnvironments: [], items: [], skipped: [], warnings: [] };
   const byId = new Map<string, { resource: Json; path: string }>();
   for (const [index, resource] of resources.entries()) {
@@ -203,14 +203,14 @@ function readV4(document: Json): Result<InsomniaTree> {
 const V5_COLLECTION_TYPES = ['collection.insomnia.rest/5.0', 'spec.insomnia.rest/5.0'];
 
 /** Reads an Insomnia v5 document (parsed YAML). */
-function readV5(document: Json): Result<InsomniaTree> {
-  const type = text(document.type);
+function readV5(exported: Json): Result<InsomniaTree> {
+  const type = text(exported.type);
   if (!V5_COLLECTION_TYPES.includes(type)) {
     return bad('type', `is "${type}", which holds no requests; Wirebench imports Insomnia collections (type: collection.insomnia.rest/5.0) and design documents (spec.insomnia.rest/5.0)`);
   }
-  const meta = isObject(document.meta) ? document.meta : {};
-  const tree: InsomniaTree = { format: `Insomnia v5 (${type}${typeof document.schema_version === 'string' ? `, schema ${document.schema_version}` : ''})`, name: text(document.name), description: text(meta.description), subEnvironments: [], items: [], skipped: [], warnings: [] };
-  const environments = document.environments;
+  const meta = isObject(exported.meta) ? exported.meta : {};
+  const tree: InsomniaTree = { format: `Insomnia v5 (${type}${typeof exported.schema_version === 'string' ? `, schema ${exported.schema_version}` : ''})`, name: text(exported.name), description: text(meta.description), subEnvironments: [], items: [], skipped: [], warnings: [] };
+  const environments = exported.environments;
   if (environments !== undefined && environments !== null) {
     if (!isObject(environments)) return bad('environments', `is ${kindOf(environments)}, not an environment (name, data, subEnvironments)`);
     tree.base = { name: text(environments.name) || 'Base Environment', data: environments.data, isPrivate: false, path: 'environments' };
@@ -223,7 +223,7 @@ function readV5(document: Json): Result<InsomniaTree> {
       return { name: text(s.name) || `Environment ${index + 1}`, data: s.data, isPrivate: isObject(s.meta) && s.meta.isPrivate === true, path: `environments.subEnvironments[${index}]` };
     });
   }
-  const collection = document.collection ?? [];
+  const collection = exported.collection ?? [];
   if (!Array.isArray(collection)) return bad('collection', `is ${kindOf(collection)}, not a list of folders and requests`);
   const build = (list: unknown[], at: string, depth: number): Result<InsomniaNode[]> => {
     const nodes: { node: InsomniaNode; sortKey: unknown }[] = [];
@@ -267,7 +267,7 @@ function readV5(document: Json): Result<InsomniaTree> {
     ['testSuites', 'Insomnia test suites are not imported (add assertions to the requests instead)'],
     ['spec', 'the API spec is not imported here (import the OpenAPI document itself for its requests)'],
   ] as const) {
-    if (document[key] !== undefined && document[key] !== null && !(Array.isArray(document[key]) && (document[key] as unknown[]).length === 0)) tree.skipped.push({ item: key, reason });
+    if (exported[key] !== undefined && exported[key] !== null && !(Array.isArray(exported[key]) && (exported[key] as unknown[]).length === 0)) tree.skipped.push({ item: key, reason });
   }
   return ok(tree);
 }
