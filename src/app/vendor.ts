@@ -5,7 +5,9 @@
 import 'react';
 import 'react-dom/client';
 import 'react/jsx-runtime';
-import 'zustand';
-import '@tanstack/react-query';
-import '@codemirror/state';
-import '@codemirror/view';
+// Exported, not only imported: the build initialises a module when its entry needs a binding of it, and a
+// bare import of a library with no side effects would be dropped (its code then ran with the app's).
+export { createStore } from 'zustand';
+export { QueryClient } from '@tanstack/react-query';
+export { EditorState } from '@codemirror/state';
+export { EditorView } from '@codemirror/view';

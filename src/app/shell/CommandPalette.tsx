@@ -3,7 +3,7 @@
  * arrows move, Enter runs, Esc closes and gives focus back where it was. A combobox over a
  * listbox, so screen readers follow the active option.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MethodBadge } from '../base/components/MethodBadge';
 import { useWorkbench, useWorkbenchApi } from '../base/state/StoreProvider';
 import { fuzzyFilter } from './fuzzyMatch';
@@ -37,7 +37,8 @@ export function CommandPalette({ shell }: { shell: ShellActions; open: boolean }
   const commands = useMemo(() => (open ? paletteCommands(store, shell) : []), [open, store, shell]);
   const results = useMemo(() => fuzzyFilter(commands, query, (c) => `${c.label} ${c.detail ?? ''}`).slice(0, SHOWN), [commands, query]);
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

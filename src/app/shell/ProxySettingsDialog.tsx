@@ -4,7 +4,7 @@
  * bypass list and Basic credentials. They belong to the workspace; the password stays in
  * memory only.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { fetchProxyEnvironment, onProxySettings, proxySettings, saveProxySettings, type ProxyEnvironment, type ProxySettings } from '../base/relay/proxySettings';
 
 const MODES: { value: ProxySettings['mode']; label: string }[] = [
@@ -51,7 +51,8 @@ export function ProxySettingsDialog({ open, onClose }: { open: boolean; onClose:
   const [draft, setDraft] = useState<ProxySettings>(proxySettings);
   const [env, setEnv] = useState<ProxyEnvironment>();
   const [envError, setEnvError] = useState('');
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

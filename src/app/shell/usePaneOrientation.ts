@@ -17,8 +17,11 @@ export function usePaneOrientation(area: RefObject<HTMLElement | null>): 'horizo
   useLayoutEffect(() => {
     const element = area.current;
     if (!element) return;
+    // Measured when the observer reports (once the frame's layout is done, its first report right
+    // away), never in the commit: reading the layout there laid out the whole first screen inside
+    // the commit's task (50–75 ms of it).
     const measure = () => setWidth(element.getBoundingClientRect().width);
-    measure();
+    if (typeof ResizeObserver === 'undefined') return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

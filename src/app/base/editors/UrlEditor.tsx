@@ -93,6 +93,9 @@ export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describ
   const view = useRef<EditorView | null>(null);
   const handlers = useRef({ onChange, onSubmit, onPaste });
   handlers.current = { onChange, onSubmit, onPaste };
+  // What the editor is built with when it comes after the render (see below): the latest, not the first.
+  const latest = useRef({ value, defined });
+  latest.current = { value, defined };
 
   useEffect(() => {
     const attributes: Record<string, string> = { 'aria-label': 'URL', role: 'textbox', 'aria-multiline': 'false', spellcheck: 'false' };
@@ -107,43 +110,54 @@ export function UrlEditor({ value, onChange, onSubmit, onPaste, defined, describ
         },
         () => undefined,
       );
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          Prec.highest(
-            keymap.of([
-              { key: 'Enter', run: () => (handlers.current.onSubmit(), true) },
-              { key: 'Mod-Enter', run: () => true },
-              { key: 'Mod-s', run: () => true },
-            ]),
-          ),
-          commandsSlot.of([]),
-          EditorView.domEventHandlers({
-            focus: () => void addCommands(),
-            paste: (event) => {
-              const text = event.clipboardData?.getData('text/plain') ?? '';
-              if (!handlers.current.onPaste?.(text)) return false;
-              event.preventDefault();
-              return true;
-            },
-          }),
-          singleLine,
-          definedField,
-          tokenField,
-          placeholder('https://api.example.com/users/{id}?q={{term}}'),
-          EditorView.contentAttributes.of(attributes),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) handlers.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = editor;
+    let editor!: EditorView;
+    const build = () => {
+      editor = new EditorView({
+        parent: host.current!,
+        state: EditorState.create({
+          doc: latest.current.value,
+          extensions: [
+            Prec.highest(
+              keymap.of([
+                { key: 'Enter', run: () => (handlers.current.onSubmit(), true) },
+                { key: 'Mod-Enter', run: () => true },
+                { key: 'Mod-s', run: () => true },
+              ]),
+            ),
+            commandsSlot.of([]),
+            EditorView.domEventHandlers({
+              focus: () => void addCommands(),
+              paste: (event) => {
+                const text = event.clipboardData?.getData('text/plain') ?? '';
+                if (!handlers.current.onPaste?.(text)) return false;
+                event.preventDefault();
+                return true;
+              },
+            }),
+            singleLine,
+            definedField,
+            tokenField,
+            placeholder('https://api.example.com/users/{id}?q={{term}}'),
+            EditorView.contentAttributes.of(attributes),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) handlers.current.onChange(update.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      view.current = editor;
+      editor.dispatch({ effects: setDefined.of(latest.current.defined) });
+    };
+    // While the first screen's own field is still shown (index.html's #boot takes the typing and hands it over
+    // when this editor appears), the editor is built in a task of its own: building it reads the page's layout,
+    // which inside the first render's commit laid out the whole page in that one task.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    if (document.getElementById('boot')) pending = setTimeout(() => ((pending = undefined), build()), 0);
+    else build();
     const cancelIdle = afterFirstScreen(() => void addCommands());
     return () => {
       cancelIdle();
+      if (pending !== undefined) return clearTimeout(pending);
       if (view.current === editor) view.current = null;
       editor.destroy();
     };

@@ -44,10 +44,12 @@ let current: ProxySettings = { ...DEFAULT_PROXY_SETTINGS };
 /** Set once the settings were changed in this page, so a workspace load finishing later does not undo the change. */
 let changedHere = false;
 /**
- * How long a relay call waits for the workspace's settings at most: a load that hangs or
- * fails must never keep sends from going; past it they go with what is known.
+ * How long a relay call waits for the workspace's settings at most, counted from the call: a
+ * load that hangs or fails must never keep sends from going; past it they go with what is known.
  */
 export const PROXY_SETTINGS_WAIT_MS = 3000;
+/** How long an announced load is waited for at all (a load that never ends stops delaying calls). */
+export const PROXY_SETTINGS_HOLD_MS = 30_000;
 /** The loads under way that will bring the workspace's settings; each ends itself (settled, bound passed, settings known). */
 const holds = new Map<Promise<void>, () => void>();
 
@@ -117,9 +119,10 @@ export function keepProxySettings(stored: unknown, put: (value: Omit<ProxySettin
  * Says the workspace's settings are on their way with `load` (the workspace session's
  * load): relay calls wait for it through `proxySettingsLoaded`, until `load` settles (a
  * failure too), the settings are adopted (`keepProxySettings`) or changed in this page, or
- * `boundMs` passed. Returns the release, for a caller that gives the load up.
+ * `boundMs` passed (after which calls stop waiting for it at all). Returns the release, for
+ * a caller that gives the load up.
  */
-export function holdProxySettingsUntil(load: PromiseLike<unknown>, boundMs: number = PROXY_SETTINGS_WAIT_MS): () => void {
+export function holdProxySettingsUntil(load: PromiseLike<unknown>, boundMs: number = PROXY_SETTINGS_HOLD_MS): () => void {
   if (!(boundMs >= 0)) throw new RangeError(`holdProxySettingsUntil: boundMs must be a number >= 0, got ${boundMs}.`);
   let resolve!: () => void;
   const held = new Promise<void>((r) => (resolve = r));
@@ -136,12 +139,16 @@ export function holdProxySettingsUntil(load: PromiseLike<unknown>, boundMs: numb
 
 /**
  * What a relay call that reads these settings awaits first: settles once every announced
- * load has ended (at most `PROXY_SETTINGS_WAIT_MS` after it was announced); undefined
+ * load has ended, or `waitMs` after this call, whichever comes first (a call waits the same
+ * at most however long after the page's start it is made; the bound used to count from the
+ * announcement, so a send made a moment before it ran out went with the defaults); undefined
  * when none is under way, so ordinary calls do not wait even a turn.
  */
-export function proxySettingsLoaded(): Promise<void> | undefined {
+export function proxySettingsLoaded(waitMs: number = PROXY_SETTINGS_WAIT_MS): Promise<void> | undefined {
   if (holds.size === 0) return undefined;
-  return Promise.all(holds.keys()).then(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  return Promise.race([Promise.all(holds.keys()).then(() => undefined), bound]).finally(() => clearTimeout(timer));
 }
 
 function releaseHolds(): void {

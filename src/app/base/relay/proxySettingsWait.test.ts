@@ -79,8 +79,24 @@ describe('holdProxySettingsUntil / proxySettingsLoaded (relay calls wait for the
     expect(await settled(waiting)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(waiting)).toBe(true);
-    expect(m.proxySettingsLoaded()).toBeUndefined();
     expect(m.proxyChoice().mode).toBe('environment');
+    // The hold itself lasts until its own limit: after it, calls no longer wait at all.
+    await vi.advanceTimersByTimeAsync(m.PROXY_SETTINGS_HOLD_MS - m.PROXY_SETTINGS_WAIT_MS);
+    expect(m.proxySettingsLoaded()).toBeUndefined();
+  });
+
+  it("counts each call's bound from the call: one made late in the load still waits its whole bound", async () => {
+    vi.useFakeTimers();
+    const load = deferred();
+    m.holdProxySettingsUntil(load.promise);
+    // Most of a wait's bound has gone by since the load was announced (a slow start, a slow typist).
+    await vi.advanceTimersByTimeAsync(m.PROXY_SETTINGS_WAIT_MS - 100);
+    const waiting = m.proxySettingsLoaded()!;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await settled(waiting)).toBe(false);
+    m.keepProxySettings({ mode: 'none', httpProxy: '', httpsProxy: '', noProxy: '', username: '', proxyLoopback: false }, async () => undefined);
+    expect(await settled(waiting)).toBe(true);
+    expect(m.proxyChoice().mode).toBe('none');
   });
 
   it('waits for every announced load, each within its own bound', async () => {

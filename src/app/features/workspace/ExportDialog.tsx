@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { exportInsomnia, exportPostman, formatHttpFile, scriptSecretWarnings } from '../../../core';
 import { useWorkbench } from '../../base/state/StoreProvider';
 import { copyText, downloadText, fileNameOf } from './textTransfer';
@@ -25,7 +25,8 @@ export function ExportDialog({ collectionId, onClose }: ExportDialogProps) {
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [status, setStatus] = useState('');
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (collectionId && !element.open) {

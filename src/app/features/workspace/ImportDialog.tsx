@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { collectionRequests, type CoreError } from '../../../core';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
 import { IMPORT_FORMAT_LABELS, importFiles, importText, importUrl, type ImportOutcome } from './importSources';
@@ -50,7 +50,8 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const [into, setInto] = useState('');
   const target = collections.some((c) => c.id === into) ? into : '';
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CollectionItem } from '../../../core';
 import { tabLabel } from '../../base/state/tabLabel';
 import { useWorkbench, useWorkbenchApi } from '../../base/state/StoreProvider';
@@ -34,7 +34,8 @@ export function SaveRequestDialog() {
   const secrets = useMemo(() => (tab ? secretNamesOf(tab.draft) : []), [tab]);
   const [destination, setDestination] = useState<SecretDestination>('keep');
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (pending && !element.open) {

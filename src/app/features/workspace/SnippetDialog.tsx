@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { WireRequest } from '../../../core';
 import { codeSnippet, SNIPPET_TARGETS } from './snippets';
 import { copyText, downloadText } from './textTransfer';
@@ -22,7 +22,8 @@ export function SnippetDialog({ wire, problem, vaultPending, onClose }: SnippetD
   const [status, setStatus] = useState('');
   const open = wire !== null || problem !== undefined;
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {

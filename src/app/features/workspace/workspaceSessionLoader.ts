@@ -13,13 +13,26 @@ import { useWorkbenchApi } from '../../base/state/StoreProvider';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { WorkspaceSession } from './workspaceSession';
 
+/** Resolves in a task of its own (after the current one and what is queued before it). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const loading = new WeakMap<StoreApi<WorkbenchState>, Promise<WorkspaceSession>>();
 
 /** The store's workspace session, started on the first call. */
 export function loadWorkspaceSession(store: StoreApi<WorkbenchState>): Promise<WorkspaceSession> {
   let session = loading.get(store);
   if (!session) {
-    session = import('./workspaceSession').then((m) => m.startWorkspaceSession(store));
+    // Three tasks, not one of over 100 ms: the stored records' schemas (zod builds each when defined),
+    // then the session's code, then its start.
+    session = import('../../../core/workspace/schema')
+      .then(nextTask)
+      .then(() => import('./workspaceSession'))
+      .then(async (m) => {
+        await nextTask();
+        return m.startWorkspaceSession(store);
+      });
     // A failed load may be retried by the next caller.
     session.catch(() => loading.delete(store));
     loading.set(store, session);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { intendedMethod, methodSemantics, type StateChange, type WireRequest } from '../../../../core';
 import { runIdempotencyCheck, type IdempotencyOutcome, type IdempotencyStep } from './runIdempotencyCheck';
 
@@ -45,7 +45,8 @@ export function IdempotencyDialog({ open, wire, onClose }: IdempotencyDialogProp
   const abort = useRef<AbortController | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the form's values are in place in the same task the dialog opens, before a keystroke can land in a field that is about to be refilled.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (open && element && !element.open) {
       // Each opening starts from the request's own URL, with nothing left of a previous check.
