@@ -20,7 +20,8 @@ import { classifyFailure, RelayFailure } from './failures';
 import { uploadProgress } from './progress';
 import { parseTarget } from './relayRequest';
 import { firstHeader, headSize, joinedHeader, toHeaderList } from './rawHeaders';
-import { performHop, type HopRequest, type HopResponse, type StaleSocketFailure } from './upstream';
+import type { HopRequest, HopResponse, StaleSocketFailure } from './hop';
+import { performHop } from './upstream';
 
 /** Bodies up to this size are kept so a 307/308 redirect can replay them. */
 export const MAX_REPLAY_BYTES = 16 * 1024 * 1024;

@@ -17,7 +17,7 @@ import { MAX_INFORMATIONAL_RESPONSES, RelayFailure, tooManyInformational } from 
 import { http2RequestHead, splitResponseHeaders } from './http2Headers';
 import { choseHttp1, pooledSession, rememberHttp1, startSession, streamBegun, streamEnded, type PooledSession } from './http2Sessions';
 import { sendHopBody } from './hopBody';
-import type { HopRequest, HopResponse } from './upstream';
+import type { HopRequest, HopResponse } from './hop';
 
 const { NGHTTP2_CANCEL, NGHTTP2_REFUSED_STREAM } = http2.constants;
 

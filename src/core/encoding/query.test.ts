@@ -158,6 +158,20 @@ describe('parseQuery', () => {
     expect(pairsOf(parseQuery('q={{a+b}}', { placeholders: 'decode' }))).toEqual([['q', '{{a b}}']]);
   });
 
+  it('reads back a `{{` left open in one row and a `}}` in the next as two rows (found by the property below)', () => {
+    const rows = [
+      { name: '{{', value: '' },
+      { name: '', value: '}}' },
+    ];
+    expect(buildQuery(rows)).toBe('{%7B=&=}}');
+    expect(pairsOf(parseQuery(buildQuery(rows)))).toEqual([
+      ['{{', ''],
+      ['', '}}'],
+    ]);
+    // A whole variable is still written as it is.
+    expect(buildQuery([{ name: 'q', value: '{{term}}' }])).toBe('q={{term}}');
+  });
+
   it('gives back the rows buildQuery wrote', () => {
     // CR and LF are excluded: "{{a\n}}" is not a variable, but once encoded as "{{a%0A}}"
     // it reads as one; encode mode has no such case.

@@ -51,8 +51,10 @@ const LIST_ELEMENT_SET = withCharacters(VALUE_SET, ',');
 
 function encodePart(text: string, set: Readonly<Uint8Array>, keepPlaceholders: boolean): string {
   if (!keepPlaceholders || !text.includes('{{')) return percentEncodeKeepingEscapes(text, set);
+  // Outside the variables a `{{` has its second brace encoded: written as it is, a `{{` left open
+  // in one part would join a `}}` further on into one variable spanning `&` and `=` when read back.
   return splitAtVariables(text)
-    .map((piece, i) => (i % 2 === 1 ? piece : percentEncodeKeepingEscapes(piece, set)))
+    .map((piece, i) => (i % 2 === 1 ? piece : percentEncodeKeepingEscapes(piece, set).replace(/\{\{/g, '{%7B')))
     .join('');
 }
 

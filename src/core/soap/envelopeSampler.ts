@@ -22,7 +22,8 @@ import {
   type WsdlPart,
   type WsdlPort,
 } from './wsdlModel';
-import { outName, sampleGlobalElement, sampleTypedElement } from './xsdSampler';
+import { sampleGlobalElement, sampleTypedElement } from './xsdSampler';
+import { outName } from './xsdSampleOutput';
 import { sampleContext, type XsdSampleContext } from './xsdSampleContent';
 import { escapeXmlAttribute, outComment, outElement, printXml, XML_DECLARATION, type XmlOutElement, type XmlOutNode } from './xmlWriter';
 

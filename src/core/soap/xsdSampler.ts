@@ -31,13 +31,12 @@ import {
   XSD_NS,
   xsdKey,
   type WsdlQName,
-  type XsdComponent,
   type XsdSchemaDocument,
-  type XsdSchemaSet,
 } from './wsdlModel';
-import { outComment, outElement, outText, type XmlOutName, type XmlOutNode } from './xmlWriter';
+import { outElement, outText, type XmlOutName, type XmlOutNode } from './xmlWriter';
 import { undeclaredPrefixNamespace, type NsXmlElement } from './xmlTree';
 import { attrValue } from './xmlQueries';
+import { assemble, note, notes, outName, uniqueByLocalName } from './xsdSampleOutput';
 
 const UNDECLARED = undeclaredPrefixNamespace('');
 
@@ -68,41 +67,6 @@ export function sampleTypedElement(ctx: XsdSampleContext, name: XmlOutName, type
   typeContentInto(ctx, type, content, depth);
   notes(ctx, out, undefined, content);
   out.push(assemble(name, attrs.length > 0 ? [...attrs, ...content.attrs] : content.attrs, content));
-}
-
-/** A name for output: a plain string in no namespace, else `{ns, local}` to prefix when printed. */
-export function outName(ns: string, local: string): XmlOutName {
-  return ns === '' ? local : { ns, local };
-}
-
-// A reference written with an undeclared prefix can still mean the one element of that name.
-function uniqueByLocalName(map: XsdSchemaSet['elements'], local: string): XsdComponent | undefined {
-  let found: XsdComponent | undefined;
-  const suffix = `}${local}`;
-  for (const [key, component] of map) {
-    if (!key.endsWith(suffix)) continue;
-    if (found) return undefined;
-    found = component;
-  }
-  return found;
-}
-
-function note(ctx: XsdSampleContext, out: XmlOutNode[], text: string): void {
-  if (ctx.comments) out.push(outComment(text));
-}
-
-/** One comment before an element: its own notes first, then what its content had to say. */
-function notes(ctx: XsdSampleContext, out: XmlOutNode[], own: string[] | undefined, content: SampledContent): void {
-  if (!ctx.comments) return;
-  const parts = own ? [...own] : [];
-  if (content.optionalAttrs.length > 0) parts.push(`optional attributes: ${content.optionalAttrs.join(', ')}`);
-  for (const text of content.notes) parts.push(text);
-  if (parts.length > 0) out.push(outComment(parts.join('; ')));
-}
-
-function assemble(name: XmlOutName, attrs: SampledContent['attrs'], content: SampledContent): XmlOutNode {
-  const children = content.text !== undefined && content.children.length === 0 ? [outText(content.text)] : content.children;
-  return outElement(name, attrs, children);
 }
 
 function elementNodes(

@@ -212,3 +212,33 @@ export function mergeRemote<T extends { id: string }>(local: readonly T[], remot
   }
   return changed ? out : (local as T[]);
 }
+
+/**
+ * Writes what changed of `records` since the fingerprints in `written` (and removes what is gone):
+ * a record is serialised to compare only when it is not the very object last written or read.
+ */
+export async function writeRecords<T extends { id: string }>(
+  records: readonly T[],
+  written: WrittenFingerprints,
+  fingerprint: (r: T) => string,
+  stored: (r: T) => unknown,
+  put: (id: string, record: unknown) => Promise<void>,
+  remove: (id: string) => Promise<void>,
+  /** The objects last written or read: the same object is unchanged, without serialising it to compare. */
+  objects?: Map<string, T>,
+): Promise<void> {
+  const ids = new Set(records.map((r) => r.id));
+  for (const record of records) {
+    if (objects?.get(record.id) === record && written.has(record.id)) continue;
+    const text = fingerprint(record);
+    if (written.get(record.id) !== text) await put(record.id, stored(record));
+    written.set(record.id, text);
+    objects?.set(record.id, record);
+  }
+  for (const id of [...written.keys()]) {
+    if (ids.has(id)) continue;
+    await remove(id);
+    written.delete(id);
+    objects?.delete(id);
+  }
+}

@@ -27,6 +27,7 @@ import {
   readWorkspaceMeta,
   storedCollectionOf,
   withSecretsInNodes,
+  writeRecords,
   type WrittenFingerprints,
 } from './workspaceLoad';
 import { httpWorkspaceFolderApi, type FolderState, type WorkspaceFolderApi } from './workspaceFolderClient';
@@ -99,32 +100,6 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   const problem = (message: string | null) => {
     if (store.getState().workspaceProblem !== message) store.setState({ workspaceProblem: message });
   };
-
-  async function writeRecords<T extends { id: string }>(
-    records: readonly T[],
-    written: WrittenFingerprints,
-    fingerprint: (r: T) => string,
-    stored: (r: T) => unknown,
-    put: (id: string, record: unknown) => Promise<void>,
-    remove: (id: string) => Promise<void>,
-    /** The objects last written or read: the same object is unchanged, without serialising it to compare. */
-    objects?: Map<string, T>,
-  ): Promise<void> {
-    const ids = new Set(records.map((r) => r.id));
-    for (const record of records) {
-      if (objects?.get(record.id) === record && written.has(record.id)) continue;
-      const text = fingerprint(record);
-      if (written.get(record.id) !== text) await put(record.id, stored(record));
-      written.set(record.id, text);
-      objects?.set(record.id, record);
-    }
-    for (const id of [...written.keys()]) {
-      if (ids.has(id)) continue;
-      await remove(id);
-      written.delete(id);
-      objects?.delete(id);
-    }
-  }
 
   async function writeNow(): Promise<void> {
     if (!loaded || stopped) return;
