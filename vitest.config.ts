@@ -20,9 +20,9 @@ const testOptions = {
   environment: 'node',
   testTimeout: 60_000,
   hookTimeout: 60_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   server: { deps: { inline: [/graphql-language-service/] } },
-} as const;
+};
 
 export default defineConfig({
   ...shared,
