@@ -3,11 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { sandboxLibrariesPlugin } from './src/scripting/sandboxLibraries/vitePlugin.ts';
 
 /**
- * Test files that run with a module cache of their own (see `projects` below): the app's, whose
- * modules keep page state (proxy and TLS settings, the session, registries), and any other that
- * replaces modules or globals (vi.mock, vi.resetModules, vi.stubGlobal).
+ * Test files that share their worker's module cache and globals (see `projects` below): the
+ * pure core and the server side, which neither keep page state in modules nor touch globals
+ * (no fake timers left on, no script libraries that extend built-in prototypes: sugar.js, loaded
+ * by a script test into the worker's realm, made newman's prototype checks fail in a later file).
  */
-const ISOLATED = ['src/app/**/*.test.ts'];
+const SHARED = ['src/core/**/*.test.ts', 'src/relay/**/*.test.ts', 'src/server/**/*.test.ts', 'src/conformance/**/*.test.ts', 'src/sandbox/**/*.test.ts'];
+const ALL = ['src/**/*.test.ts', 'bench/**/*.test.ts'];
 
 const shared = {
   // graphql-language-service as the app's bundle takes it (its ES modules, through Vite), so it shares our one
@@ -30,11 +32,11 @@ export default defineConfig({
     // Most tests wait on loopback servers, not the CPU: two files at a time even on two cores
     // (vitest's default is cores − 1, one file at a time on the 2-core CI).
     maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
-    // Test files share their worker's module cache (each file importing src/core afresh was half the suite's
-    // time: src/core's tests alone took 90 s, 25 s sharing), but for those that need their modules fresh.
+    // Files that can share their worker's module cache do (each file importing src/core afresh was half
+    // the suite's time: src/core's tests alone took 90 s, 25 s sharing); the others keep one each.
     projects: [
-      { ...shared, test: { ...testOptions, name: 'shared', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
-      { ...shared, test: { ...testOptions, name: 'isolated', include: ISOLATED, isolate: true } },
+      { ...shared, test: { ...testOptions, name: 'shared', include: SHARED, isolate: false } },
+      { ...shared, test: { ...testOptions, name: 'isolated', include: ALL, exclude: SHARED, isolate: true } },
     ],
   },
 });
