@@ -57,11 +57,15 @@ export class LayoutProbe {
 
   /** The active tab (its whole tab: label and close button) lies inside the strip's visible box. */
   async expectActiveTabInStrip(): Promise<void> {
-    const strip = await this.box(this.strip);
-    const tab = await this.box(this.strip.locator('.request-tab-active'));
-    const where = `tab ${tab.left.toFixed(1)}–${tab.right.toFixed(1)}, strip ${strip.left.toFixed(1)}–${strip.right.toFixed(1)}`;
-    expect(tab.left, where).toBeGreaterThanOrEqual(strip.left - 0.5);
-    expect(tab.right, where).toBeLessThanOrEqual(strip.right + 0.5);
+    // Retried: the strip reveals its active tab when its ResizeObserver reports, after the frame's layout
+    // and before its paint, so a read made between a resize (or a new tab) and that frame sees the tab still moving.
+    await expect(async () => {
+      const strip = await this.box(this.strip);
+      const tab = await this.box(this.strip.locator('.request-tab-active'));
+      const where = `tab ${tab.left.toFixed(1)}–${tab.right.toFixed(1)}, strip ${strip.left.toFixed(1)}–${strip.right.toFixed(1)}`;
+      expect(tab.left, where).toBeGreaterThanOrEqual(strip.left - 0.5);
+      expect(tab.right, where).toBeLessThanOrEqual(strip.right + 0.5);
+    }).toPass({ timeout: 5000 });
   }
 
   /** A menu or popover lies inside the window, and nothing else is drawn over it (no pane clips or covers it). */
