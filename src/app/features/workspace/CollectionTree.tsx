@@ -90,11 +90,24 @@ export function CollectionTree({ search, onEditVariables, onExport, renameReques
 
   useEffect(() => {
     if (!wantFocus.current || !current) return;
-    const element = list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(current.key)}"]`);
+    const key = current.key;
+    const element = list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
     if (!element) return;
     wantFocus.current = false;
     virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
     element.focus({ preventScroll: true });
+    if (document.activeElement === element) return;
+    // The focus did not take (the row was replaced by the scroll's re-render, say): tried again for a few
+    // frames, the row found again by its key, unless the person has gone elsewhere meanwhile.
+    let frames = 0;
+    const retry = () => {
+      const again = list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+      const elsewhere = document.activeElement !== document.body && !list.current?.contains(document.activeElement);
+      if (!again || elsewhere || document.activeElement === again) return;
+      again.focus({ preventScroll: true });
+      if (document.activeElement !== again && ++frames < 10) requestAnimationFrame(retry);
+    };
+    requestAnimationFrame(retry);
   });
 
   useEffect(() => {
