@@ -5,8 +5,10 @@ import { sandboxLibrariesPlugin } from './src/scripting/sandboxLibraries/vitePlu
 /**
  * Test files that share their worker's module cache and globals (see `projects` below): the
  * pure core and the server side, which neither keep page state in modules nor touch globals
- * (no fake timers left on, no script libraries that extend built-in prototypes: sugar.js, loaded
- * by a script test into the worker's realm, made newman's prototype checks fail in a later file).
+ * (no fake timers left on, no script libraries that extend built-in prototypes). With the cache
+ * shared more widely, newman's prototype checks failed in a file that ran after others in the same
+ * worker (most likely sugar.js, which script tests load, extending Date's prototype), so every
+ * directory that runs scripts or renders the page keeps a module cache per file.
  */
 const SHARED = ['src/core/**/*.test.ts', 'src/relay/**/*.test.ts', 'src/server/**/*.test.ts', 'src/conformance/**/*.test.ts', 'src/sandbox/**/*.test.ts'];
 const ALL = ['src/**/*.test.ts', 'bench/**/*.test.ts'];
