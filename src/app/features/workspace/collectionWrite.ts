@@ -7,6 +7,7 @@
  * says how much had been written and that none of it is kept.
  */
 import type { Collection, CollectionItem } from '../../../core';
+import { nextTask } from '../../base/lazy/nextTask';
 import { itemChunks, type ItemNode } from './collectionChunks';
 import { reportCollectionWrite } from './storageProgress';
 import { StorageWriteError, type WorkspaceStore } from './storageWorkerClient';
@@ -24,7 +25,6 @@ export function storedNode(node: ItemNode): ItemNode {
 }
 
 /** The next task: input and rendering get their turn between two chunks. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The stored chunks of `items`, one per task. */
 export async function* storedChunks(items: readonly CollectionItem[], size = WRITE_MESSAGE_NODES): AsyncGenerator<ItemNode[]> {

@@ -8,15 +8,11 @@
 import { useEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { afterFirstScreen } from '../../base/lazy/afterFirstScreen';
+import { nextTask } from '../../base/lazy/nextTask';
 import { holdProxySettingsUntil } from '../../base/relay/proxySettings';
 import { useWorkbenchApi } from '../../base/state/StoreProvider';
 import type { WorkbenchState } from '../../shell/store/workbenchState';
 import type { WorkspaceSession } from './workspaceSession';
-
-/** Resolves in a task of its own (after the current one and what is queued before it). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 const loading = new WeakMap<StoreApi<WorkbenchState>, Promise<WorkspaceSession>>();
 

@@ -4,6 +4,7 @@
  * slices of a few milliseconds, so the page never stalls on two 100 MB bodies.
  */
 import { classifyBody, detectBodyCharset, sniffBody, type BodyKind } from '../../../../core';
+import { nextTask } from '../../../base/lazy/nextTask';
 import { ChunkBytes } from '../body/chunkBytes';
 
 /** Bodies up to this size are diffed line by line. */
@@ -29,7 +30,7 @@ export async function firstDifference(a: readonly Uint8Array[], b: readonly Uint
     const x = left.read(at, at + step);
     const y = right.read(at, at + step);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return at + i;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
   return left.length === right.length ? -1 : length;
 }
