@@ -14,6 +14,12 @@ export const test = base.extend<{ workbench: WorkbenchPage; composer: ComposerPa
     await grantE2eSession(context);
     await use(context);
   },
+  // A reload while a collection is being stored asks first (beforeunload); tests that reload
+  // mean it, as before. Every other dialog is dismissed, Playwright's default without a listener.
+  page: async ({ page }, use) => {
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+    await use(page);
+  },
   workbench: async ({ page }, use) => {
     const workbench = new WorkbenchPage(page);
     await workbench.open();

@@ -16,6 +16,8 @@ test('20,000 imported requests: a tree of the rows in view, keyboard to the last
   await workspace.openImport();
   await workspace.importDialog.getByLabel('Choose a file…').setInputFiles({ name: 'large.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(largePostmanCollection(REQUESTS, 1000, 'Large import')) });
   await expect(workspace.importSuccess()).toContainText(`${REQUESTS} requests`, { timeout: 120_000 });
+  // Stored before the reload below: a reload mid-write drops the write (the page asks first).
+  await expect(workspace.importSuccess().locator('.collection-write-stored')).toContainText('all 20,020 requests and folders', { timeout: 120_000 });
   await workspace.closeImport();
 
   const rows = page.locator('[role="tree"] [role="treeitem"]');

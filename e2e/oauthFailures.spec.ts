@@ -90,6 +90,8 @@ test('a forged state on the callback is refused while the sign-in waits', async 
 });
 
 test('an authorization code used twice: refused, and the sandbox revokes what its first use gave', async ({ workbench, context }) => {
+  // Two sign-ins, two exchanges and a refresh: 10 s on a quiet machine, past 60 s once in CI beside the 20,000-request import.
+  test.setTimeout(120_000);
   const origin = workbench.origin();
   const grants = new VaultGrantPage(workbench.page);
   const caught = await catchRedirects(context);

@@ -121,6 +121,8 @@ export class DigestHandshake {
     this.preemptive = false;
     if (this.answers > 0 && !wasPreemptive) {
       if (!challenge.stale || this.staleRetried) {
+        // Refused: a later request starts from the server's challenge, not from this space's nonce.
+        this.memory.forget(url, this.credentials.username);
         this.report = {
           scheme: 'Digest',
           outcome: 'rejected',

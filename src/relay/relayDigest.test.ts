@@ -100,6 +100,18 @@ describe('relay Digest against http-auth', () => {
     expect(result.summary?.auth?.message).toMatch(/user name or password is wrong/);
     expect(result.summary?.auth?.message).not.toContain('nope');
   });
+
+  it('after a refused answer the space is forgotten: the next request starts from the challenge, not the remembered nonce', async () => {
+    const target = await httpAuthServer({});
+    const right = await send({ url: `${target}/first`, digest: USER });
+    expect(right.hops).toHaveLength(1);
+    const wrong = await send({ url: `${target}/wrong`, digest: { ...USER, password: 'nope' } });
+    expect(wrong.summary?.auth?.outcome).toBe('rejected');
+    const again = await send({ url: `${target}/again`, digest: USER });
+    expect(again.head?.status).toBe(200);
+    expect(again.hops).toHaveLength(1);
+    expect(again.hops[0]!.note).toContain('nc=00000001');
+  });
 });
 
 describe('relay Digest against the sandbox', () => {

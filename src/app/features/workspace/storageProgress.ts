@@ -26,7 +26,21 @@ export function reportCollectionWrite(write: CollectionWrite): void {
   const next = new Map(writes);
   next.set(write.collectionId, write);
   writes = next;
+  guardUnload([...next.values()].some((w) => w.state === 'writing'));
   for (const listener of listeners) listener();
+}
+
+/** Leaving the page mid-write drops what was not yet committed: the browser asks first. */
+function holdUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+}
+
+let unloadGuarded = false;
+function guardUnload(writing: boolean): void {
+  if (writing === unloadGuarded || typeof window === 'undefined') return;
+  unloadGuarded = writing;
+  if (writing) window.addEventListener('beforeunload', holdUnload);
+  else window.removeEventListener('beforeunload', holdUnload);
 }
 
 /** The latest write of each collection. */
