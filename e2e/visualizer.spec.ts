@@ -12,8 +12,13 @@ test('visualizer: a template with the response data in a sandboxed frame; the ja
   const visualizer = new VisualizerPage(page);
   const origin = composer.origin();
   const beacons: string[] = [];
-  page.on('request', (request) => {
+  // A beacon that left the browser: it got an answer, or failed for any reason but the frame's
+  // policy (the headless build reports a request the policy refused, as failed with "csp").
+  page.on('requestfinished', (request) => {
     if (request.url().includes('visualizer-beacon')) beacons.push(request.url());
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('visualizer-beacon') && request.failure()?.errorText !== 'csp') beacons.push(`${request.url()} (${request.failure()?.errorText})`);
   });
 
   await composer.compose('GET', `${origin}/sandbox/anything?fruit=apple&fruit=pear`);
