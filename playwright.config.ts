@@ -11,8 +11,7 @@ import { SERVER_NODE_FLAGS } from './src/relay/nodeFlags';
  * Playwright's own browser.
  */
 const PORT = E2E_PORT;
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-const executablePath = systemChromium;
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
 
 export default defineConfig({
   testDir: 'e2e',

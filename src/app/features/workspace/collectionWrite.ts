@@ -24,9 +24,7 @@ export function storedNode(node: ItemNode): ItemNode {
   return node.item.kind === 'folder' ? node : { item: storableItem(node.item) };
 }
 
-/** The next task: input and rendering get their turn between two chunks. */
-
-/** The stored chunks of `items`, one per task. */
+/** The stored chunks of `items`, one per task: input and rendering get their turn between two chunks. */
 export async function* storedChunks(items: readonly CollectionItem[], size = WRITE_MESSAGE_NODES): AsyncGenerator<ItemNode[]> {
   let first = true;
   for (const chunk of itemChunks(items, size)) {
