@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionItem } from '../../../core';
-import { ItemAssembler, itemChunks } from './collectionChunks';
+import { CHUNK_NODES, ItemAssembler, itemChunks } from './collectionChunks';
 
 const request = (id: string): CollectionItem => ({ kind: 'request', id, name: id, draft: { id: `d-${id}` } } as unknown as CollectionItem);
 const folder = (id: string, items: CollectionItem[]): CollectionItem => ({ kind: 'folder', id, name: id, items } as unknown as CollectionItem);
@@ -18,10 +18,12 @@ describe('collection items in chunks', () => {
     }
   });
 
-  it('cuts 100,000 requests into chunks of 2,000 nodes', () => {
+  it('cuts 100,000 requests into chunks of CHUNK_NODES (500) nodes', () => {
     const tree = Array.from({ length: 100 }, (_, f) => folder(`f${f}`, Array.from({ length: 1000 }, (_, i) => request(`r${f}-${i}`))));
     const chunks = [...itemChunks(tree)];
-    expect(chunks.length).toBe(Math.ceil(100_100 / 2000));
+    expect(CHUNK_NODES).toBe(500);
+    expect(chunks.length).toBe(Math.ceil(100_100 / CHUNK_NODES));
+    expect(chunks.every((chunk) => chunk.length <= CHUNK_NODES)).toBe(true);
     const assembler = new ItemAssembler();
     for (const chunk of chunks) assembler.add(chunk);
     expect(assembler.items.length).toBe(100);
