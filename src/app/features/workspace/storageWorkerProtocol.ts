@@ -60,5 +60,9 @@ export interface LoadedRest {
 export const WRITE_BATCH_NODES = 5_000;
 /** Nodes per message of a load: a few milliseconds of cloning each on the page (and less garbage for one task to leave). */
 export const MESSAGE_NODES = 500;
-/** Nodes per message of a write, each a stored part: the page makes their stored forms (secrets kept aside) in one task, about 0.1 ms a request. */
-export const WRITE_MESSAGE_NODES = 500;
+/**
+ * Nodes per message of a write, each a stored part: the page makes their stored forms (secrets
+ * kept aside) and sends them in one task, about 0.1 ms a request on a quiet machine; at 500 that
+ * task was the import's longest (102 ms) with two CPU-bound processes beside the browser.
+ */
+export const WRITE_MESSAGE_NODES = 250;
