@@ -65,20 +65,31 @@ test('the first screen is HTML that takes typing before any script; the app take
   });
   await page.goto('/');
   const shellField = page.locator('#boot-url');
-  await expect(shellField).toHaveValue(/\/sandbox\/anything$/);
+  await expect(shellField).toHaveText(/\/sandbox\/anything$/);
   await shellField.click();
   await page.keyboard.press('End');
   await page.keyboard.type('/typed-early');
+  // One line: Enter adds nothing, and a pasted text's line breaks are dropped.
+  await page.keyboard.press('Enter');
+  await shellField.evaluate((field) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '-a\r\nb');
+    field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(shellField).toHaveText(/\/sandbox\/anything\/typed-early-ab$/);
+  expect(await shellField.evaluate((field) => field.textContent)).not.toMatch(/[\r\n]/);
+  // The caret goes over too: put it before "early".
+  for (let i = 0; i < '-ab'.length + 'early'.length; i++) await page.keyboard.press('ArrowLeft');
   release();
   // The shell goes once the app's URL editor is in place, with the text and the focus.
   await expect(page.locator('#boot')).toHaveCount(0);
   const url = page.getByRole('textbox', { name: 'URL', exact: true });
-  await expect(url).toHaveText(/\/sandbox\/anything\/typed-early$/);
+  await expect(url).toHaveText(/\/sandbox\/anything\/typed-early-ab$/);
   await expect(url).toBeFocused();
   await page.keyboard.type('!');
-  await expect(url).toHaveText(/\/typed-early!$/);
+  await expect(url).toHaveText(/\/typed-!early-ab$/);
   // The draft has it too: what is sent is what was typed.
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('/sandbox/anything/typed-early!');
+  await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('/sandbox/anything/typed-!early-ab');
   expect(refused).toEqual([]);
 });

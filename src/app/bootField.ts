@@ -49,22 +49,40 @@ export function handOverBootShell(expectsUrlEditor = true): void {
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['contenteditable', 'aria-label'] });
 }
 
+/** Where `node`/`offset` falls in `field`'s text; `fallback` when it is not inside the field. */
+function textOffset(field: HTMLElement, node: Node | null, offset: number, fallback: number): number {
+  if (!node || !field.contains(node)) return fallback;
+  const range = document.createRange();
+  range.setStart(field, 0);
+  range.setEnd(node, offset);
+  return range.toString().length;
+}
+
+/** The first screen's field (a one-line editable span): its text and caret. */
+function shellField(field: HTMLElement): { text: string; anchor: number; head: number } {
+  const text = field.textContent ?? '';
+  const selection = window.getSelection();
+  const anchor = textOffset(field, selection?.anchorNode ?? null, selection?.anchorOffset ?? 0, text.length);
+  const head = textOffset(field, selection?.focusNode ?? null, selection?.focusOffset ?? 0, text.length);
+  return { text, anchor: Math.min(anchor, text.length), head: Math.min(head, text.length) };
+}
+
 function takeOver(editor: HTMLElement | null): void {
   const shell = document.getElementById('boot');
   if (!shell) return;
   const field = document.getElementById('boot-url');
-  const input = field instanceof HTMLInputElement ? field : null;
-  const focused = input !== null && document.activeElement === input;
+  const focused = field !== null && document.activeElement === field;
   const edited = (window as { __wirebenchBoot?: BootState }).__wirebenchBoot?.edited === true;
   const view = editor ? EditorView.findFromDOM(editor) : null;
+  // Read before the shell goes: its selection goes with it.
+  const typed = field ? shellField(field) : null;
   shell.remove();
-  if (!view || !input) return;
-  const length = input.value.length;
-  const anchor = Math.min(input.selectionStart ?? length, length);
-  const head = Math.min(input.selectionEnd ?? length, length);
+  if (!view || !typed) return;
+  const { text, anchor, head } = typed;
+  const length = text.length;
   if (edited) {
     // As if typed into the editor: its listener hands the text to the draft like any edit.
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: input.value }, selection: { anchor, head }, userEvent: 'input.type' });
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor, head }, userEvent: 'input.type' });
   }
   if (focused) {
     view.focus();
