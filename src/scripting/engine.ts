@@ -18,7 +18,7 @@ import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { ScriptErrorInfo } from '../core/run/types';
 import { chaiAsScript } from './chaiScript';
-import { SCRIPT_FILE, toScriptError, type GuestError } from './errors';
+import { isInterrupt, SCRIPT_FILE, toScriptError, type GuestError } from './errors';
 import { buildHost, drain, errorMessage, type RunLibraries, type RunState } from './hostBridge';
 import { LIBRARY_SOURCE } from './prelude/pm';
 import { INLINE_MODULES, modulesNamedIn, type SandboxLibrary, type SandboxLibraryLoader } from './sandboxLibraries/catalog';
@@ -287,8 +287,11 @@ async function runInContext(session: SessionContext, input: ScriptRunInput, libr
     state.deadline = Date.now() + timeoutMs;
     const compiled = ctx.evalCode(`(async function () {\n${input.code}\n})`, SCRIPT_FILE);
     if (compiled.error) {
-      errors.push(toScriptError(ctx.dump(compiled.error) as GuestError, true));
+      const guest = ctx.dump(compiled.error) as GuestError;
       compiled.error.dispose();
+      // Stopped by the time limit while compiling (a busy machine, a 1 ms limit): the timeout below is the one finding.
+      if (isInterrupt(guest)) state.interrupted = true;
+      else errors.push(toScriptError(guest, true));
     } else {
       const started = context.getProp(control, 'start').consume((start) => context.callFunction(start, control!, compiled.value));
       compiled.value.dispose();
@@ -326,7 +329,7 @@ async function runInContext(session: SessionContext, input: ScriptRunInput, libr
     }
   }
   for (const guest of [...guestErrors, ...(collected?.errors ?? [])]) {
-    if (guest.name === 'InternalError' && guest.message === 'interrupted') {
+    if (isInterrupt(guest)) {
       if (!errors.some((e) => e.kind === 'timeout')) errors.push(timeoutError(false));
       recycle = true;
       continue;

@@ -31,6 +31,15 @@ export function scriptPosition(stack: string | undefined): { line?: number; colu
   return match[2] ? { line, column: Number(match[2]) } : { line };
 }
 
+/**
+ * The error QuickJS raises when the engine's interrupt handler stops the script: the time
+ * limit, which the engine reports as a timeout of its own, never as an error in the script.
+ * It can come while the script is being compiled too (the limit counts from before it).
+ */
+export function isInterrupt(error: GuestError): boolean {
+  return error.name === 'InternalError' && error.message === 'interrupted';
+}
+
 /** Classifies a sandbox error: `compile` marks errors raised while compiling the script. */
 export function toScriptError(error: GuestError, compile: boolean): ScriptErrorInfo {
   const position = scriptPosition(error.stack);
