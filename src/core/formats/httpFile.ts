@@ -15,7 +15,7 @@ import type { Result } from '../types';
 import { ok } from '../types';
 import type { RequestScript, SavedRequest, Variable } from '../workspace';
 import { graphQlAt, graphQlJsonText, graphQlRequestParts, type GraphQlFragments } from './httpFileGraphQl';
-import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, isKnownMethod, NOT_BODY, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
+import { blocksOf, formLinesJoined, HEADER_LINE, httpyacScriptAt, isKnownMethod, NOT_BODY, NOT_HTTP_METHODS, uppercaseKnownMethod, type Block, type Line, type ScriptRead } from './httpFileLines';
 import { FILE_BODY, fileRefOf, multipartPartsOf } from './httpFileMultipart';
 import { draftBodyForText, emptyCollection, requestNameOf, savedRequestOf, type ImportResult } from './importResult';
 
@@ -30,11 +30,7 @@ const COMMENT = /^(#|\/\/)/;
 const RESPONSE_REF = /^<>\s/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
-/**
- * Requests in the clients' extended syntaxes that are not HTTP exchanges Wirebench can send:
- * JetBrains' WEBSOCKET and GRPC, httpyac's WS, SSE, MQTT, AMQP and KAFKA, and any target on their schemes.
- */
-const NOT_HTTP_METHODS: Record<string, string> = { WEBSOCKET: 'WebSocket', WS: 'WebSocket', GRPC: 'gRPC', SSE: 'Server-sent events (SSE)', MQTT: 'MQTT', AMQP: 'AMQP', KAFKA: 'Kafka' };
+/** Requests on the schemes of protocols that are not HTTP exchanges Wirebench can send (their methods: NOT_HTTP_METHODS). */
 const NOT_HTTP_SCHEMES: Record<string, string> = { ws: 'WebSocket', wss: 'WebSocket', grpc: 'gRPC', grpcs: 'gRPC', mqtt: 'MQTT', mqtts: 'MQTT' };
 
 /** `Authorization: Basic user password` (or `user:password`) is the clients' shorthand for Basic auth. */

@@ -9,6 +9,7 @@ import { buildQuery, encodeForm, encodePathSegment } from '../encoding';
 import { BODY_KIND_CONTENT_TYPES, defaultPartContentType, type RequestDraft } from '../request';
 import { isSecretVariable, SecretRedaction, collectionRequests, type Collection, type RequestScript, type SavedRequest } from '../workspace';
 import { authToPostman, vaultExportSchemeWord, type VaultSchemeWords } from './postmanAuth';
+import { reservedHttpFileMethod } from './httpFileLines';
 import { EXPORTED_SCRIPT_DIALECT } from './scriptExport';
 
 /** Options of `formatHttpFile`. */
@@ -138,6 +139,9 @@ function requestBlock(title: string, request: SavedRequest, draft: RequestDraft,
   const scripts = (request.scripts ?? []).filter((s) => s.dialect === EXPORTED_SCRIPT_DIALECT.http);
   for (const script of scripts.filter((s) => s.phase === 'pre-request')) lines.push(scriptLines(script, redaction));
   const auth = authLines(draft, vaultSchemes);
+  const reserved = reservedHttpFileMethod(draft.method);
+  // Written as it is, with what a reader of the file will make of it: the format has no other way to say this method.
+  if (reserved) lines.push(`# Sent by Wirebench as an HTTP request with the method ${draft.method}; JetBrains, httpyac and Wirebench read a ${draft.method} line as ${reserved}.`);
   lines.push(`${draft.method} ${auth.url}`);
   for (const h of draft.headers) lines.push(`${h.enabled ? '' : '# '}${h.name}: ${h.value}`);
   if (draft.body.kind === 'graphql') lines.push('X-REQUEST-TYPE: GraphQL');

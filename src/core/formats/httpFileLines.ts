@@ -90,6 +90,17 @@ export function formLinesJoined(lines: string[], contentType: string | undefined
 }
 
 /**
+ * Request-line words of the clients' extended syntaxes that are not HTTP exchanges Wirebench
+ * can send: JetBrains' WEBSOCKET and GRPC, httpyac's WS, SSE, MQTT, AMQP and KAFKA (what each is).
+ */
+export const NOT_HTTP_METHODS: Readonly<Record<string, string>> = { WEBSOCKET: 'WebSocket', WS: 'WebSocket', GRPC: 'gRPC', SSE: 'Server-sent events (SSE)', MQTT: 'MQTT', AMQP: 'AMQP', KAFKA: 'Kafka' };
+
+/** An HTTP method a `.http` file cannot hold as one: its request-line word means another kind of request there (GRAPHQL: a GraphQL POST). */
+export function reservedHttpFileMethod(method: string): string | undefined {
+  return Object.hasOwn(NOT_HTTP_METHODS, method) ? `a ${NOT_HTTP_METHODS[method]} request` : method === 'GRAPHQL' ? 'a GraphQL query sent as a POST' : undefined;
+}
+
+/**
  * Methods both clients know, written in any case: VS Code REST Client matches its list
  * case-insensitively and sends the method upper-cased, and the JetBrains grammar's quoted
  * method names are ABNF strings, which are case-insensitive (RFC 5234 §2.3).
