@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newVaultOAuthSettings, ok, type TokenEndpointAnswer, type VaultOAuthSettings, type WireRequest } from '../../../core';
 import { OAUTH_CALLBACK_MESSAGE, type CallbackSources } from './oauthCallbackWaiter';
 import { VaultGrantSteps } from './VaultGrantSteps';
@@ -48,6 +48,13 @@ function setup(oauth: Partial<VaultOAuthSettings>, answers: Parameters<typeof pr
   });
   return { session, runs, id, server, opened, storage, time, view: () => runs.store.getState().runs[id]! };
 }
+
+/**
+ * Until the run has opened the sign-in page (so it waits for the redirect). The run makes its
+ * PKCE values with WebCrypto first, whose digest is done off the thread: one task later is not
+ * always enough on a busy machine (the loaded fresh-clone run found it so).
+ */
+const signInOpened = (t: { opened: string[] }) => vi.waitFor(() => expect(t.opened).toHaveLength(1), { timeout: 10_000, interval: 5 });
 
 const tokens = { access_token: 'at-secret-1', token_type: 'Bearer', expires_in: 300, refresh_token: 'rt-secret-1', scope: 'orders:read' };
 const stateOf = (url: string) => new URL(url).searchParams.get('state')!;
@@ -154,8 +161,7 @@ describe('grant runs', () => {
   it('cancel stops the wait for the sign-in; nothing is stored', async () => {
     const t = setup({ grant: 'authorization_code', clientAuthMethod: 'none' }, {});
     const run = t.runs.start(t.id);
-    await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await signInOpened(t);
     expect(t.view().status).toBe('running');
     t.runs.cancel(t.id);
     await run;
@@ -167,7 +173,7 @@ describe('grant runs', () => {
   it('a manual redirect: the pasted address finishes the sign-in', async () => {
     const t = setup({ grant: 'authorization_code', clientAuthMethod: 'none', manualRedirect: true, redirectUri: 'https://app.example.com/cb' }, { authorization_code: [json(200, tokens)] });
     const run = t.runs.start(t.id);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await signInOpened(t);
     expect(new URL(t.opened[0]!).searchParams.get('redirect_uri')).toBe('https://app.example.com/cb');
     expect(t.view().authorization?.manual).toBe(true);
     t.runs.paste(t.id, `https://app.example.com/cb?code=c9&state=${stateOf(t.opened[0]!)}`);
@@ -222,7 +228,7 @@ describe('grant runs', () => {
   it('a cancelled run is logged as cancelled', async () => {
     const t = setup({ grant: 'authorization_code', clientAuthMethod: 'none' }, {});
     const run = t.runs.start(t.id);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await signInOpened(t);
     t.runs.cancel(t.id);
     await run;
     expect(t.session.entry(t.id)!.log[0]).toMatchObject({ trigger: 'get-tokens', outcome: 'error', errorCode: 'cancelled' });
