@@ -26,21 +26,41 @@ export function reportCollectionWrite(write: CollectionWrite): void {
   const next = new Map(writes);
   next.set(write.collectionId, write);
   writes = next;
-  guardUnload([...next.values()].some((w) => w.state === 'writing'));
+  guardUnload();
   for (const listener of listeners) listener();
 }
 
 /** Leaving the page mid-write drops what was not yet committed: the browser asks first. */
-function holdUnload(event: BeforeUnloadEvent): void {
+function askBeforeUnload(event: BeforeUnloadEvent): void {
   event.preventDefault();
 }
 
+/** Writes other than collections' (settings, environments, an edit waiting for its write) that have not reached storage yet. */
+let held = 0;
 let unloadGuarded = false;
-function guardUnload(writing: boolean): void {
+function guardUnload(): void {
+  const writing = held > 0 || [...writes.values()].some((w) => w.state === 'writing');
   if (writing === unloadGuarded || typeof window === 'undefined') return;
   unloadGuarded = writing;
-  if (writing) window.addEventListener('beforeunload', holdUnload);
-  else window.removeEventListener('beforeunload', holdUnload);
+  if (writing) window.addEventListener('beforeunload', askBeforeUnload);
+  else window.removeEventListener('beforeunload', askBeforeUnload);
+}
+
+/**
+ * Says a change is on its way to storage (scheduled, or sent to the storage worker and not
+ * yet confirmed): until the returned release is called (once; later calls do nothing),
+ * leaving the page asks first.
+ */
+export function holdUnload(): () => void {
+  held += 1;
+  guardUnload();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held -= 1;
+    guardUnload();
+  };
 }
 
 /** The latest write of each collection. */

@@ -36,7 +36,8 @@ import { canonicalJson, historyEntryWithSecrets, historyOverflow, historyRowOf, 
 import { memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorage';
 import { defaultWorkspaceStore, inThreadWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
 import { writeStoredCollection } from './collectionWrite';
-import { reportLoad } from './storageProgress';
+import { holdUnload, reportLoad } from './storageProgress';
+import { clearUnsavedMeta, keepUnsavedMeta, unsavedMeta } from './unsavedMeta';
 
 /** What the panels ask of the running session. */
 export interface WorkspaceSession {
@@ -94,6 +95,12 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
+  /** While an edit waits for its write: leaving the page asks first. */
+  let scheduledHold: (() => void) | undefined;
+  /** Meta records sent to storage and not yet confirmed (key → value sent). */
+  const unconfirmedMeta = new Map<string, unknown>();
+  /** Whether records on their way were kept in localStorage when the page was hidden (unsavedMeta.ts). */
+  let keptUnsaved = false;
   const unsubscribers: (() => void)[] = [];
   const following = new AbortController();
 
@@ -115,26 +122,62 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
         const local = s.environments.filter((e) => e.secret);
         await writeRecords<RequestEnvironment>(local, writtenLocalEnvironments, environmentFingerprint, storedEnvironment, (id, r) => storage.putEnvironment(id, r), (id) => storage.deleteEnvironment(id));
       }
-      const liveTabs = new Set(s.tabs.map((t) => t.id));
-      const meta = {
-        tabLinks: Object.fromEntries(Object.entries(s.tabLinks).filter(([tabId]) => liveTabs.has(tabId))),
-        selectedCollectionId: s.selectedCollectionId,
-        historyLimit: s.historyLimit,
-        keepResponseBodiesVerbatim: s.keepResponseBodiesVerbatim,
-        environmentsStored: environmentsStored || !folderApi,
-      };
+      const meta = metaOf(s);
       const metaText = canonicalJson(meta);
       if (metaText !== writtenMeta) {
-        for (const [key, value] of Object.entries(meta)) await storage.putMeta(key, value);
+        await Promise.all(Object.entries(meta).map(([key, value]) => putMeta(key, value)));
         writtenMeta = metaText;
         environmentsStored = meta.environmentsStored;
       }
+      forgetKeptWhenStored();
       problem(null);
     } catch (err) {
       problem(`Your latest changes are not stored yet: ${(err as Error).message}. Retrying…`);
       clearTimeout(timer);
       timer = setTimeout(flush, 3000);
     }
+  }
+
+  /** The settings records as written from `s`. */
+  function metaOf(s: WorkbenchState) {
+    const liveTabs = new Set(s.tabs.map((t) => t.id));
+    return {
+      tabLinks: Object.fromEntries(Object.entries(s.tabLinks).filter(([tabId]) => liveTabs.has(tabId))),
+      selectedCollectionId: s.selectedCollectionId,
+      historyLimit: s.historyLimit,
+      keepResponseBodiesVerbatim: s.keepResponseBodiesVerbatim,
+      environmentsStored: environmentsStored || !folderApi,
+    };
+  }
+
+  /** One meta record to the browser's storage, known to be on its way until the storage confirms it. */
+  async function putMeta(key: string, value: unknown): Promise<void> {
+    const release = holdUnload();
+    unconfirmedMeta.set(key, value);
+    try {
+      await storage.putMeta(key, value);
+    } finally {
+      if (unconfirmedMeta.get(key) === value) unconfirmedMeta.delete(key);
+      release();
+      forgetKeptWhenStored();
+    }
+  }
+
+  /** When the page is hidden (it may be going): the meta records not yet confirmed, kept where the next load finds them. */
+  function keepUnconfirmed(): void {
+    if (!loaded || stopped) return;
+    const records: Record<string, unknown> = Object.fromEntries(unconfirmedMeta);
+    const meta = metaOf(store.getState());
+    if (canonicalJson(meta) !== writtenMeta) Object.assign(records, meta);
+    if (Object.keys(records).length === 0) return;
+    keepUnsavedMeta(records);
+    keptUnsaved = true;
+  }
+
+  function forgetKeptWhenStored(): void {
+    if (!keptUnsaved || unconfirmedMeta.size > 0 || canonicalJson(metaOf(store.getState())) !== writtenMeta) return;
+    clearUnsavedMeta();
+    keptUnsaved = false;
   }
 
   /** Collections to the browser's storage: each whose object changed since last written or read (the store replaces it exactly then; nothing is serialised whole to compare), in chunks; removed ones deleted. */
@@ -154,12 +197,16 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
 
   function flush(): Promise<void> {
     clearTimeout(timer);
+    const release = scheduledHold ?? holdUnload();
+    scheduledHold = undefined;
     writing = writing.then(writeNow, writeNow);
+    void writing.then(release, release);
     return writing;
   }
 
   const schedule = () => {
     clearTimeout(timer);
+    scheduledHold ??= holdUnload();
     timer = setTimeout(() => void flush(), writeDelay);
   };
 
@@ -250,6 +297,9 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       raw = await storage.load({ collections: !folderState });
       mode = 'memory';
     }
+    // Settings a page kept when it went before their write was confirmed: newer than what storage has (stored below).
+    const kept = unsavedMeta();
+    if (Object.keys(kept).length > 0) raw = { ...raw, meta: { ...raw.meta, ...kept } };
     const meta = readWorkspaceMeta(raw.meta);
     environmentsStored = meta.environmentsStored;
     const s = store.getState();
@@ -302,10 +352,16 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     reportLoad(null);
     writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
     loaded = true;
+    if (Object.keys(kept).length > 0) {
+      // Sent before anything else is written, so every later write lands after them.
+      // They stay kept in localStorage until storage confirmed them (forgetKeptWhenStored).
+      keptUnsaved = true;
+      for (const [key, value] of Object.entries(kept)) void putMeta(key, value).catch(() => undefined);
+    }
     // The cookie jar rests in the browser's storage only, never in the workspace folder.
-    unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => storage.putMeta(COOKIE_JAR_META_KEY, jar)));
+    unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => putMeta(COOKIE_JAR_META_KEY, jar)));
     // So do the proxy settings: they are this machine's, not the team's.
-    unsubscribers.push(keepProxySettings(raw.meta[PROXY_SETTINGS_META_KEY], (settings) => storage.putMeta(PROXY_SETTINGS_META_KEY, settings)));
+    unsubscribers.push(keepProxySettings(raw.meta[PROXY_SETTINGS_META_KEY], (settings) => putMeta(PROXY_SETTINGS_META_KEY, settings)));
     if (overflow.length > 0) await storage.deleteHistory(overflow).catch(() => undefined);
     unsubscribers.push(
       store.subscribe((state, previous) => {
@@ -333,8 +389,10 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   // Live-protocol sessions (WebSocket, gRPC, MCP, GraphQL subscriptions), as they end: their transcript
   // or results as the body, masked the same way (each protocol registers its source: historySources.ts).
   unsubscribers.push(onProtocolHistory((record, body) => void ready.then(() => recordFinished(record, body))));
-  const onHidden = () => {
-    if (typeof document === 'undefined' || document.visibilityState === 'hidden') void flush();
+  const onHidden = (event: Event) => {
+    if (event.type !== 'pagehide' && typeof document !== 'undefined' && document.visibilityState !== 'hidden') return;
+    keepUnconfirmed();
+    void flush();
   };
   if (typeof window !== 'undefined') {
     window.addEventListener('pagehide', onHidden);
@@ -384,6 +442,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       stopped = true;
       following.abort();
       clearTimeout(timer);
+      scheduledHold?.();
+      scheduledHold = undefined;
       for (const unsubscribe of unsubscribers) unsubscribe();
       sessions.delete(store);
     },
