@@ -29,10 +29,14 @@ export interface FolderState {
 export interface WorkspaceFolderApi {
   /** The folder's contents, or null when the server keeps no folder. */
   state(): Promise<FolderState | null>;
-  putCollection(id: string, record: unknown): Promise<void>;
-  deleteCollection(id: string): Promise<void>;
-  putEnvironment(id: string, record: unknown): Promise<void>;
-  deleteEnvironment(id: string): Promise<void>;
+  /**
+   * Each write resolves with the folder's revision once it is on disk, when the server says
+   * (a state of a lower revision was read before the write and does not have it yet).
+   */
+  putCollection(id: string, record: unknown): Promise<number | void>;
+  deleteCollection(id: string): Promise<number | void>;
+  putEnvironment(id: string, record: unknown): Promise<number | void>;
+  deleteEnvironment(id: string): Promise<number | void>;
   /** Waits (up to the server's limit) for a revision above `since`; null when nothing changed. */
   changes(since: number, signal: AbortSignal): Promise<FolderState | null>;
 }
@@ -55,6 +59,8 @@ export function httpWorkspaceFolderApi(): WorkspaceFolderApi {
   const write = async (kind: 'collections' | 'environments', id: string, method: 'PUT' | 'DELETE', record?: unknown) => {
     const response = await call(`/api/workspace/${kind}/${encodeURIComponent(id)}`, { method, ...(record !== undefined ? { body: JSON.stringify(record) } : {}) });
     if (!response.ok && !(method === 'DELETE' && response.status === 404)) throw await failure(response, `${method === 'PUT' ? 'Saving' : 'Deleting'} ${kind === 'collections' ? 'a collection' : 'an environment'} in the workspace folder`);
+    const answer = (await response.json().catch(() => ({}))) as { revision?: unknown };
+    return typeof answer.revision === 'number' ? answer.revision : undefined;
   };
   return {
     async state() {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { normaliseDraft, storedWorkspaceRecord, type Collection } from '../../../core';
 import { createWorkbenchStore } from '../../shell/store/workbenchStore';
 import type { FolderState, WorkspaceFolderApi } from './workspaceFolderClient';
@@ -199,6 +199,7 @@ describe('the workspace folder', () => {
       puts,
       environmentPuts,
       environmentDeletes,
+      revision: () => state.revision,
       editOnDisk(collections: Collection[], setAside: FolderState['setAside'] = []) {
         state = { ...state, revision: state.revision + 1, collections: collections.map(storedCollection), setAside };
         wake?.();
@@ -224,6 +225,64 @@ describe('the workspace folder', () => {
     expect(s.setAside.map((r) => r.path)).toEqual(['collections/x/bad.json']);
     await settle(session);
     expect(folder.puts).toEqual(['col-a']);
+    session.stop();
+  });
+
+  it("shows an edit made on disk that the folder read together with this page's write, though its state arrived before the write's answer", async () => {
+    const folder = fakeFolder([collection('col-a', 'Alpha')]);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let stateArrived = false;
+    folder.api.putCollection = async (id) => {
+      folder.puts.push(id);
+      // The server wrote the rename and, in the same read of the folder, a URL edited on disk a moment before.
+      folder.editOnDisk([collection('col-a', 'Alpha API', 'http://h/edited-on-disk')]);
+      stateArrived = true;
+      await answered;
+      return folder.revision();
+    };
+    const store = freshStore();
+    const session = startWorkspaceSession(store, { storage: memoryWorkspaceStorage(), folder: folder.api, writeDelayMs: 0 });
+    await session.ready;
+    store.getState().renameCollection('col-a', 'Alpha API');
+    await vi.waitFor(() => expect(stateArrived).toBe(true));
+    // The folder's state reaches the page while the write is still open.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer();
+    await vi.waitFor(() => expect((store.getState().collections[0]!.items[0] as { draft: { url: string } }).draft.url).toBe('http://h/edited-on-disk'));
+    expect(store.getState().collections.map((c) => c.name)).toEqual(['Alpha API']);
+    await settle(session);
+    expect(folder.puts, 'what came from the folder is not written back').toEqual(['col-a']);
+    session.stop();
+  });
+
+  it('passes over a state of the folder read before its own latest write, and takes the one after it', async () => {
+    const folder = fakeFolder([collection('col-a', 'Alpha')]);
+    const put = folder.api.putCollection;
+    let deliver: ((state: FolderState | null) => void) | undefined;
+    folder.api.changes = (_since, signal) =>
+      new Promise((resolve) => {
+        deliver = resolve;
+        signal.addEventListener('abort', () => resolve(null));
+      });
+    const store = freshStore();
+    const session = startWorkspaceSession(store, { storage: memoryWorkspaceStorage(), folder: folder.api, writeDelayMs: 0 });
+    await session.ready;
+    // The server answers the write with a revision above the long poll's next state.
+    folder.api.putCollection = async (id, record) => {
+      await put(id, record);
+      return folder.revision() + 5;
+    };
+    store.getState().renameCollection('col-a', 'Alpha API');
+    await settle(session);
+    await vi.waitFor(() => expect(deliver).toBeTypeOf('function'));
+    // The long poll answers with the folder as read before the write.
+    deliver!({ enabled: true, dir: '/tmp/ws', revision: folder.revision() + 1, collections: [storedCollection(collection('col-a', 'Alpha'))], environments: [], setAside: [] });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.getState().collections.map((c) => c.name), 'the older state does not undo the rename').toEqual(['Alpha API']);
+    // The state after the write is taken.
+    deliver!({ enabled: true, dir: '/tmp/ws', revision: folder.revision() + 5, collections: [storedCollection(collection('col-a', 'Alpha API', 'http://h/after'))], environments: [], setAside: [] });
+    await vi.waitFor(() => expect((store.getState().collections[0]!.items[0] as { draft: { url: string } }).draft.url).toBe('http://h/after'));
     session.stop();
   });
 });

@@ -71,9 +71,10 @@ export function workspaceSessionOf(store: StoreApi<WorkbenchState>): WorkspaceSe
   return sessions.get(store);
 }
 
+/** Where shared environments go: the browser's storage, or the workspace folder (which answers with its revision). */
 interface WriteTarget {
-  putEnvironment(id: string, record: unknown): Promise<void>;
-  deleteEnvironment(id: string): Promise<void>;
+  putEnvironment(id: string, record: unknown): Promise<number | void>;
+  deleteEnvironment(id: string): Promise<number | void>;
 }
 
 /** Starts (once per store) loading, writing, history recording and folder following. */
@@ -101,6 +102,14 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   const unconfirmedMeta = new Map<string, unknown>();
   /** Whether records on their way were kept in localStorage when the page was hidden (unsavedMeta.ts). */
   let keptUnsaved = false;
+  /** While this page writes to the workspace folder, the folder's states that arrive wait (the latest one) until the write ends. */
+  let folderWriting = false;
+  let deferredFolder: FolderState | null = null;
+  /** The folder's revision after this page's latest write: a state of a lower revision was read before it and does not have it. */
+  let ownRevision = 0;
+  const noteRevision = (revision: number | void) => {
+    if (typeof revision === 'number' && revision > ownRevision) ownRevision = revision;
+  };
   const unsubscribers: (() => void)[] = [];
   const following = new AbortController();
 
@@ -111,13 +120,29 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   async function writeNow(): Promise<void> {
     if (!loaded || stopped) return;
     const s = store.getState();
+    folderWriting = folderApi !== null;
     try {
       if (folderApi) {
         const api = folderApi;
-        await writeRecords<Collection>(s.collections, writtenCollections, collectionFingerprint, storedCollectionOf, (id, r) => api.putCollection(id, r), (id) => api.deleteCollection(id), writtenCollectionObjects);
+        await writeRecords<Collection>(
+          s.collections,
+          writtenCollections,
+          collectionFingerprint,
+          storedCollectionOf,
+          (id, r) => api.putCollection(id, r).then(noteRevision),
+          (id) => api.deleteCollection(id).then(noteRevision),
+          writtenCollectionObjects,
+        );
       } else await writeCollections(s.collections);
       const shared = folderApi ? s.environments.filter((e) => !e.secret) : s.environments;
-      await writeRecords<RequestEnvironment>(shared, writtenEnvironments, environmentFingerprint, storedEnvironment, (id, r) => target.putEnvironment(id, r), (id) => target.deleteEnvironment(id));
+      await writeRecords<RequestEnvironment>(
+        shared,
+        writtenEnvironments,
+        environmentFingerprint,
+        storedEnvironment,
+        (id, r) => target.putEnvironment(id, r).then(noteRevision),
+        (id) => target.deleteEnvironment(id).then(noteRevision),
+      );
       if (folderApi) {
         const local = s.environments.filter((e) => e.secret);
         await writeRecords<RequestEnvironment>(local, writtenLocalEnvironments, environmentFingerprint, storedEnvironment, (id, r) => storage.putEnvironment(id, r), (id) => storage.deleteEnvironment(id));
@@ -135,6 +160,12 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       problem(`Your latest changes are not stored yet: ${(err as Error).message}. Retrying…`);
       clearTimeout(timer);
       timer = setTimeout(flush, 3000);
+    } finally {
+      // A state that came from the folder meanwhile is merged now that `written` says what this page wrote.
+      folderWriting = false;
+      const arrived = deferredFolder;
+      deferredFolder = null;
+      if (arrived && !stopped) applyFolder(arrived);
     }
   }
 
@@ -241,7 +272,19 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     await storage.deleteHistory(ids).catch((err: Error) => problem(`History could not be deleted: ${err.message}`));
   }
 
+  /**
+   * Merges a state of the workspace folder (an edit on disk, or this page's own write coming
+   * back). While this page's write is under way the state waits for its end: merged before,
+   * a record being written would look changed here and the folder's version would be passed
+   * over for good (an edit on disk that the server read together with the write was lost so).
+   */
   function applyFolder(state: FolderState): void {
+    // Read before this page's latest write: the state that has it follows.
+    if (state.revision < ownRevision) return;
+    if (folderWriting) {
+      deferredFolder = state;
+      return;
+    }
     const collections = loadCollections('folder', state.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
     const environments = loadEnvironments('folder', state.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
     const s = store.getState();
