@@ -109,9 +109,8 @@ describe('settings whose write was not confirmed when the page went', () => {
       ...storage,
       putMeta: (key, value) => (slowed ? new Promise<void>((resolve) => waiting.push(() => void storage.putMeta(key, value).then(resolve))) : storage.putMeta(key, value)),
     };
-    const confirmAll = async () => {
+    const confirmAll = () => {
       for (const confirm of waiting.splice(0)) confirm();
-      await new Promise((resolve) => setTimeout(resolve, 0));
     };
     const store = freshStore();
     const session = startWorkspaceSession(store, { storage: slow, folder: null, writeDelayMs: 60_000 });
@@ -123,7 +122,7 @@ describe('settings whose write was not confirmed when the page went', () => {
     const written = session.flush();
     await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
     expect(leaving(page.window), 'the write is not confirmed yet').toBe(true);
-    await confirmAll();
+    confirmAll();
     await written;
     expect(storage.stores.meta.get('historyLimit')).toBe(5);
     expect(leaving(page.window)).toBe(false);

@@ -11,6 +11,8 @@
  * unfinished write of theirs makes the page ask before it is left (`holdUnload`).
  */
 
+import { holdUnload } from './storageProgress';
+
 const KEY = 'wirebench.unsavedMeta';
 
 function local(): Storage | undefined {
@@ -48,6 +50,58 @@ export function clearUnsavedMeta(): void {
   try {
     local()?.removeItem(KEY);
   } catch {
-    // Nothing to do: a stale copy is overwritten by the next write's own value at the next load's end.
+    // Refused (rare): the next load stores this copy again, over anything written after it.
+  }
+}
+
+/**
+ * The meta records a workspace session sends to storage, each on its way (and the unload
+ * question held) until storage confirms it; when the page is hidden, those still on their way
+ * are kept in localStorage, and the copy is forgotten once everything is stored.
+ */
+export class MetaWrites {
+  private readonly unconfirmed = new Map<string, unknown>();
+  private kept = false;
+
+  /** `put` stores one record; `stored` says whether the session's own settings are all written. */
+  constructor(
+    private readonly put: (key: string, value: unknown) => Promise<void>,
+    private readonly stored: () => boolean,
+  ) {}
+
+  /** One record to storage, tracked until storage confirms it. */
+  async write(key: string, value: unknown): Promise<void> {
+    const release = holdUnload();
+    this.unconfirmed.set(key, value);
+    try {
+      await this.put(key, value);
+    } finally {
+      if (this.unconfirmed.get(key) === value) this.unconfirmed.delete(key);
+      release();
+      this.forgetWhenStored();
+    }
+  }
+
+  /** The page is hidden (it may be going): the records on their way, and `unsent` (settings not sent yet), kept for the next load. */
+  keep(unsent?: Readonly<Record<string, unknown>>): void {
+    const records = { ...Object.fromEntries(this.unconfirmed), ...unsent };
+    if (Object.keys(records).length === 0) return;
+    keepUnsavedMeta(records);
+    this.kept = true;
+  }
+
+  /** Stores what a page kept when it went (call before any other write, so later writes land after them); the copy stays until they are confirmed. */
+  restore(kept: Readonly<Record<string, unknown>>): void {
+    const entries = Object.entries(kept);
+    if (entries.length === 0) return;
+    this.kept = true;
+    for (const [key, value] of entries) void this.write(key, value).catch(() => undefined);
+  }
+
+  /** Forgets the localStorage copy once nothing is on its way and the session's settings are written. */
+  forgetWhenStored(): void {
+    if (!this.kept || this.unconfirmed.size > 0 || !this.stored()) return;
+    clearUnsavedMeta();
+    this.kept = false;
   }
 }

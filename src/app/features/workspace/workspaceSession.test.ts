@@ -175,6 +175,8 @@ describe('the workspace folder', () => {
   function fakeFolder(initial: Collection[]) {
     let state: FolderState = { enabled: true, dir: '/tmp/ws', revision: 1, collections: initial.map(storedCollection), environments: [], setAside: [] };
     let wake: (() => void) | undefined;
+    /** How many long polls the session has made: one more once it has taken a state in. */
+    let polls = 0;
     const puts: string[] = [];
     const environmentPuts: string[] = [];
     const environmentDeletes: string[] = [];
@@ -189,6 +191,7 @@ describe('the workspace folder', () => {
       deleteEnvironment: async (id) => void environmentDeletes.push(id),
       changes: (since, signal) =>
         new Promise((resolve) => {
+          polls += 1;
           if (state.revision > since) return resolve(state);
           wake = () => resolve(state);
           signal.addEventListener('abort', () => resolve(null));
@@ -200,6 +203,7 @@ describe('the workspace folder', () => {
       environmentPuts,
       environmentDeletes,
       revision: () => state.revision,
+      polls: () => polls,
       editOnDisk(collections: Collection[], setAside: FolderState['setAside'] = []) {
         state = { ...state, revision: state.revision + 1, collections: collections.map(storedCollection), setAside };
         wake?.();
@@ -233,9 +237,11 @@ describe('the workspace folder', () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     let stateArrived = false;
+    let pollsBefore = 0;
     folder.api.putCollection = async (id) => {
       folder.puts.push(id);
       // The server wrote the rename and, in the same read of the folder, a URL edited on disk a moment before.
+      pollsBefore = folder.polls();
       folder.editOnDisk([collection('col-a', 'Alpha API', 'http://h/edited-on-disk')]);
       stateArrived = true;
       await answered;
@@ -246,8 +252,9 @@ describe('the workspace folder', () => {
     await session.ready;
     store.getState().renameCollection('col-a', 'Alpha API');
     await vi.waitFor(() => expect(stateArrived).toBe(true));
-    // The folder's state reaches the page while the write is still open.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The folder's state reaches the page (the session polls again) while the write is still open.
+    await vi.waitFor(() => expect(folder.polls()).toBeGreaterThan(pollsBefore));
+    expect((store.getState().collections[0]!.items[0] as { draft: { url: string } }).draft.url, 'not merged while the write is open').toBe('http://h/');
     answer();
     await vi.waitFor(() => expect((store.getState().collections[0]!.items[0] as { draft: { url: string } }).draft.url).toBe('http://h/edited-on-disk'));
     expect(store.getState().collections.map((c) => c.name)).toEqual(['Alpha API']);
@@ -276,9 +283,10 @@ describe('the workspace folder', () => {
     store.getState().renameCollection('col-a', 'Alpha API');
     await settle(session);
     await vi.waitFor(() => expect(deliver).toBeTypeOf('function'));
-    // The long poll answers with the folder as read before the write.
-    deliver!({ enabled: true, dir: '/tmp/ws', revision: folder.revision() + 1, collections: [storedCollection(collection('col-a', 'Alpha'))], environments: [], setAside: [] });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The long poll answers with the folder as read before the write; the session takes it in and polls again.
+    const stalePoll = deliver!;
+    stalePoll({ enabled: true, dir: '/tmp/ws', revision: folder.revision() + 1, collections: [storedCollection(collection('col-a', 'Alpha'))], environments: [], setAside: [] });
+    await vi.waitFor(() => expect(deliver).not.toBe(stalePoll));
     expect(store.getState().collections.map((c) => c.name), 'the older state does not undo the rename').toEqual(['Alpha API']);
     // The state after the write is taken.
     deliver!({ enabled: true, dir: '/tmp/ws', revision: folder.revision() + 5, collections: [storedCollection(collection('col-a', 'Alpha API', 'http://h/after'))], environments: [], setAside: [] });

@@ -23,7 +23,6 @@ import {
   loadCollections,
   loadEnvironments,
   loadHistoryRows,
-  mergeRemote,
   readWorkspaceMeta,
   storedCollectionOf,
   withSecretsInNodes,
@@ -37,7 +36,8 @@ import { memoryWorkspaceStorage, type WorkspaceStorage } from './workspaceStorag
 import { defaultWorkspaceStore, inThreadWorkspaceStore, type LoadedWorkspace, type WorkspaceStore } from './storageWorkerClient';
 import { writeStoredCollection } from './collectionWrite';
 import { holdUnload, reportLoad } from './storageProgress';
-import { clearUnsavedMeta, keepUnsavedMeta, unsavedMeta } from './unsavedMeta';
+import { MetaWrites, unsavedMeta } from './unsavedMeta';
+import { folderFollower, keyedFolderRecords } from './folderFollower';
 
 /** What the panels ask of the running session. */
 export interface WorkspaceSession {
@@ -98,20 +98,14 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   let writing: Promise<void> = Promise.resolve();
   /** While an edit waits for its write: leaving the page asks first. */
   let scheduledHold: (() => void) | undefined;
-  /** Meta records sent to storage and not yet confirmed (key → value sent). */
-  const unconfirmedMeta = new Map<string, unknown>();
-  /** Whether records on their way were kept in localStorage when the page was hidden (unsavedMeta.ts). */
-  let keptUnsaved = false;
-  /** While this page writes to the workspace folder, the folder's states that arrive wait (the latest one) until the write ends. */
-  let folderWriting = false;
-  let deferredFolder: FolderState | null = null;
-  /** The folder's revision after this page's latest write: a state of a lower revision was read before it and does not have it. */
-  let ownRevision = 0;
-  const noteRevision = (revision: number | void) => {
-    if (typeof revision === 'number' && revision > ownRevision) ownRevision = revision;
-  };
   const unsubscribers: (() => void)[] = [];
   const following = new AbortController();
+  const folder = folderFollower(store, { collections: writtenCollections, environments: writtenEnvironments }, following.signal);
+  const metaWrites = new MetaWrites(
+    (key, value) => storage.putMeta(key, value),
+    () => canonicalJson(metaOf(store.getState())) === writtenMeta,
+  );
+  const putMeta = (key: string, value: unknown) => metaWrites.write(key, value);
 
   const problem = (message: string | null) => {
     if (store.getState().workspaceProblem !== message) store.setState({ workspaceProblem: message });
@@ -120,7 +114,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   async function writeNow(): Promise<void> {
     if (!loaded || stopped) return;
     const s = store.getState();
-    folderWriting = folderApi !== null;
+    const endFolderWrite = folderApi ? folder.startWrite() : undefined;
     try {
       if (folderApi) {
         const api = folderApi;
@@ -129,8 +123,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
           writtenCollections,
           collectionFingerprint,
           storedCollectionOf,
-          (id, r) => api.putCollection(id, r).then(noteRevision),
-          (id) => api.deleteCollection(id).then(noteRevision),
+          (id, r) => api.putCollection(id, r).then(folder.noteRevision),
+          (id) => api.deleteCollection(id).then(folder.noteRevision),
           writtenCollectionObjects,
         );
       } else await writeCollections(s.collections);
@@ -140,8 +134,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
         writtenEnvironments,
         environmentFingerprint,
         storedEnvironment,
-        (id, r) => target.putEnvironment(id, r).then(noteRevision),
-        (id) => target.deleteEnvironment(id).then(noteRevision),
+        (id, r) => target.putEnvironment(id, r).then(folder.noteRevision),
+        (id) => target.deleteEnvironment(id).then(folder.noteRevision),
       );
       if (folderApi) {
         const local = s.environments.filter((e) => e.secret);
@@ -154,7 +148,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
         writtenMeta = metaText;
         environmentsStored = meta.environmentsStored;
       }
-      forgetKeptWhenStored();
+      metaWrites.forgetWhenStored();
       problem(null);
     } catch (err) {
       problem(`Your latest changes are not stored yet: ${(err as Error).message}. Retrying…`);
@@ -162,10 +156,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       timer = setTimeout(flush, 3000);
     } finally {
       // A state that came from the folder meanwhile is merged now that `written` says what this page wrote.
-      folderWriting = false;
-      const arrived = deferredFolder;
-      deferredFolder = null;
-      if (arrived && !stopped) applyFolder(arrived);
+      endFolderWrite?.();
     }
   }
 
@@ -179,36 +170,6 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       keepResponseBodiesVerbatim: s.keepResponseBodiesVerbatim,
       environmentsStored: environmentsStored || !folderApi,
     };
-  }
-
-  /** One meta record to the browser's storage, known to be on its way until the storage confirms it. */
-  async function putMeta(key: string, value: unknown): Promise<void> {
-    const release = holdUnload();
-    unconfirmedMeta.set(key, value);
-    try {
-      await storage.putMeta(key, value);
-    } finally {
-      if (unconfirmedMeta.get(key) === value) unconfirmedMeta.delete(key);
-      release();
-      forgetKeptWhenStored();
-    }
-  }
-
-  /** When the page is hidden (it may be going): the meta records not yet confirmed, kept where the next load finds them. */
-  function keepUnconfirmed(): void {
-    if (!loaded || stopped) return;
-    const records: Record<string, unknown> = Object.fromEntries(unconfirmedMeta);
-    const meta = metaOf(store.getState());
-    if (canonicalJson(meta) !== writtenMeta) Object.assign(records, meta);
-    if (Object.keys(records).length === 0) return;
-    keepUnsavedMeta(records);
-    keptUnsaved = true;
-  }
-
-  function forgetKeptWhenStored(): void {
-    if (!keptUnsaved || unconfirmedMeta.size > 0 || canonicalJson(metaOf(store.getState())) !== writtenMeta) return;
-    clearUnsavedMeta();
-    keptUnsaved = false;
   }
 
   /** Collections to the browser's storage: each whose object changed since last written or read (the store replaces it exactly then; nothing is serialised whole to compare), in chunks; removed ones deleted. */
@@ -272,49 +233,6 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     await storage.deleteHistory(ids).catch((err: Error) => problem(`History could not be deleted: ${err.message}`));
   }
 
-  /**
-   * Merges a state of the workspace folder (an edit on disk, or this page's own write coming
-   * back). While this page's write is under way the state waits for its end: merged before,
-   * a record being written would look changed here and the folder's version would be passed
-   * over for good (an edit on disk that the server read together with the write was lost so).
-   */
-  function applyFolder(state: FolderState): void {
-    // Read before this page's latest write: the state that has it follows.
-    if (state.revision < ownRevision) return;
-    if (folderWriting) {
-      deferredFolder = state;
-      return;
-    }
-    const collections = loadCollections('folder', state.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
-    const environments = loadEnvironments('folder', state.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })));
-    const s = store.getState();
-    const nextCollections = mergeRemote(s.collections, collections.collections, writtenCollections, collectionFingerprint);
-    // Environments get new variable row ids on every load; keep the local object when its stored form is the same.
-    const nextEnvironments = mergeRemote(s.environments, environments.environments, writtenEnvironments, environmentFingerprint);
-    const setAside = [...s.setAside.filter((r) => r.source !== 'folder'), ...folderReports(state.setAside), ...collections.setAside, ...environments.setAside];
-    store.setState({
-      collections: nextCollections === s.collections ? s.collections : sortCollections(nextCollections),
-      environments: nextEnvironments,
-      setAside,
-      activeEnvironmentId: nextEnvironments.some((e) => e.id === s.activeEnvironmentId) ? s.activeEnvironmentId : null,
-    });
-  }
-
-  async function follow(api: WorkspaceFolderApi, revision: number): Promise<void> {
-    while (!stopped) {
-      try {
-        const next = await api.changes(revision, following.signal);
-        if (next) {
-          revision = next.revision;
-          applyFolder(next);
-        }
-      } catch {
-        if (stopped) return;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
-    }
-  }
-
   async function load(): Promise<void> {
     let raw: LoadedWorkspace;
     let mode: WorkbenchState['workspaceMode'] = 'browser';
@@ -347,10 +265,10 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     environmentsStored = meta.environmentsStored;
     const s = store.getState();
     const collections = folderState
-      ? loadCollections('folder', folderState.collections.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
+      ? loadCollections('folder', keyedFolderRecords(folderState.collections))
       : checkedCollections(raw);
     const environments = folderState
-      ? loadEnvironments('folder', folderState.environments.map((value, i) => ({ key: String((value as { id?: unknown })?.id ?? i), value })))
+      ? loadEnvironments('folder', keyedFolderRecords(folderState.environments))
       : loadEnvironments('browser', raw.environments);
     // Before environments lived here, the tab snapshot held them: keep those (they are written below) until storage has its own.
     const storedAny = environments.environments.length > 0 || environments.setAside.length > 0;
@@ -395,12 +313,8 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
     reportLoad(null);
     writtenMeta = canonicalJson({ tabLinks: meta.tabLinks, selectedCollectionId: meta.selectedCollectionId, historyLimit: meta.historyLimit, keepResponseBodiesVerbatim: meta.keepResponseBodiesVerbatim, environmentsStored: meta.environmentsStored });
     loaded = true;
-    if (Object.keys(kept).length > 0) {
-      // Sent before anything else is written, so every later write lands after them.
-      // They stay kept in localStorage until storage confirmed them (forgetKeptWhenStored).
-      keptUnsaved = true;
-      for (const [key, value] of Object.entries(kept)) void putMeta(key, value).catch(() => undefined);
-    }
+    // Sent before anything else is written, so every later write lands after them.
+    metaWrites.restore(kept);
     // The cookie jar rests in the browser's storage only, never in the workspace folder.
     unsubscribers.push(keepCookieJar(cookieJarOf(store), raw.meta[COOKIE_JAR_META_KEY], (jar) => putMeta(COOKIE_JAR_META_KEY, jar)));
     // So do the proxy settings: they are this machine's, not the team's.
@@ -425,7 +339,7 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
       }),
     );
     await flush();
-    if (folderState && api) void follow(api, folderState.revision);
+    if (folderState && api) void folder.follow(api, folderState.revision);
   }
 
   unsubscribers.push(watchFinishedExchanges(store, (record, body) => void ready.then(() => recordFinished(record, body))));
@@ -434,7 +348,10 @@ export function startWorkspaceSession(store: StoreApi<WorkbenchState>, options: 
   unsubscribers.push(onProtocolHistory((record, body) => void ready.then(() => recordFinished(record, body))));
   const onHidden = (event: Event) => {
     if (event.type !== 'pagehide' && typeof document !== 'undefined' && document.visibilityState !== 'hidden') return;
-    keepUnconfirmed();
+    if (loaded && !stopped) {
+      const meta = metaOf(store.getState());
+      metaWrites.keep(canonicalJson(meta) === writtenMeta ? undefined : meta);
+    }
     void flush();
   };
   if (typeof window !== 'undefined') {
