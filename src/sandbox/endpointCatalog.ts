@@ -103,7 +103,7 @@ export const ENDPOINT_CATALOG: readonly { section: string; entries: readonly Cat
     section: 'Utilities',
     entries: [
       { methods: 'GET', path: '/sandbox/bytes/{n}', example: '/sandbox/bytes/1024', summary: 'n bytes.' },
-      { methods: 'GET', path: '/sandbox/json/{megabytes}', example: '/sandbox/json/1', summary: 'A large generated JSON document, streamed.' },
+      { methods: 'GET', path: '/sandbox/json/{megabytes}', example: '/sandbox/json/1', summary: 'A large generated JSON document, streamed; ?rate= paces it in MiB per second (0.01-1024), as a slow link would.' },
       { methods: 'any', path: '/sandbox/delay/{ms}', example: '/sandbox/delay/500', summary: 'Answers after a delay (at most 60 s).' },
       { methods: 'any', path: '/sandbox/redirect/{n}', example: '/sandbox/redirect/3', summary: 'n redirects, then the echo (?status=307 keeps the method).' },
       { methods: 'any', path: '/sandbox/redirect-to', example: '/sandbox/redirect-to?url=/sandbox/anything', summary: 'One redirect to a sandbox path.' },

@@ -3,6 +3,8 @@
  * holds it whole. Deterministic (the same size gives the same bytes) and realistic: an
  * `items` array of nested order-like objects with strings, numbers, booleans, nulls,
  * arrays and objects, the kind of body a viewer and a formatter must cope with.
+ * `?rate=` paces it, in MiB per second, as a slow link would: what a viewer shows while
+ * a body is still arriving.
  */
 import { sendProblem, type SandboxContext, type SandboxRoute } from './router';
 import { seededRandom } from './seededRandom';
@@ -10,6 +12,9 @@ import { seededRandom } from './seededRandom';
 /** Largest document served, in MiB. */
 export const MAX_JSON_MEGABYTES = 1024;
 const CHUNK = 64 * 1024;
+/** Slowest and fastest pace `?rate=` takes, in MiB per second. */
+export const MIN_JSON_RATE = 0.01;
+export const MAX_JSON_RATE = 1024;
 
 const CITIES = ['Lisbon', 'Oslo', 'Kraków', 'Montréal', 'Nairobi', 'Osaka', 'Valparaíso', 'Reykjavík'];
 const PRODUCTS = ['Brass gear', 'Punch card', 'Vacuum tube', 'Relay switch', 'Core memory plane', 'Teletype ribbon', 'Slide rule', 'Magnetic drum'];
@@ -67,8 +72,16 @@ function largeJson(ctx: SandboxContext): void {
   if (!(megabytes > 0 && megabytes <= MAX_JSON_MEGABYTES)) {
     return sendProblem(ctx.res, 400, { title: 'Bad size', detail: `"${raw}" is not a size in MiB above 0 and at most ${MAX_JSON_MEGABYTES} (fractions allowed, e.g. 0.5).` });
   }
+  const rawRate = ctx.url.searchParams.get('rate');
+  const rate = rawRate === null ? undefined : /^\d{1,4}(\.\d{1,6})?$/.test(rawRate) ? Number(rawRate) : NaN;
+  if (rate !== undefined && !(rate >= MIN_JSON_RATE && rate <= MAX_JSON_RATE)) {
+    return sendProblem(ctx.res, 400, { title: 'Bad rate', detail: `rate="${rawRate}" is not a pace in MiB per second from ${MIN_JSON_RATE} to ${MAX_JSON_RATE} (e.g. 0.5).` });
+  }
   const target = Math.floor(megabytes * 1024 * 1024);
   const { res } = ctx;
+  const started = performance.now();
+  /** How long to wait before the next chunk so that `sent` bytes went out at the asked pace. */
+  const waitFor = (sent: number) => (rate === undefined ? 0 : Math.max(0, started + (sent / (rate * 1024 * 1024)) * 1000 - performance.now()));
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Generated-Bytes-Target': String(target) });
   if (ctx.req.method === 'HEAD') return void res.end();
   const head = `{"megabytes":${megabytes},"items":[`;
@@ -98,8 +111,13 @@ function largeJson(ctx: SandboxContext): void {
         parts = [];
         pending = 0;
         // Yield after every chunk so other exchanges on this process (the relay) keep moving.
-        if (!res.write(chunk)) return void res.once('drain', pump);
-        return void setImmediate(pump);
+        const next = () => {
+          const wait = waitFor(total);
+          if (wait > 0) setTimeout(pump, wait);
+          else setImmediate(pump);
+        };
+        if (!res.write(chunk)) return void res.once('drain', next);
+        return next();
       }
     }
   };

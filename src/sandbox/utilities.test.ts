@@ -70,6 +70,35 @@ describe('/bytes/{n} and /json/{megabytes}', () => {
   it('refuses sizes outside (0, 1024] MiB', async () => {
     for (const size of ['0', '1025', 'x', '-1']) expect((await sb.call(`/sandbox/json/${size}`)).status, size).toBe(400);
   });
+
+  it('?rate= paces the same document: an unpaced copy started after its first bytes has all arrived while it has not', async () => {
+    const paced = await sb.call('/sandbox/json/0.5?rate=4');
+    expect(paced.body.equals((await sb.call('/sandbox/json/0.5')).body)).toBe(true);
+    // 2 MiB at 0.25 MiB/s is owed over 8 s; the same 2 MiB unpaced takes a moment. Order, not time, is checked.
+    const state = await new Promise<{ pacedBytes: number; pacedEnded: boolean; unpacedBytes: number }>((resolve, reject) => {
+      const req = http.get(new URL('/sandbox/json/2?rate=0.25', sb.origin), (res) => {
+        let pacedBytes = 0;
+        let pacedEnded = false;
+        res.on('data', (chunk: Buffer) => (pacedBytes += chunk.length));
+        res.once('end', () => (pacedEnded = true));
+        res.once('data', () => {
+          sb.call('/sandbox/json/2').then((unpaced) => {
+            resolve({ pacedBytes, pacedEnded, unpacedBytes: unpaced.body.length });
+            req.destroy();
+          }, reject);
+        });
+      });
+      req.on('error', reject);
+    });
+    expect(state.pacedEnded).toBe(false);
+    expect(state.pacedBytes).toBeGreaterThan(0);
+    expect(state.pacedBytes).toBeLessThan(state.unpacedBytes);
+    for (const rate of ['0', '0.001', '2000', 'fast']) {
+      const answer = await sb.call(`/sandbox/json/1?rate=${rate}`);
+      expect(answer.status, rate).toBe(400);
+      expect(answer.text, rate).toContain('MiB per second');
+    }
+  });
 });
 
 describe('redirects', () => {
